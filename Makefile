@@ -1,0 +1,29 @@
+# One entry per chore; CI calls `make test` too (see .ci/run).
+PY := .venv/bin/python
+DEMO_PAGE ?= /usr/share/doc/python3.11/html/library/os.html
+
+.PHONY: setup demo test test-fast lint bench clean
+
+setup:
+	@bash scripts/setup.sh
+
+demo: setup
+	@$(PY) -m domdex overview $(DEMO_PAGE)
+	@echo
+	@$(PY) -m domdex regions $(DEMO_PAGE)
+
+test: setup
+	@$(PY) -m pytest -q $(PYTEST_ARGS)
+
+test-fast: setup
+	@$(PY) -m pytest -q -m "not browser" $(PYTEST_ARGS)
+
+lint: setup
+	@.venv/bin/ruff check src tests bench
+	@.venv/bin/mypy
+
+bench: setup
+	@$(PY) bench/capture.py
+
+clean:
+	rm -rf .venv .pytest_cache .ruff_cache .mypy_cache

