@@ -1,0 +1,4 @@
+"""The query layer's search half: grep (patterns over regions) and find (natural language).
+
+Pure functions over a :class:`~domdex.index.PageIndex`; nothing here touches a browser.
+"""

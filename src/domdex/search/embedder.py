@@ -1,0 +1,184 @@
+"""A hashing embedder: fuzzy text similarity with no model and no download.
+
+Texts become vectors of signed feature hashes (the "hashing trick"): every character
+n-gram (3 to 5 characters) of every word, padded with a space on each side so that
+word starts and ends are features of their own, plus every whole word. Similar
+strings share many n-grams, so the cosine of their vectors is high even when the
+words differ in form ("checkout" / "check out", "subscribe" / "subscription").
+
+Why this shape:
+
+* Determinism. Python's ``hash()`` is salted per process, so vectors built in one
+  process would not match another's. Hashes here are a polynomial hash over code
+  points, computed in wrapping ``uint64`` arithmetic and then mixed; the same text
+  gives the same vector everywhere.
+* Speed. Index builds embed thousands of descriptors, so :meth:`HashingEmbedder.embed_many`
+  hashes every n-gram of every text at once with NumPy (prefix sums of ``c·Pʲ`` and
+  the modular inverse of ``P``), then scatters them into the matrix with one
+  ``bincount``. No Python loop runs per n-gram.
+* Signed hashing. Each feature adds ``+w`` or ``-w`` depending on one hash bit, so
+  collisions cancel out on average instead of inflating similarity.
+
+Vectors are L2-normalised ``float32``; the dot product of two is their cosine. The
+empty text maps to the zero vector.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import OrderedDict
+from collections.abc import Sequence
+
+import numpy as np
+
+__all__ = ["HashingEmbedder"]
+
+_WORD = re.compile(r"[^\W_]+")
+
+_MASK64 = (1 << 64) - 1
+_P = 0x100000001B3  # FNV-64 prime: odd, so invertible modulo 2**64
+_P_INV = pow(_P, -1, 1 << 64)
+_MIX1 = np.uint64(0xFF51AFD7ED558CCD)  # murmur3 fmix64 constants
+_MIX2 = np.uint64(0xC4CEB9FE1A85EC53)
+_WORD_SALT = np.uint64(0x9E3779B97F4A7C15)
+_SEP = 0  # code point that separates texts in a batch; never inside a normalised text
+_SPACE = 32
+
+
+def _normalise(text: str) -> str:
+    """Lower-case words joined by single spaces, padded: ``" add to cart "``."""
+    words = _WORD.findall(text.lower())
+    return " " + " ".join(words) + " " if words else ""
+
+
+def _powers(base: int, n: int) -> np.ndarray:
+    """``base**0 … base**(n-1)`` modulo 2**64 (uint64 products wrap)."""
+    out = np.full(n, base & _MASK64, dtype=np.uint64)
+    out[0] = 1
+    return np.cumprod(out, dtype=np.uint64)
+
+
+def _mix(h: np.ndarray) -> np.ndarray:
+    """Murmur3's 64-bit finaliser: spreads polynomial hashes over all bits."""
+    h = h ^ (h >> np.uint64(33))
+    h = h * _MIX1
+    h = h ^ (h >> np.uint64(33))
+    h = h * _MIX2
+    return h ^ (h >> np.uint64(33))
+
+
+class HashingEmbedder:
+    """Embed texts into ``dim``-dimensional L2-normalised float32 vectors.
+
+    ``ngram_range`` is the inclusive range of character n-gram lengths; ``word_weight``
+    is how much a whole-word match counts against one n-gram (whole words are the
+    strongest evidence two texts talk about the same thing). ``cache_size`` single-text
+    embeddings are remembered, because agents repeat queries.
+    """
+
+    def __init__(
+        self,
+        dim: int = 512,
+        ngram_range: tuple[int, int] = (3, 5),
+        word_weight: float = 2.0,
+        cache_size: int = 256,
+    ) -> None:
+        if dim <= 0:
+            raise ValueError("dim must be a positive number of dimensions.")
+        lo, hi = ngram_range
+        if not 1 <= lo <= hi:
+            raise ValueError("ngram_range must be (low, high) with 1 <= low <= high.")
+        self.dim = dim
+        self.ngram_range = (lo, hi)
+        self.word_weight = float(word_weight)
+        self._cache: OrderedDict[str, np.ndarray] = OrderedDict()
+        self._cache_size = cache_size
+
+    def __repr__(self) -> str:
+        return f"HashingEmbedder(dim={self.dim}, ngram_range={self.ngram_range})"
+
+    def embed(self, text: str) -> np.ndarray:
+        """The vector of one text (shape ``(dim,)``); repeated texts come from a cache."""
+        hit = self._cache.get(text)
+        if hit is not None:
+            self._cache.move_to_end(text)
+            return hit
+        vec = self.embed_many([text])[0]
+        vec.flags.writeable = False
+        self._cache[text] = vec
+        if len(self._cache) > self._cache_size:
+            self._cache.popitem(last=False)
+        return vec
+
+    def embed_many(self, texts: Sequence[str]) -> np.ndarray:
+        """Vectors of many texts at once (shape ``(len(texts), dim)``), one NumPy pass."""
+        n = len(texts)
+        out_shape = (n, self.dim)
+        if n == 0:
+            return np.zeros(out_shape, dtype=np.float32)
+        normal = [_normalise(t) for t in texts]
+        joined = "\x00".join(normal) + "\x00"
+        codes = np.frombuffer(joined.encode("utf-32-le"), dtype=np.uint32).astype(np.uint64)
+        rows = np.cumsum(codes == _SEP) - (codes == _SEP)  # text number of each position
+        feats, weights, owners = self._features(codes, rows)
+        if feats.size == 0:
+            return np.zeros(out_shape, dtype=np.float32)
+        bucket = (feats >> np.uint64(32)) % np.uint64(self.dim)
+        sign = np.where((feats >> np.uint64(31)) & np.uint64(1), -1.0, 1.0) * weights
+        flat = owners.astype(np.int64) * self.dim + bucket.astype(np.int64)
+        mat = np.bincount(flat, weights=sign, minlength=n * self.dim).astype(np.float32)
+        mat = mat.reshape(out_shape)
+        norms = np.sqrt(np.einsum("ij,ij->i", mat, mat))[:, None]
+        np.divide(mat, norms, out=mat, where=norms > 0)
+        return mat
+
+    def similarity(self, a: str, b: str) -> float:
+        """Cosine similarity of two texts, in ``[-1, 1]`` (in practice ``[0, 1]``)."""
+        return float(self.embed(a) @ self.embed(b))
+
+    # -- hashing -------------------------------------------------------------------
+    def _features(
+        self, codes: np.ndarray, rows: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Mixed hashes, weights and owning text of every n-gram and word in ``codes``.
+
+        The hash of ``codes[a:b]`` is ``P^-a · (S[b] − S[a])`` with ``S`` the prefix
+        sums of ``codes[j]·P^j``: a position-independent polynomial hash obtained for
+        every window at once.
+        """
+        m = codes.size
+        pw = _powers(_P, m)
+        inv = _powers(_P_INV, m)
+        prefix = np.zeros(m + 1, dtype=np.uint64)
+        np.cumsum(codes * pw, out=prefix[1:])
+        is_space = (codes == _SPACE) | (codes == _SEP)
+        is_sep = codes == _SEP
+        spaces = np.zeros(m + 1, dtype=np.int64)
+        np.cumsum(is_space, out=spaces[1:])
+
+        hashes, weights, owners = [], [], []
+        lo, hi = self.ngram_range
+        for size in range(lo, hi + 1):
+            if size > m:
+                break
+            start = np.arange(m - size + 1)
+            end = start + size
+            interior = spaces[end - 1] - spaces[np.minimum(start + 1, end - 1)]
+            ok = (interior == 0) & ~is_sep[start] & ~is_sep[end - 1]
+            start, end = start[ok], end[ok]
+            hashes.append(inv[start] * (prefix[end] - prefix[start]) + np.uint64(size))
+            weights.append(np.ones(start.size))
+            owners.append(rows[start])
+
+        word_start = np.flatnonzero(~is_space[1:] & is_space[:-1]) + 1
+        word_end = np.flatnonzero(~is_space[:-1] & is_space[1:]) + 1
+        if word_start.size:
+            h = inv[word_start] * (prefix[word_end] - prefix[word_start])
+            hashes.append(h ^ _WORD_SALT)
+            weights.append(np.full(word_start.size, self.word_weight))
+            owners.append(rows[word_start])
+
+        if not hashes:
+            empty = np.zeros(0, dtype=np.uint64)
+            return empty, np.zeros(0), empty
+        return _mix(np.concatenate(hashes)), np.concatenate(weights), np.concatenate(owners)
