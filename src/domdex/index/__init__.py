@@ -1,0 +1,208 @@
+"""The offline page index: tree, regions, summaries, term index — and its four views.
+
+``build_index(snapshot)`` is pure: it needs no browser, so captured snapshots kept as
+fixtures test everything above capture. A live page builds one per capture.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from typing import TYPE_CHECKING, Any
+
+from ..errors import RegionNotFoundError
+from ..snapshot import Node, Snapshot
+from . import roles, summary
+from .regions import Region, detect_regions
+from .terms import build_terms
+from .tree import Tree
+
+if TYPE_CHECKING:
+    from ..render.base import View
+
+__all__ = ["PageIndex", "Region", "build_index"]
+
+_REGION_ID = re.compile(r"^\[?\s*(r\d+(?:\.[\w-]+)*)\s*\]?$", re.I)
+
+
+class PageIndex:
+    """Regions, element lookups and views over one snapshot.
+
+    Other layers (search, session, text) hang their own caches on an index through
+    :attr:`cache`, so a matcher built for one capture is dropped with it.
+    """
+
+    def __init__(self, snapshot: Snapshot) -> None:
+        self.snapshot = snapshot
+        self.tree = Tree(snapshot)
+        self.nodes: list[Node] = self.tree.nodes
+        self.regions: list[Region] = detect_regions(self.tree)
+        self._by_id = {r.id.lower(): r for r in self.regions}
+        for r in self.regions:
+            r.counts, r.interactive = summary.counts(self.tree, r)
+            r.purpose = summary.purpose(self.tree, r)
+            r.summary = summary.summarize(self.tree, r)
+        self.term_index: dict[str, list[str]] = build_terms(self.tree, self.regions)
+        self._region_of = self._assign_regions()
+        self.cache: dict[str, Any] = {}
+
+    # Elements --------------------------------------------------------------------
+    def node(self, ref: str) -> Node:
+        """The node for a ref (any accepted form); RefError naming the closest refs."""
+        return self.tree.node(ref)
+
+    def pos(self, ref: str) -> int:
+        return self.tree.pos[self.node(ref).ref]
+
+    def parent(self, ref: str) -> Node | None:
+        p = self.tree.parent_pos[self.pos(ref)]
+        return self.nodes[p] if p >= 0 else None
+
+    def children(self, ref: str) -> list[Node]:
+        return [self.nodes[c] for c in self.tree.child_pos[self.pos(ref)]]
+
+    def ancestors(self, ref: str) -> list[Node]:
+        """Ancestors, nearest first."""
+        return [self.nodes[p] for p in self.tree.ancestors(self.pos(ref))]
+
+    def xpath(self, ref: str) -> str:
+        return self.tree.xpath(self.pos(ref))
+
+    @staticmethod
+    def is_interactive(node: Node) -> bool:
+        return roles.is_interactive(node)
+
+    @staticmethod
+    def kind(node: Node) -> str:
+        return roles.kind(node)
+
+    @staticmethod
+    def is_primary(node: Node) -> bool:
+        return summary.is_primary(node)
+
+    def interactive_nodes(self, include_hidden: bool = False) -> list[Node]:
+        return [n for n in self.nodes
+                if roles.is_interactive(n) and (include_hidden or n.visible)]
+
+    def heading_of(self, ref: str) -> Node | None:
+        """The nearest heading before the node, inside the same top-level region."""
+        i = self.pos(ref)
+        region = self._region_of[i]
+        top = self.top_region_of_pos(i)
+        floor = top.start if top else 0
+        j = i - 1
+        while j >= floor:
+            n = self.nodes[j]
+            if roles.is_heading(n) and n.visible:
+                return n
+            j -= 1
+        del region
+        return None
+
+    # Regions ---------------------------------------------------------------------
+    @property
+    def top_regions(self) -> list[Region]:
+        return [r for r in self.regions if r.depth == 0]
+
+    def region(self, rid: str) -> Region:
+        """A region by id (``R2``, ``r2.filters``, ``[R2]``) or by unique name."""
+        key = rid.strip()
+        m = _REGION_ID.match(key)
+        if m:
+            found = self._by_id.get(m.group(1).lower())
+            if found:
+                return found
+        lowered = key.lower().replace(" ", "")
+        by_name = [r for r in self.regions
+                   if r.name.lower().replace(" ", "") == lowered
+                   or r.id.split(".")[-1].lower() == lowered]
+        if len(by_name) == 1:
+            return by_name[0]
+        raise self._region_error(rid, by_name)
+
+    def _region_error(self, rid: str, ambiguous: list[Region]) -> RegionNotFoundError:
+        ids = [r.id for r in self.regions]
+        if ambiguous:
+            names = ", ".join(r.id for r in ambiguous)
+            return RegionNotFoundError(
+                f"{rid!r} names several regions: {names}. Use one of those ids.",
+                rid, ids, ambiguous[0].id,
+            )
+        lowered = {r.id.lower(): r.id for r in self.regions}
+        lowered.update({r.name.lower(): r.id for r in self.regions if r.name})
+        close = difflib.get_close_matches(rid.lower(), list(lowered), n=1, cutoff=0.4)
+        closest = lowered[close[0]] if close else None
+        shown = ", ".join(ids[:25]) + (f", … ({len(ids)} in all)" if len(ids) > 25 else "")
+        hint = f" Closest: {closest}." if closest else ""
+        if not ids:
+            return RegionNotFoundError(f"No region {rid!r}: this page has no regions.", rid, ids,
+                                       None)
+        return RegionNotFoundError(
+            f"No region {rid!r} on this page.{hint} Regions: {shown}.", rid, ids, closest
+        )
+
+    def region_of(self, ref: str) -> Region | None:
+        """The deepest region holding the node (``None`` for page-level wrappers)."""
+        return self._region_of[self.pos(ref)]
+
+    def region_of_pos(self, i: int) -> Region | None:
+        return self._region_of[i]
+
+    def top_region_of_pos(self, i: int) -> Region | None:
+        r = self._region_of[i]
+        while r is not None and r.parent is not None:
+            r = self._by_id[r.parent.lower()]
+        return r
+
+    def subregions(self, region: Region) -> list[Region]:
+        return [self._by_id[c.lower()] for c in region.children]
+
+    def region_path(self, ref: str) -> list[Region]:
+        """Regions from the top-level one down to the deepest holding the node."""
+        r = self.region_of(ref)
+        out: list[Region] = []
+        while r is not None:
+            out.append(r)
+            r = self._by_id[r.parent.lower()] if r.parent else None
+        return out[::-1]
+
+    def _assign_regions(self) -> list[Region | None]:
+        out: list[Region | None] = [None] * len(self.nodes)
+        for r in sorted(self.regions, key=lambda r: r.depth):
+            for i in range(r.start, r.stop):
+                out[i] = r
+        return out
+
+    # Views -----------------------------------------------------------------------
+    def overview(self, max_tokens: int | None = None) -> View:
+        from ..render.overview import OverviewView
+
+        return OverviewView(self, max_tokens=max_tokens)
+
+    def regions_view(self, max_tokens: int | None = None) -> View:
+        from ..render.regions import RegionsView
+
+        return RegionsView(self, max_tokens=max_tokens)
+
+    def expand(self, region: str, max_tokens: int | None = None) -> View:
+        from ..render.expand import ExpandView
+
+        return ExpandView(self, self.region(region), max_tokens=max_tokens)
+
+    def context(self, ref: str, max_tokens: int | None = None) -> View:
+        from ..render.context import ContextView
+
+        return ContextView(self, self.node(ref), max_tokens=max_tokens)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "url": self.snapshot.url,
+            "title": self.snapshot.title,
+            "regions": [r.to_dict() for r in self.regions],
+            "terms": len(self.term_index),
+        }
+
+
+def build_index(snapshot: Snapshot) -> PageIndex:
+    """Index a snapshot: pure, offline, no browser needed."""
+    return PageIndex(snapshot)

@@ -1,0 +1,142 @@
+"""Heuristic region summaries: what a region is for, in a few words.
+
+The purpose comes from what the region holds, not from a model: a search box makes
+it "search", a password field "login form", a table "data table with N rows", a
+region of links "navigation with N links". The key controls (primary buttons,
+labelled inputs) follow, so the summary alone often names the element an agent needs.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from ..snapshot import Node
+from . import roles
+from .regions import Region
+from .tree import Tree
+
+_PRIMARY_CLASS = re.compile(r"(^|[-_\s])(primary|cta|main-action|btn-primary|submit)($|[-_\s])", re.I)
+_FILTER = re.compile(r"\bfilter", re.I)
+_SEARCH = re.compile(r"\bsearch", re.I)
+_PAGER = re.compile(r"^(next|previous|prev|first|last|«|»|‹|›|\d{1,3})$", re.I)
+
+
+def is_primary(node: Node) -> bool:
+    """Does the page mark this control as the main action? (class, submit, aria)."""
+    if _PRIMARY_CLASS.search(node.attrs.get("class", "")):
+        return True
+    return node.attrs.get("data-primary") == "true"
+
+
+def counts(tree: Tree, region: Region) -> tuple[dict[str, int], list[str]]:
+    """Visible interactive elements by kind, and their refs, for one region."""
+    c: Counter[str] = Counter()
+    refs: list[str] = []
+    for i in range(region.start, region.stop):
+        n = tree.nodes[i]
+        if roles.is_interactive(n):
+            refs.append(n.ref)
+            if n.visible:
+                c[roles.kind(n)] += 1
+    return dict(c.most_common()), refs
+
+
+def _label(n: Node) -> str:
+    return (n.name or n.attrs.get("placeholder", "") or n.text).strip()
+
+
+def purpose(tree: Tree, region: Region) -> str:
+    """A few words on what the region is for."""
+    nodes = [tree.nodes[i] for i in range(region.start, region.stop)]
+    visible = [n for n in nodes if n.visible] or nodes
+    inter = [n for n in visible if roles.is_interactive(n)]
+    kinds = Counter(roles.kind(n) for n in inter)
+    parts: list[str] = []
+    if region.landmark == "DIALOG":
+        parts.append("dialog")
+    has_password = any(n.attrs.get("type") == "password" for n in visible)
+    search_box = any(
+        n.role == "searchbox" or (roles.kind(n) == "input" and _SEARCH.search(_label(n)))
+        for n in inter
+    )
+    if has_password:
+        parts.append("login form")
+    elif search_box or region.landmark == "SEARCH":
+        parts.append("search")
+    if _FILTER.search(region.name) or any(_FILTER.search(_label(n)) for n in inter
+                                           if roles.kind(n) == "button"):
+        parts.append("filters")
+    rows = [n for n in visible if n.role == "row" or n.tag == "tr"]
+    if rows:
+        header_rows = sum(1 for r in rows if _is_header_row(tree, r))
+        parts.append(f"data table with {len(rows) - header_rows} rows")
+    fields = kinds.get("input", 0) + kinds.get("select", 0) + kinds.get("checkbox", 0) \
+        + kinds.get("radio", 0)
+    if fields >= 2 and not has_password and not rows:
+        target = _form_target(inter, region)
+        parts.append(f"form for {target}" if target else f"form with {fields} fields")
+    links = kinds.get("link", 0)
+    pager = sum(1 for n in inter if _PAGER.match(_label(n)))
+    if pager >= 3 and pager >= len(inter) * 0.6:
+        parts.append("pagination")
+    elif links >= 3 and links >= len(inter) * 0.7 and "search" not in parts:
+        parts.append(f"navigation with {links} links")
+    if not inter:
+        paragraphs = sum(1 for n in visible if n.role == "paragraph" or n.tag == "p")
+        if paragraphs:
+            parts.append(f"text, {paragraphs} paragraphs")
+    if not visible or not any(n.visible for n in nodes):
+        parts.append("hidden")
+    return "; ".join(dict.fromkeys(parts))
+
+
+def _is_header_row(tree: Tree, row: Node) -> bool:
+    i = tree.pos[row.ref]
+    cells = [tree.nodes[c] for c in tree.child_pos[i]]
+    return bool(cells) and all(c.role == "columnheader" or c.tag == "th" for c in cells)
+
+
+def _form_target(inter: list[Node], region: Region) -> str:
+    for n in inter:
+        if roles.kind(n) == "button" and (is_primary(n) or n.attrs.get("type") == "submit"):
+            label = _label(n)
+            if label:
+                return label.lower()
+    return region.name.lower() if region.name else ""
+
+
+def key_elements(tree: Tree, region: Region, limit: int = 3) -> list[str]:
+    """The most prominent visible controls: primary buttons, then labelled fields."""
+    scored: list[tuple[int, int, str]] = []
+    for i in range(region.start, region.stop):
+        n = tree.nodes[i]
+        if not n.visible or not roles.is_interactive(n):
+            continue
+        label = _label(n)
+        if not label or len(label) > 40:
+            continue
+        k = roles.kind(n)
+        score = 3 if is_primary(n) else 2 if k in ("button", "input", "select") else 1
+        scored.append((-score, i, label))
+    scored.sort()
+    seen: list[str] = []
+    for _, _, label in scored:
+        if label not in seen:
+            seen.append(label)
+        if len(seen) >= limit:
+            break
+    return seen
+
+
+def summarize(tree: Tree, region: Region) -> str:
+    """``"Filters" — search; filters; key: "Apply Filters", "Reset"``."""
+    parts = []
+    if region.name:
+        parts.append(f'"{region.name}"')
+    if region.purpose:
+        parts.append(region.purpose)
+    keys = key_elements(tree, region)
+    if keys:
+        parts.append("key: " + ", ".join(f'"{k}"' for k in keys))
+    return " — ".join(parts[:1] + ["; ".join(parts[1:])] if len(parts) > 1 else parts)

@@ -1,0 +1,120 @@
+"""The one protocol every view follows: compact text for a model, data for programs.
+
+A view builds a list of :class:`Line` objects once. Each line may name the *group* it
+belongs to (``"R2.Table"``) and the way to see that group in full (``"expand
+R2.Table"``). ``render(max_tokens)`` keeps whole lines while they fit and, when it has
+to cut, ends with a line that says how much it left out of which group and how to get
+it — an agent never loses content silently. Tokens are real ``o200k_base`` tokens.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from ..tokens import count_tokens
+
+#: Reserve for the cut note so it always fits inside the budget.
+_NOTE_RESERVE = 40
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One output line; ``keep`` lines (headers) survive any cut."""
+
+    text: str
+    group: str = ""
+    more: str = ""
+    keep: bool = False
+
+
+class View:
+    """Base of all views. Subclasses implement :meth:`build` and :meth:`to_dict`."""
+
+    #: The view's name in ``to_dict()["view"]`` and in the CLI.
+    kind = "view"
+    #: Default budget when the caller gives none (None: unlimited).
+    default_max_tokens: int | None = None
+
+    def __init__(self, max_tokens: int | None = None) -> None:
+        self.max_tokens = max_tokens
+
+    # Subclass API ------------------------------------------------------------------
+    def build(self) -> list[Line]:
+        raise NotImplementedError
+
+    def to_dict(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    # Rendering -------------------------------------------------------------------
+    @cached_property
+    def lines(self) -> list[Line]:
+        return self.build()
+
+    def render(self, max_tokens: int | None = None) -> str:
+        """Text within ``max_tokens`` (the view's own budget, then its default)."""
+        budget = max_tokens if max_tokens is not None else self.max_tokens
+        if budget is None:
+            budget = self.default_max_tokens
+        lines = self.lines
+        full = "\n".join(line.text for line in lines)
+        if budget is None or count_tokens(full) <= budget:
+            return full
+        return _cut(lines, budget)
+
+    @property
+    def text(self) -> str:
+        return self.render()
+
+    def __str__(self) -> str:
+        return self.render()
+
+    @property
+    def tokens(self) -> int:
+        return count_tokens(self.render())
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.kind}>"
+
+
+def _cut(lines: list[Line], budget: int) -> str:
+    """Keep lines in order while they fit; say what was cut and how to get it."""
+    room = max(budget - _NOTE_RESERVE, 0)
+    kept: list[str] = []
+    dropped: list[Line] = []
+    used = 0
+    keep_cost = sum(count_tokens(line.text) + 1 for line in lines if line.keep)
+    room_for_others = room - keep_cost
+    for line in lines:
+        cost = count_tokens(line.text) + 1
+        if line.keep:
+            kept.append(line.text)
+            used += cost
+        elif not dropped and cost <= room_for_others:
+            kept.append(line.text)
+            room_for_others -= cost
+            used += cost
+        else:
+            dropped.append(line)
+    if not dropped:
+        return "\n".join(kept)
+    kept.append(cut_note(dropped))
+    return "\n".join(kept)
+
+
+def cut_note(dropped: list[Line]) -> str:
+    """``… cut 37 lines: 30 in R2.Table (expand R2.Table), 7 more. Raise max_tokens for all.``"""
+    by_group: Counter[str] = Counter(line.group for line in dropped)
+    hows = {line.group: line.more for line in dropped if line.more}
+    parts = []
+    for group, n in by_group.most_common(3):
+        if group:
+            how = f" ({hows[group]})" if group in hows else ""
+            parts.append(f"{n} in {group}{how}")
+    rest = len(dropped) - sum(n for g, n in by_group.most_common(3) if g)
+    if rest > 0 and parts:
+        parts.append(f"{rest} more")
+    detail = ": " + ", ".join(parts) if parts else ""
+    return f"… cut {len(dropped)} lines{detail}. Raise max_tokens to see all."

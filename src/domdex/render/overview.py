@@ -1,0 +1,77 @@
+"""L0: did the page load, and how big is it?"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+from ..index import roles
+from .base import Line, View
+
+if TYPE_CHECKING:
+    from ..index import PageIndex
+
+
+class OverviewView(View):
+    kind = "overview"
+
+    def __init__(self, index: PageIndex, max_tokens: int | None = None) -> None:
+        super().__init__(max_tokens)
+        self.index = index
+
+    def _facts(self) -> dict[str, Any]:
+        idx = self.index
+        snap = idx.snapshot
+        tops = idx.top_regions
+        landmarks = [r.landmark.lower() for r in tops if r.visible]
+        inter = idx.interactive_nodes()
+        hidden = sum(1 for n in idx.nodes if roles.is_interactive(n) and not n.visible)
+        kinds = Counter(roles.kind(n) for n in inter)
+        forms = sum(1 for n in idx.nodes if n.tag == "form" or n.role == "form")
+        return {
+            "url": snap.url,
+            "title": snap.title,
+            "viewport": list(snap.viewport),
+            "scroll": list(snap.scroll),
+            "page_size": list(snap.page_size) if snap.page_size else None,
+            "ready_state": snap.ready_state,
+            "landmarks": landmarks,
+            "regions": len(tops),
+            "interactive": len(inter),
+            "interactive_hidden": hidden,
+            "interactive_by_kind": dict(kinds.most_common()),
+            "forms": forms,
+            "frames": len(snap.frames),
+            "elements": len(idx.nodes),
+        }
+
+    def build(self) -> list[Line]:
+        f = self._facts()
+        vw, vh = f["viewport"]
+        size = ""
+        if f["page_size"]:
+            size = f" (page {int(f['page_size'][0])}x{int(f['page_size'][1])}"
+            size += f", scrolled to {int(f['scroll'][1])})" if f["scroll"][1] else ")"
+        kinds = ", ".join(f"{n} {roles.KIND_PLURALS.get(k, k) if n != 1 else k}"
+                          for k, n in list(f["interactive_by_kind"].items())[:4])
+        hidden = f", {f['interactive_hidden']} hidden" if f["interactive_hidden"] else ""
+        lm = Counter(f["landmarks"])
+        lm_text = ", ".join(f"{k}×{n}" if n > 1 else k for k, n in lm.items())
+        lines = [
+            f"PAGE: {f['url']}",
+            f'TITLE: "{f["title"]}"',
+            f"VIEWPORT: {vw}x{vh}{size}",
+            f"STATUS: {f['ready_state']}",
+            "",
+            f"LANDMARKS: {len(f['landmarks'])} ({lm_text})" if f["landmarks"] else "LANDMARKS: 0",
+            f"INTERACTIVE: {f['interactive']} elements ({kinds}{hidden})" if kinds
+            else f"INTERACTIVE: 0{hidden}",
+            f"FORMS: {f['forms']}",
+        ]
+        if f["frames"]:
+            lines.append(f"FRAMES: {f['frames']}")
+        lines.append(f"NEXT: regions for the page map ({f['regions']} regions)")
+        return [Line(t, keep=True) for t in lines]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"view": self.kind, **self._facts()}
