@@ -268,10 +268,12 @@ def _orphan_spans(tree: Tree, facts: _Facts, group: list[int]) -> list[_Span]:
     """Regions for consecutive landmark-free siblings: split by hints and size."""
     # Look through single wrappers: body > div#page > [top, content, footer].
     while len(group) == 1:
-        kids = [c for c in tree.child_pos[group[0]] if facts.content(c, tree.end[c])]
-        if len(kids) < 2 or hint_landmark(tree, group[0]) in ("HEADER", "FOOTER", "NAV",
-                                                               "DIALOG", "SEARCH", "ASIDE"):
+        if hint_landmark(tree, group[0]) in ("HEADER", "FOOTER", "NAV", "DIALOG", "SEARCH",
+                                              "ASIDE"):
             break
+        kids = [c for c in tree.child_pos[group[0]] if facts.content(c, tree.end[c])]
+        if not kids or (len(kids) > 1 and any(roles.is_heading(tree.nodes[k]) for k in kids)):
+            break  # a flat run of headings and text is one region, split into sections later
         group = kids
     total = sum(facts.content(c, tree.end[c]) for c in group) or 1
     spans: list[_Span] = []
@@ -361,13 +363,21 @@ def _heading_runs(tree: Tree, kids: list[int]) -> list[list[int]]:
     headings = [k for k in kids if roles.is_heading(tree.nodes[k])]
     if not headings:
         return []
-    top = min(roles.heading_level(tree.nodes[h]) for h in headings)
+    levels = sorted({roles.heading_level(tree.nodes[h]) for h in headings})
+    # The page title (a lone h1) does not split a page; its h2s do.
+    top = next((lv for lv in levels
+                if sum(roles.heading_level(tree.nodes[h]) == lv for h in headings) >= 2),
+               levels[0])
     runs: list[list[int]] = []
+    open_run = False
     for k in kids:
         node = tree.nodes[k]
-        if roles.is_heading(node) and roles.heading_level(node) <= top:
+        if roles.is_heading(node) and roles.heading_level(node) == top:
             runs.append([k])
-        elif runs:
+            open_run = True
+        elif roles.is_heading(node) and roles.heading_level(node) < top:
+            open_run = False  # content under a higher heading stays with the parent
+        elif open_run:
             runs[-1].append(k)
     return runs
 

@@ -1,0 +1,79 @@
+"""What every CLI command shares: resolving TARGET to an index, and printing a view.
+
+TARGET is a URL, a file path or ``file://`` URL of a page (opened in headless
+Chromium), or a saved snapshot (``.json``, or aria-snapshot YAML ``.yaml``/``.yml``/
+``.aria``; ``-`` reads one from standard input) which is indexed offline.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from ..errors import DomdexError
+
+SNAPSHOT_SUFFIXES = (".json", ".yaml", ".yml", ".aria")
+
+
+def add_output_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--json", action="store_true", help="print the data as JSON instead of text")
+    p.add_argument("--max-tokens", type=int, default=None, metavar="N",
+                   help="budget for the text output (o200k_base tokens)")
+
+
+def add_browser_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--timeout", type=float, default=30.0, metavar="SECONDS",
+                   help="how long to wait for the page to load (default 30)")
+    p.add_argument("--chromium", default=None, metavar="PATH",
+                   help="Chromium executable (default: DOMDEX_CHROMIUM or /usr/bin/chromium)")
+    p.add_argument("--cdp", default=None, metavar="URL",
+                   help="drive an existing Chromium over CDP instead of launching one")
+
+
+def is_snapshot_target(target: str) -> bool:
+    return target == "-" or (target.lower().endswith(SNAPSHOT_SUFFIXES)
+                             and "://" not in target and Path(target).is_file())
+
+
+@contextmanager
+def open_index(args: argparse.Namespace) -> Iterator[Any]:
+    """Yield ``(index, page_or_None)`` for ``args.target``: offline or live."""
+    from .. import load_snapshot
+    from ..index import build_index
+
+    target = args.target
+    if is_snapshot_target(target):
+        text = sys.stdin.read() if target == "-" else Path(target).read_text(encoding="utf-8")
+        yield build_index(load_snapshot(text)), None
+        return
+    from .. import connect, launch
+
+    opener = connect(args.cdp) if getattr(args, "cdp", None) else \
+        launch(executable_path=getattr(args, "chromium", None))
+    with opener as browser:
+        page = browser.open(target, timeout=getattr(args, "timeout", 30.0))
+        yield page.index(), page
+
+
+def emit(view: Any, args: argparse.Namespace) -> None:
+    """Print a view as text within ``--max-tokens``, or as JSON with ``--json``."""
+    if args.json:
+        print(json.dumps(view.to_dict(), ensure_ascii=False, indent=2))
+    else:
+        print(view.render(args.max_tokens))
+
+
+def command(sub: Any, name: str, help: str,  # noqa: A002
+            handler: Callable[[argparse.Namespace], int | None]) -> argparse.ArgumentParser:
+    p: argparse.ArgumentParser = sub.add_parser(name, help=help, description=help)
+    p.set_defaults(handler=handler)
+    return p
+
+
+__all__ = ["DomdexError", "add_browser_options", "add_output_options", "command", "emit",
+           "is_snapshot_target", "open_index"]
