@@ -1,0 +1,301 @@
+"""What changed between two captures of a page: pure, offline, by region.
+
+Refs are stable for the life of an element, so two captures of the same document are
+compared ref by ref; no tree alignment is needed. What an agent wants to hear after
+an action is narrower than "every node that changed":
+
+- **ADDED** — regions that appeared (a dialog opened, a banner was inserted) with
+  their elements, and new elements inside known regions.
+- **REMOVED** — regions and elements that are gone (or became hidden).
+- **MODIFIED** — the same element with a different name, text, value or state
+  (``LINK @e8 "Cart (3)" → "Cart (4)" [text changed]``), shown/hidden, and lists
+  whose items were reordered.
+- **REPLACED** — a framework re-render that swapped nodes for identical new ones. An
+  agent holding the old refs must learn the new ones; reporting it as five removals
+  and five additions would suggest the page changed when it did not.
+
+When the document itself changed (navigation), refs from before mean nothing, so the
+diff says so instead of listing every node. Rendering lives in
+:mod:`domdex.render.diff`.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from .index import roles
+from .render.elements import flags, label
+
+if TYPE_CHECKING:
+    from .index import PageIndex, Region
+    from .render.diff import DiffView
+    from .snapshot import Node
+
+__all__ = ["Change", "Diff", "ElementChange", "RegionChange", "diff"]
+
+#: Roles whose text matters even when nothing can be clicked.
+_TEXT_ROLES = frozenset({"status", "alert", "alertdialog", "dialog", "log", "progressbar",
+                         "timer", "tooltip", "img", "meter", "marquee"})
+_SKIP_TAGS = frozenset({"html", "head", "body", "script", "style", "noscript", "template"})
+#: Flags that change on every interaction and mean nothing to an agent.
+_NOISE_FLAGS = frozenset({"[focused]"})
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """One field of one element that changed: ``field`` is name, text, value, flags …"""
+
+    field: str
+    old: Any
+    new: Any
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"field": self.field, "old": self.old, "new": self.new}
+
+
+@dataclass(slots=True)
+class ElementChange:
+    """An element added, removed, modified, replaced (re-rendered) or reordered."""
+
+    kind: str  # "added" | "removed" | "modified" | "replaced" | "reordered"
+    node: Node  # the current node (the old one for "removed")
+    region: str  # region id in the capture the node comes from ("" for none)
+    old: Node | None = None
+    changes: list[Change] = field(default_factory=list)
+    old_ref: str | None = None  # "replaced": the ref the agent may still hold
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"kind": self.kind, "ref": self.node.ref,
+                             "role": roles.display_role(self.node).lower(),
+                             "name": label(self.node), "region": self.region}
+        if self.changes:
+            d["changes"] = [c.to_dict() for c in self.changes]
+        if self.old_ref:
+            d["old_ref"] = self.old_ref
+        return d
+
+
+@dataclass(slots=True)
+class RegionChange:
+    """A region that appeared (``added``, possibly shown after being hidden) or went away."""
+
+    kind: str  # "added" | "removed"
+    region: Region
+    elements: list[Node] = field(default_factory=list)
+    shown: bool = False  # existed hidden before (a closed <dialog> opened)
+
+    def to_dict(self) -> dict[str, Any]:
+        r = self.region
+        return {"kind": self.kind, "id": r.id, "landmark": r.landmark, "name": r.name,
+                "root": r.root, "shown": self.shown,
+                "elements": [n.ref for n in self.elements]}
+
+
+@dataclass(slots=True)
+class Diff:
+    """The changes from ``old`` to ``new``; ``same_document`` False means navigation."""
+
+    old: PageIndex
+    new: PageIndex
+    same_document: bool
+    regions: list[RegionChange] = field(default_factory=list)
+    elements: list[ElementChange] = field(default_factory=list)
+
+    @property
+    def empty(self) -> bool:
+        return self.same_document and not self.regions and not self.elements
+
+    @property
+    def count(self) -> int:
+        return len(self.regions) + len(self.elements)
+
+    def of_kind(self, kind: str) -> list[ElementChange]:
+        return [c for c in self.elements if c.kind == kind]
+
+    def view(self, max_tokens: int | None = None) -> DiffView:
+        from .render.diff import DiffView
+
+        return DiffView(self, max_tokens=max_tokens)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "view": "diff",
+            "same_document": self.same_document,
+            "old_url": self.old.snapshot.url,
+            "url": self.new.snapshot.url,
+            "regions": [r.to_dict() for r in self.regions],
+            "elements": [c.to_dict() for c in self.elements],
+        }
+
+
+def reportable(node: Node) -> bool:
+    """Would an agent care that this node changed? Controls, headings, text, alerts."""
+    if node.tag in _SKIP_TAGS:
+        return False
+    if roles.is_interactive(node) or roles.is_heading(node) or node.role in _TEXT_ROLES:
+        return True
+    return bool(node.text.strip())
+
+
+def _flags(node: Node) -> list[str]:
+    return [f for f in flags(node, with_hidden=True) if f not in _NOISE_FLAGS]
+
+
+def element_changes(old: Node, new: Node) -> list[Change]:
+    """The fields of one element that differ between two captures."""
+    out: list[Change] = []
+    old_label, new_label = label(old), label(new)
+    if old_label != new_label:
+        out.append(Change("text" if old.text != new.text else "name", old_label, new_label))
+    elif old.text != new.text and new.text != new_label and reportable(new):
+        out.append(Change("text", old.text, new.text))
+    if old.visible != new.visible:
+        out.append(Change("visible", old.visible, new.visible))
+    of = [f for f in _flags(old) if f != "[hidden]"]
+    nf = [f for f in _flags(new) if f != "[hidden]"]
+    if of != nf:
+        gone = [f for f in of if f not in nf]
+        came = [f for f in nf if f not in of]
+        if gone or came:
+            out.append(Change("flags", gone, came))
+    return out
+
+
+def _region_key(idx: PageIndex, r: Region) -> str:
+    return r.root
+
+
+def _visible_regions(idx: PageIndex) -> dict[str, Region]:
+    return {_region_key(idx, r): r for r in idx.regions if r.visible and not r.note}
+
+
+def _region_id(idx: PageIndex, ref: str) -> str:
+    r = idx.region_of(ref)
+    return r.id if r else ""
+
+
+def _signature(idx: PageIndex, n: Node) -> tuple[str, str, str, str]:
+    """What makes two nodes 'the same thing' when a re-render gave it a new ref."""
+    r = idx.region_of(n.ref)
+    return (roles.display_role(n), label(n), n.value or "", r.root if r else "")
+
+
+def diff(old: PageIndex, new: PageIndex) -> Diff:
+    """Compare two captures of a page; pure and offline."""
+    same = bool(old.snapshot.document_id) and \
+        old.snapshot.document_id == new.snapshot.document_id
+    if not old.snapshot.document_id and not new.snapshot.document_id:
+        same = old.snapshot.url == new.snapshot.url
+    result = Diff(old, new, same)
+    if not same:
+        return result
+    old_regions, new_regions = _visible_regions(old), _visible_regions(new)
+    # A region counts as new only when its root node is new or was hidden: region
+    # detection may re-slice sub-sections when content changes, which is not news.
+    added_roots = [k for k in new_regions
+                   if k not in old_regions and not _shown(old.snapshot.get(k))]
+    removed_roots = [k for k in old_regions
+                     if k not in new_regions and not _shown(new.snapshot.get(k))]
+    covered_new = _covered(new, [new_regions[k] for k in added_roots])
+    covered_old = _covered(old, [old_regions[k] for k in removed_roots])
+    for k in added_roots:
+        r = new_regions[k]
+        if r.parent and new.region(r.parent).root in added_roots:
+            continue  # a sub-section of a region that is itself new
+        shown = old.snapshot.get(r.root) is not None
+        elems = [new.nodes[i] for i in range(r.start, r.stop)
+                 if reportable(new.nodes[i]) and new.nodes[i].visible]
+        result.regions.append(RegionChange("added", r, elems, shown=shown))
+    for k in removed_roots:
+        r = old_regions[k]
+        if r.parent and old.region(r.parent).root in removed_roots:
+            continue
+        result.regions.append(RegionChange("removed", r))
+    _element_diff(result, covered_old, covered_new)
+    return result
+
+
+def _shown(node: Node | None) -> bool:
+    return node is not None and node.visible
+
+
+def _covered(idx: PageIndex, regions: list[Region]) -> set[str]:
+    out: set[str] = set()
+    for r in regions:
+        out.update(idx.nodes[i].ref for i in range(r.start, r.stop))
+    return out
+
+
+def _element_diff(result: Diff, covered_old: set[str], covered_new: set[str]) -> None:
+    old, new = result.old, result.new
+    added: list[Node] = []
+    removed: list[Node] = []
+    for n in new.nodes:
+        if n.ref in covered_new or not reportable(n):
+            continue
+        before = old.snapshot.get(n.ref)
+        if before is None:
+            if n.visible:
+                added.append(n)
+            continue
+        changes = element_changes(before, n)
+        if changes:
+            result.elements.append(ElementChange("modified", n, _region_id(new, n.ref),
+                                                 old=before, changes=changes))
+    for n in old.nodes:
+        if n.ref in covered_old or not reportable(n) or not n.visible:
+            continue
+        if new.snapshot.get(n.ref) is None:
+            removed.append(n)
+    _pair_replaced(result, added, removed)
+    _reordered(result)
+
+
+def _pair_replaced(result: Diff, added: list[Node], removed: list[Node]) -> None:
+    """Pair removed and added nodes that look identical: a re-render, not a change."""
+    old, new = result.old, result.new
+    pool: dict[tuple[str, str, str, str], list[Node]] = defaultdict(list)
+    for n in removed:
+        pool[_signature(old, n)].append(n)
+    paired: set[str] = set()
+    for n in added:
+        cands = pool.get(_signature(new, n))
+        if cands:
+            before = cands.pop(0)
+            paired.add(before.ref)
+            result.elements.append(ElementChange("replaced", n, _region_id(new, n.ref),
+                                                 old=before, old_ref=before.ref))
+        else:
+            result.elements.append(ElementChange("added", n, _region_id(new, n.ref)))
+    for n in removed:
+        if n.ref not in paired:
+            result.elements.append(ElementChange("removed", n, _region_id(old, n.ref)))
+
+
+def _reordered(result: Diff) -> None:
+    """Parents whose surviving children now come in another order (a keyed reorder)."""
+    old, new = result.old, result.new
+    old_kids: dict[str, list[str]] = defaultdict(list)
+    for n in old.nodes:
+        if n.parent is not None:
+            old_kids[n.parent].append(n.ref)
+    new_kids: dict[str, list[str]] = defaultdict(list)
+    for n in new.nodes:
+        if n.parent is not None:
+            new_kids[n.parent].append(n.ref)
+    for parent, kids in new_kids.items():
+        before = old_kids.get(parent)
+        if not before or len(kids) < 2:
+            continue
+        common = set(kids) & set(before)
+        a = [k for k in before if k in common]
+        b = [k for k in kids if k in common]
+        if a != b:
+            moved = sum(1 for x, y in zip(a, b, strict=True) if x != y)
+            node = new.snapshot.get(parent)
+            if node is not None:
+                result.elements.append(ElementChange(
+                    "reordered", node, _region_id(new, parent),
+                    changes=[Change("order", len(a), moved)]))

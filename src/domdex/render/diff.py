@@ -1,0 +1,140 @@
+"""The diff view: ADDED / REMOVED / MODIFIED / REPLACED, grouped by region.
+
+The format is the hybrid seed's::
+
+    CHANGES since the last capture: 3
+    ADDED:
+      [R4] DIALOG "Delete your account?" (new region)
+        BUTTON "Confirm" @e42
+    MODIFIED:
+      [R0] HEADER
+        LINK @e8 "Cart (3)" → "Cart (4)" [text changed]
+
+Elements are written with :func:`~domdex.render.elements.element_line`, as in every
+other view; each group names its region so a cut note can say ``expand R2``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..errors import RegionNotFoundError
+from ..index import roles
+from .base import Line, View
+from .elements import element_line, quote
+from .regions import region_head
+
+if TYPE_CHECKING:
+    from ..diff import Diff, ElementChange
+    from ..index import PageIndex
+
+#: Elements listed under a region that appeared before the rest is folded.
+MAX_REGION_ELEMENTS = 12
+_SECTIONS = (("added", "ADDED"), ("removed", "REMOVED"), ("modified", "MODIFIED"),
+             ("replaced", "REPLACED (re-rendered: same content, new refs)"))
+
+
+class DiffView(View):
+    kind = "diff"
+    default_max_tokens = 1500
+
+    def __init__(self, diff: Diff, max_tokens: int | None = None) -> None:
+        super().__init__(max_tokens)
+        self.diff = diff
+
+    def build(self) -> list[Line]:
+        d = self.diff
+        if not d.same_document:
+            return _navigated(d)
+        if d.empty:
+            return [Line("CHANGES since the last capture: none.", keep=True)]
+        lines = [Line(f"CHANGES since the last capture: {d.count}", keep=True)]
+        for kind, title in _SECTIONS:
+            body = self._section(kind)
+            if body:
+                lines.append(Line(f"{title}:"))
+                lines.extend(body)
+        return lines
+
+    def _section(self, kind: str) -> list[Line]:
+        d = self.diff
+        out: list[Line] = []
+        for rc in d.regions:
+            if rc.kind == kind:
+                out.extend(_region_lines(rc, d.new if kind == "added" else d.old))
+        groups: dict[str, list[ElementChange]] = {}
+        for c in d.elements:
+            if c.kind == kind or (kind == "modified" and c.kind == "reordered"):
+                groups.setdefault(c.region, []).append(c)
+        idx = d.old if kind == "removed" else d.new
+        for rid, changes in groups.items():
+            more = f"expand {rid}" if rid and kind != "removed" else ""
+            out.append(Line("  " + _group_head(idx, rid), rid, more))
+            out.extend(Line("    " + _change_line(c), rid, more) for c in changes)
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        return self.diff.to_dict()
+
+
+def _navigated(d: Diff) -> list[Line]:
+    snap = d.new.snapshot
+    return [
+        Line(f"PAGE CHANGED: a new document was loaded ({d.old.snapshot.url} → {snap.url}).",
+             keep=True),
+        Line(f"TITLE: {quote(snap.title, 70)} · {len(d.new.top_regions)} regions", keep=True),
+        Line("Refs from the previous page no longer apply. NEXT: regions · find \"…\"",
+             keep=True),
+    ]
+
+
+def _group_head(idx: PageIndex, rid: str) -> str:
+    if not rid:
+        return "(outside regions)"
+    try:
+        return region_head(idx.region(rid))
+    except RegionNotFoundError:  # a region id from the other capture
+        return f"[{rid}]"
+
+
+def _region_lines(rc: Any, idx: PageIndex) -> list[Line]:
+    r = rc.region
+    rid = r.id
+    if rc.kind == "removed":
+        return [Line(f"  {region_head(r)} (region gone)", rid)]
+    how = "shown" if rc.shown else "new region"
+    more = f"expand {rid}"
+    out = [Line(f"  {region_head(r)} ({how})", rid, more)]
+    elems = rc.elements
+    listed = [n for n in elems if roles.is_interactive(n) or roles.is_heading(n)] or elems
+    for n in listed[:MAX_REGION_ELEMENTS]:
+        out.append(Line("    " + element_line(n), rid, more))
+    if len(listed) > MAX_REGION_ELEMENTS:
+        out.append(Line(f"    … {len(listed) - MAX_REGION_ELEMENTS} more ({more})", rid, more))
+    return out
+
+
+def _change_line(c: ElementChange) -> str:
+    n = c.node
+    if c.kind in ("added", "removed"):
+        return element_line(n)
+    if c.kind == "replaced":
+        return f"{element_line(n)} (was @{c.old_ref})"
+    if c.kind == "reordered":
+        ch = c.changes[0]
+        return f"{roles.display_role(n)} {quote(n.name or n.text, 40)} @{n.ref} " \
+               f"[reordered: {ch.new} of {ch.old} items moved]"
+    return f"{roles.display_role(n)} @{n.ref} " + " ".join(_describe(ch) for ch in c.changes)
+
+
+def _describe(ch: Any) -> str:
+    if ch.field in ("name", "text"):
+        return f"{quote(ch.old)} → {quote(ch.new)} [{ch.field} changed]"
+    if ch.field == "visible":
+        return "[hidden] → [visible]" if ch.new else "[visible] → [hidden]"
+    gone, came = ch.old, ch.new
+    if gone and came:
+        return f"{' '.join(gone)} → {' '.join(came)}"
+    if came:
+        return "+" + " +".join(came)
+    return "−" + " −".join(gone)

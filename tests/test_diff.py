@@ -1,0 +1,110 @@
+"""diff: pure comparisons of two captures, on hand-written snapshots."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domdex.diff import diff
+from domdex.index import build_index
+from domdex.snapshot import Snapshot
+from domdex.tokens import count_tokens
+
+
+def _snap(nodes: list[dict[str, Any]], doc: str = "d1", url: str = "http://x/") -> Snapshot:
+    return Snapshot.from_dict({"url": url, "title": "Shop", "document_id": doc, "nodes": nodes})
+
+
+def _page(cart: str = "Cart (3)", dialog: bool = False, banner: bool = True,
+          items: tuple[str, ...] = ("e20", "e21", "e22"), checked: bool = False,
+          doc: str = "d1") -> Snapshot:
+    nodes: list[dict[str, Any]] = [
+        {"ref": "e1", "parent": None, "tag": "body"},
+        {"ref": "e2", "parent": "e1", "tag": "header", "role": "banner"},
+        {"ref": "e3", "parent": "e2", "tag": "a", "role": "link", "name": cart, "text": cart,
+         "attrs": {"href": "/cart"}},
+        {"ref": "e4", "parent": "e1", "tag": "main", "role": "main"},
+        {"ref": "e5", "parent": "e4", "tag": "h1", "role": "heading", "name": "Trowel",
+         "text": "Trowel", "level": 1},
+        {"ref": "e6", "parent": "e4", "tag": "button", "role": "button", "name": "Add to Cart",
+         "text": "Add to Cart"},
+        {"ref": "e7", "parent": "e4", "tag": "input", "role": "checkbox", "name": "Gift wrap",
+         "attrs": {"type": "checkbox"}, "states": ["checked"] if checked else []},
+        {"ref": "e8", "parent": "e4", "tag": "ul", "role": "list", "name": "Todo"},
+    ]
+    for k, ref in enumerate(items):
+        nodes.append({"ref": ref, "parent": "e8", "tag": "li", "role": "listitem",
+                      "text": f"Item {ref}", "index": k + 1})
+    if banner:
+        nodes += [
+            {"ref": "e30", "parent": "e1", "tag": "div", "role": "region",
+             "name": "Cookie consent"},
+            {"ref": "e31", "parent": "e30", "tag": "button", "role": "button",
+             "name": "Accept cookies", "text": "Accept cookies"},
+        ]
+    nodes.append({"ref": "e40", "parent": "e1", "tag": "dialog", "role": "dialog",
+                  "name": "Delete your account?", "visible": dialog})
+    nodes.append({"ref": "e41", "parent": "e40", "tag": "button", "role": "button",
+                  "name": "Confirm", "text": "Confirm", "visible": dialog})
+    return _snap(nodes, doc=doc)
+
+
+def test_no_changes() -> None:
+    d = diff(build_index(_page()), build_index(_page()))
+    assert d.empty
+    assert "none" in str(d.view())
+
+
+def test_text_change_is_modified_with_arrow() -> None:
+    d = diff(build_index(_page()), build_index(_page(cart="Cart (4)")))
+    text = str(d.view())
+    assert 'LINK @e3 "Cart (3)" → "Cart (4)" [text changed]' in text
+    assert "MODIFIED:" in text and "[R0] HEADER" in text
+
+
+def test_dialog_shown_is_an_added_region_and_banner_removed() -> None:
+    d = diff(build_index(_page()), build_index(_page(dialog=True, banner=False)))
+    text = str(d.view())
+    assert "ADDED:" in text and 'DIALOG "Delete your account?" (shown)' in text
+    assert 'BUTTON "Confirm" @e41' in text
+    assert "REMOVED:" in text and '"Cookie consent" (region gone)' in text
+    # elements of the regions are not repeated as single changes
+    assert "@e31" not in text
+
+
+def test_state_change() -> None:
+    d = diff(build_index(_page()), build_index(_page(checked=True)))
+    assert "CHECKBOX @e7 [unchecked] → [checked]" in str(d.view())
+
+
+def test_rerender_is_replaced_not_added_and_removed() -> None:
+    before = _page(items=("e20", "e21"))
+    after = _snap([n.to_dict() for n in before.nodes if n.ref not in ("e20", "e21")])
+    after.nodes.extend(_page(items=("e50", "e51")).nodes[8:10])
+    for n, old in zip(after.nodes[-2:], ("e20", "e21"), strict=True):
+        n.text = f"Item {old}"
+    after._by_ref = None
+    d = diff(build_index(before), build_index(after))
+    kinds = sorted(c.kind for c in d.elements)
+    assert kinds == ["replaced", "replaced"]
+    assert "(was @e20)" in str(d.view())
+
+
+def test_reorder() -> None:
+    d = diff(build_index(_page()), build_index(_page(items=("e21", "e22", "e20"))))
+    assert "[reordered: 3 of 3 items moved]" in str(d.view())
+
+
+def test_navigation_says_page_changed() -> None:
+    d = diff(build_index(_page()), build_index(_page(doc="d2")))
+    assert not d.same_document
+    assert "PAGE CHANGED" in str(d.view())
+
+
+def test_budget_and_dict() -> None:
+    d = diff(build_index(_page()), build_index(_page(cart="Cart (4)", dialog=True,
+                                                     checked=True, banner=False)))
+    full = d.view().render()
+    small = d.view().render(max_tokens=90)
+    assert count_tokens(small) <= 90 < count_tokens(full) or small == full
+    data = d.to_dict()
+    assert data["view"] == "diff" and data["regions"] and data["elements"]
