@@ -1,0 +1,191 @@
+"""The find view: the best ref, its place on the page, look-alikes and how they differ.
+
+Shaped like the hybrid seed's answer (region header, ``← BEST MATCH``, a one-line
+``SUGGESTION`` that tells look-alikes apart) but cut to what a model needs to act:
+about a hundred tokens. With nothing above the threshold it makes no guess; it lists
+the closest elements and, from the region term index, the region that probably holds
+what the agent meant ("No exact match. Did you mean R2.Cart (…)?").
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .base import Line, View
+from .elements import element_line, quote
+
+if TYPE_CHECKING:
+    from ..search.ranking import Match, Ranking
+
+#: Longest element name shown in a find answer (a paragraph can be long).
+NAME_LIMIT = 60
+
+
+def confidence_label(score: float, runner_up: float | None) -> str:
+    """``high`` / ``medium`` / ``low``: the score, and how clear the lead over look-alikes is."""
+    margin = score - runner_up if runner_up is not None else score
+    if score >= 0.6 and margin >= 0.08:
+        return "high"
+    if score >= 0.42 and margin >= 0.03:
+        return "medium"
+    return "low"
+
+
+class FindResult(View):
+    """Result of :func:`domdex.find`: ``.ref`` (or ``None``), ``.matches``, ``str()``."""
+
+    kind = "find"
+    default_max_tokens = 400
+
+    def __init__(self, index: Any, ranking: Ranking, *, top_k: int = 3, threshold: float = 0.3,
+                 explain: bool = False, fuzzy: list[tuple[str, list[str]]] | None = None,
+                 max_tokens: int | None = None) -> None:
+        super().__init__(max_tokens)
+        self.index = index
+        self.ranking = ranking
+        self.query = ranking.query.text
+        self.intent = ranking.intent
+        self.threshold = threshold
+        self.explain = explain
+        self.top_k = top_k
+        self.fuzzy = fuzzy or []
+        self.matches: list[Match] = ranking.matches[:top_k]
+        best = self.matches[0] if self.matches else None
+        self.ref: str | None = best.ref if best and best.score >= threshold else None
+        self.score: float = best.score if best else 0.0
+        runner = self.matches[1].score if len(self.matches) > 1 else None
+        self.confidence = confidence_label(self.score, runner) if self.ref else "none"
+        self.suggestion = self._suggestion()
+
+    def __bool__(self) -> bool:
+        return self.ref is not None
+
+    @property
+    def best(self) -> Match | None:
+        return self.matches[0] if self.ref else None
+
+    # Text ------------------------------------------------------------------------
+    def _node(self, ref: str) -> Any:
+        return self.index.node(ref)
+
+    def _line(self, m: Match) -> str:
+        return element_line(self._node(m.ref), limit=NAME_LIMIT)
+
+    def _where(self, m: Match) -> str:
+        """``R2.ProductActions`` or ``R0 HEADER "Site Header"`` for a match."""
+        if not m.region:
+            return "the page"
+        r = self.index.region(m.region)
+        path = self.index.region_path(m.ref) if hasattr(self.index, "region_path") else [r]
+        top = path[0] if path else r
+        if r.id == top.id:
+            name = f" {quote(r.name, 30)}" if r.name else ""
+            return f"{r.id} {r.landmark}{name}"
+        return f"{r.id} (in {top.landmark})"
+
+    def _suggestion(self) -> str:
+        if not self.matches:
+            return ""
+        best = self.matches[0]
+        if not self.ref:
+            return self._fuzzy_text()
+        rivals = [m for m in self.matches[1:] if m.score >= best.score * 0.75]
+        if not rivals:
+            return f"@{best.ref} is the {self._describe(best)}."
+        parts = [f"@{best.ref} is the {self._describe(best, rivals[0])}"]
+        parts += [f"@{m.ref} the {self._describe(m, best)}" for m in rivals[:2]]
+        return "; ".join(parts) + "."
+
+    def _describe(self, m: Match, other: Match | None = None) -> str:
+        """``"Go" button in R5 NAV (bottom)`` — with what differs from ``other``."""
+        node = self._node(m.ref)
+        name = quote(m.name, 40) + " " if m.name else ""
+        text = f"{name}{m.role} in {self._where(m)}"
+        if other is not None:
+            onode = self._node(other.ref)
+            if m.region == other.region or m.name == other.name:
+                if node.box and onode.box and abs(node.box.y - onode.box.y) > 50:
+                    text += " (higher)" if node.box.y < onode.box.y else " (lower)"
+                elif m.pos != other.pos:
+                    text += " (earlier)" if m.pos < other.pos else " (later)"
+        if not node.visible:
+            text += ", hidden"
+        elif "disabled" in node.states:
+            text += ", disabled"
+        return text
+
+    def _fuzzy_text(self) -> str:
+        if not self.fuzzy:
+            return "Try other words, a role (button, link, field) or grep for a pattern."
+        rid, terms = self.fuzzy[0]
+        r = self.index.region(rid)
+        name = f" {quote(r.name, 30)}" if r.name else ""
+        return f"No exact match. Did you mean {rid}{name} ({', '.join(terms)})?"
+
+    def build(self) -> list[Line]:
+        intent = f" ({self.intent})" if self.intent else ""
+        q = quote(self.query, 80)
+        if not self.ref:
+            lines = [Line(f"FIND: {q}{intent} → no match above {self.threshold:.2f}", keep=True)]
+            if self.matches:
+                lines.append(Line("CLOSEST:"))
+                lines += [Line(f"  {self._line(m)} in {m.region or 'page'} ({m.score:.2f})")
+                          for m in self.matches]
+            lines.append(Line(f"SUGGESTION: {self.suggestion}", keep=True))
+            return lines
+        best = self.matches[0]
+        lines = [Line(f"FIND: {q}{intent} → @{best.ref} ({self.confidence}, {best.score:.2f})",
+                      keep=True)]
+        lines += self._place(best)
+        if self.explain:
+            lines.append(Line("     " + _parts(best)))
+        alts = self.matches[1:]
+        if alts:
+            lines.append(Line("ALTERNATIVES:"))
+            for m in alts:
+                lines.append(Line(f"  {self._line(m)} in {m.region or 'page'} ({m.score:.2f})"))
+                if self.explain:
+                    lines.append(Line("    " + _parts(m)))
+        lines.append(Line(f"SUGGESTION: {self.suggestion}", keep=True))
+        return lines
+
+    def _place(self, m: Match) -> list[Line]:
+        """The region header(s) and the best match under them, as in the hybrid seed."""
+        mark = f"{self._line(m)} ← BEST MATCH"
+        if not m.region:
+            return [Line("  " + mark, keep=True)]
+        path = self.index.region_path(m.ref)
+        top = path[0]
+        name = f" {quote(top.name, 40)}" if top.name else ""
+        lines = [Line(f"[{top.id}] {top.landmark}{name}", keep=True)]
+        if len(path) > 1:
+            sub = path[-1]
+            sname = f" {quote(sub.name, 40)}" if sub.name else ""
+            lines.append(Line(f"  └─ {sub.id}{sname}", keep=True))
+            lines.append(Line(f"     {mark}", keep=True))
+        else:
+            lines.append(Line(f"  └─ {mark}", keep=True))
+        return lines
+
+    # Data ------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {
+            "view": self.kind,
+            "query": self.query,
+            "intent": self.intent,
+            "ref": self.ref,
+            "score": round(self.score, 3),
+            "confidence": self.confidence,
+            "threshold": self.threshold,
+            "matches": [m.to_dict() for m in self.matches],
+            "suggestion": self.suggestion,
+        }
+        if self.ranking.route is not None:
+            d["route"] = self.ranking.route.to_dict()
+        if self.fuzzy:
+            d["did_you_mean"] = [{"region": r, "terms": t} for r, t in self.fuzzy]
+        return d
+
+
+def _parts(m: Match) -> str:
+    return "score " + " · ".join(f"{k} {v:.2f}" for k, v in m.parts.items())

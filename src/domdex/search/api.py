@@ -1,0 +1,142 @@
+"""grep and find as pure functions over a page index (or a snapshot, or a live page).
+
+``Page.grep`` / ``Page.find`` and ``PageIndex.grep`` / ``PageIndex.find`` delegate
+here; the CLI and the MCP server call the same functions.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from ..errors import QueryError
+from .lexical import parse_query
+from .patterns import CONTEXTS, compile_pattern, grep_hits
+from .ranking import find_matches
+from .routing import fuzzy_regions
+
+if TYPE_CHECKING:
+    from ..render.find import FindResult
+    from ..render.grep import GrepResult
+
+__all__ = ["as_index", "find", "grep"]
+
+_REGEX_META = re.compile(r"[\\^$.|?*+()\[\]{}]")
+
+
+def as_index(target: Any) -> Any:
+    """A PageIndex from a PageIndex, a Snapshot, or anything with ``.index()`` (a Page)."""
+    if hasattr(target, "tree") and hasattr(target, "regions"):
+        return target
+    from ..snapshot import Snapshot
+
+    if isinstance(target, Snapshot):
+        from ..index import build_index
+
+        return build_index(target)
+    index = getattr(target, "index", None)
+    if callable(index):
+        return index()
+    raise TypeError(
+        f"grep/find need a PageIndex, a Snapshot or a Page, not {type(target).__name__}."
+    )
+
+
+def _regions(regions: str | list[str] | tuple[str, ...] | None) -> list[str] | None:
+    if regions is None:
+        return None
+    if isinstance(regions, str):
+        regions = [x for x in re.split(r"[,\s]+", regions) if x]
+    return list(regions) or None
+
+
+def grep(
+    index: Any,
+    pattern: str,
+    regions: str | list[str] | None = None,
+    context: str = "element",
+    expand: bool = False,
+    role: str | None = None,
+    ignore_case: bool = True,
+    include_hidden: bool = False,
+    max_tokens: int | None = None,
+) -> GrepResult:
+    """Elements whose role, name, value, placeholder or label match ``pattern``, by region.
+
+    ``regions`` limits the search (sub-regions included); ``context`` is ``"element"``,
+    ``"region"`` (folds crowded sub-regions to a summary) or ``"path"`` (landmark path
+    and xpath per match); ``expand`` adds the other controls nearby. Hidden elements
+    are left out unless ``include_hidden``. An invalid regex raises
+    :class:`~domdex.errors.QueryError` saying how to search for the literal text.
+    """
+    from ..render.grep import GrepResult
+
+    if context not in CONTEXTS:
+        raise QueryError(f"context must be one of {', '.join(CONTEXTS)}, not {context!r}.")
+    idx = as_index(index)
+    regex = compile_pattern(pattern, ignore_case)
+    scope = _regions(regions)
+    if scope:
+        scope = [idx.region(r).id for r in scope]
+    hits, match_all = grep_hits(idx, regex, regions=scope, role=role,
+                                include_hidden=include_hidden)
+    best = _best_of(idx, pattern, hits) if not match_all and len(hits) > 1 else None
+    fuzzy = fuzzy_regions(idx, parse_query(_words(pattern))) if not hits else None
+    return GrepResult(idx, pattern, hits, match_all=match_all, regions=scope, context=context,
+                      expand=expand, best=best, fuzzy=fuzzy, max_tokens=max_tokens)
+
+
+def _words(pattern: str) -> str:
+    return _REGEX_META.sub(" ", pattern)
+
+
+def _best_of(idx: Any, pattern: str, hits: list[Any]) -> str | None:
+    """The match find would pick for the pattern's words, if it clearly leads."""
+    words = _words(pattern).strip()
+    if not words:
+        return None
+    refs = {h.ref for h in hits}
+    ranking = find_matches(idx, words, top_k=len(hits))
+    ranked = [m for m in ranking.matches if m.ref in refs]
+    if not ranked:
+        return None
+    if len(ranked) > 1 and ranked[0].score - ranked[1].score < 0.03:
+        return None
+    return ranked[0].ref
+
+
+def find(
+    index: Any,
+    query: str,
+    intent: str | None = None,
+    region: str | None = None,
+    role: str | None = None,
+    top_k: int = 3,
+    threshold: float = 0.3,
+    lexical_weight: float = 0.6,
+    embedding_weight: float = 0.4,
+    explain: bool = False,
+    max_tokens: int | None = None,
+) -> FindResult:
+    """The element a natural-language ``query`` means: ``.ref`` (``None`` below threshold).
+
+    ``intent`` (click, fill, select, read, navigate) restricts and boosts roles;
+    ``region`` and ``role`` scope the search; ``top_k`` alternatives come with the
+    region each sits in and a suggestion that tells them apart; ``explain`` adds the
+    score breakdown. Nothing above ``threshold``: no guess, the closest elements and
+    the region whose terms fit.
+    """
+    from ..render.find import FindResult
+
+    if top_k < 1:
+        raise QueryError("top_k must be at least 1.")
+    idx = as_index(index)
+    if region:
+        region = idx.region(region).id
+    ranking = find_matches(idx, query, intent=intent, region=region, role=role, top_k=top_k,
+                           lexical_weight=lexical_weight, embedding_weight=embedding_weight,
+                           explain=explain)
+    best = ranking.matches[0].score if ranking.matches else 0.0
+    fuzzy = fuzzy_regions(idx, ranking.query) if best < threshold else None
+    return FindResult(idx, ranking, top_k=top_k, threshold=threshold, explain=explain,
+                      fuzzy=fuzzy, max_tokens=max_tokens)

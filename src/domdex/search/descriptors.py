@@ -1,0 +1,424 @@
+"""Descriptors: what a person would say about an element, as weighted text fields.
+
+A name alone rarely tells look-alikes apart ("Submit", "Edit", "¶", "built-in
+function"). People add context: the form or fieldset a control sits in, the row of a
+table (its key cell) and the column header, the list item, the term a definition
+explains, the nearest heading, the region. Each descriptor keeps those as separate
+fields with their own weight, so a word found in the name counts more than the same
+word found in the heading above it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..snapshot import Node
+
+__all__ = ["FIELD_WEIGHTS", "Descriptor", "build_descriptors"]
+
+#: How much a query word found in each field counts (1.0 = found in the name).
+FIELD_WEIGHTS: dict[str, float] = {
+    "name": 1.0,
+    "text": 0.9,
+    "label": 0.9,
+    "role": 1.0,
+    "key": 0.8,
+    "context": 0.7,
+    "attr": 0.55,
+    "heading": 0.6,
+    "region": 0.45,
+}
+
+_SKIP_TAGS = frozenset({"html", "head", "body", "script", "style", "noscript", "template",
+                        "meta", "link", "br", "hr", "svg", "path", "g", "defs", "use"})
+_CELL_ROLES = frozenset({"cell", "gridcell", "columnheader", "rowheader"})
+_CELL_TAGS = frozenset({"td", "th"})
+_HEADER_CELL = frozenset({"columnheader"})
+_SECTION_NUMBER = re.compile(r"^\s*(?:\d+\.)+\d*\s*")
+_PILCROW = re.compile(r"[¶#]\s*$")
+_WORDY = re.compile(r"[A-Za-z0-9]{2,}")
+_HREF_SPLIT = re.compile(r"[/?#=&]+")
+
+#: Words describing each landmark, as people say them.
+LANDMARK_WORDS = {
+    "HEADER": "header top banner",
+    "NAV": "navigation nav menu",
+    "MAIN": "main content body",
+    "ASIDE": "sidebar aside side",
+    "FOOTER": "footer bottom",
+    "SEARCH": "search",
+    "FORM": "form",
+    "DIALOG": "dialog popup modal",
+    "REGION": "",
+    "SECTION": "",
+}
+
+#: Role words added to each role, so "button" in a query meets role=button.
+ROLE_TEXT = {
+    "button": "button",
+    "link": "link",
+    "textbox": "textbox field input box",
+    "searchbox": "searchbox textbox field input box search",
+    "combobox": "combobox dropdown select field",
+    "listbox": "listbox dropdown select",
+    "checkbox": "checkbox box",
+    "radio": "radio option",
+    "switch": "switch toggle",
+    "heading": "heading",
+    "img": "image img icon",
+    "image": "image img icon",
+    "tab": "tab",
+    "menuitem": "menu item",
+    "option": "option",
+    "slider": "slider",
+    "spinbutton": "field input number",
+    "table": "table",
+    "row": "row",
+    "cell": "cell",
+    "gridcell": "cell",
+    "paragraph": "paragraph text",
+    "dialog": "dialog",
+}
+
+
+@dataclass(slots=True)
+class Descriptor:
+    """One element as the matcher sees it: fields of text plus facts used in ranking."""
+
+    pos: int
+    ref: str
+    node: Node
+    role: str
+    fields: dict[str, str] = field(default_factory=dict)
+    label: str = ""  # what a view prints as the element's name
+    is_key: bool = False  # a dt, a row key cell, a heading: names something
+    is_value: bool = False  # a dd, a data cell: says something about a key
+    hidden: int = 0  # 0 shown, 1 laid out but invisible (hover-revealed), 2 not rendered
+
+    def embed_text(self) -> str:
+        """The text the embedder sees: the element's own words first, then context."""
+        f = self.fields
+        parts = [self.role, f.get("name", ""), f.get("label", ""), f.get("text", "")[:80],
+                 f.get("key", ""), f.get("context", "")[:80], f.get("attr", "")[:40],
+                 f.get("heading", "")[-60:]]
+        return " ".join(p for p in parts if p)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"ref": self.ref, "role": self.role, "label": self.label, "fields": self.fields}
+
+
+def clean_heading(text: str) -> str:
+    """A heading as people say it: no section number, no trailing pilcrow."""
+    return _PILCROW.sub("", _SECTION_NUMBER.sub("", text)).strip()
+
+
+def element_role(node: Node) -> str:
+    """The role people would name: Chromium's role, else one from the tag."""
+    role = node.role
+    if role and role not in ("generic", "none", "presentation"):
+        return role
+    tag = node.tag
+    if tag in ("h1", "h2", "h3", "h4", "h5", "h6"):
+        return "heading"
+    if tag == "a" and "href" in node.attrs:
+        return "link"
+    if tag == "button" or (tag == "input" and node.attrs.get("type") in
+                           ("submit", "button", "reset", "image")):
+        return "button"
+    if tag in ("input", "textarea"):
+        t = node.attrs.get("type", "text")
+        return {"checkbox": "checkbox", "radio": "radio", "search": "searchbox"}.get(t, "textbox")
+    if tag == "select":
+        return "combobox"
+    if tag == "img":
+        return "img"
+    if tag == "p":
+        return "paragraph"
+    if tag in ("td", "th"):
+        return "cell"
+    if tag == "dt":
+        return "term"
+    if tag == "dd":
+        return "definition"
+    if tag == "li":
+        return "listitem"
+    return role or tag
+
+
+def own_label(node: Node) -> str:
+    """The element's own best name: accessible name, else text, value, placeholder, title."""
+    a = node.attrs
+    for cand in (node.name, node.text, a.get("aria-label", ""), a.get("title", ""),
+                 a.get("alt", ""), a.get("placeholder", ""), node.value or ""):
+        if cand and cand.strip():
+            return " ".join(cand.split())
+    return ""
+
+
+def _hidden_kind(node: Node) -> int:
+    if node.visible:
+        return 0
+    box = node.box
+    if box is not None and box.width > 0 and box.height > 0:
+        return 1
+    return 2
+
+
+def _href_words(href: str) -> str:
+    """The informative parts of a URL: path segments and fragment, not the scheme."""
+    href = re.sub(r"^[a-z]+://", "", href)
+    parts = [p for p in _HREF_SPLIT.split(href) if p and p not in ("..", ".", "www")]
+    return " ".join(parts[-4:])
+
+
+def _is_tiny(label: str) -> bool:
+    """A name that says nothing by itself: a symbol, one letter, empty."""
+    return len(_WORDY.findall(label)) == 0 or len(label) <= 2
+
+
+class _Builder:
+    """One pass over the index's tree collecting context for every node."""
+
+    def __init__(self, idx: Any) -> None:
+        self.idx = idx
+        self.tree = idx.tree
+        self.nodes: list[Node] = idx.nodes
+        self.heading_path: list[tuple[str, ...]] = self._heading_paths()
+        self._row_cache: dict[int, tuple[str, list[int]]] = {}
+        self._col_cache: dict[int, list[str]] = {}
+
+    # Headings -----------------------------------------------------------------
+    def _heading_paths(self) -> list[tuple[str, ...]]:
+        """For each node, the headings above it (outermost first) within its top region."""
+        out: list[tuple[str, ...]] = []
+        stack: list[tuple[int, str, int]] = []  # (level, text, top region start)
+        top_of = getattr(self.idx, "top_region_of_pos", None)
+        for i, n in enumerate(self.nodes):
+            top = top_of(i) if top_of else None
+            start = top.start if top is not None else -1
+            stack = [s for s in stack if s[2] == start]
+            out.append(tuple(s[1] for s in stack[-3:]))
+            if _is_heading(n) and n.visible:
+                level = n.level or (int(n.tag[1]) if n.tag[:1] == "h" and n.tag[1:].isdigit()
+                                    else 2)
+                stack = [s for s in stack if s[0] < level]
+                stack.append((level, clean_heading(own_label(n))[:80], start))
+        return out
+
+    # Context ------------------------------------------------------------------
+    def context(self, i: int) -> tuple[list[str], list[str], bool, bool]:
+        """(key texts, context texts, is_key, is_value) of node ``i``."""
+        node = self.nodes[i]
+        keys: list[str] = []
+        ctx: list[str] = []
+        is_key = is_value = False
+        label = own_label(node)
+        tiny = _is_tiny(label)
+        tag, role = node.tag, node.role
+        if tag == "dd" or role == "definition":
+            term = self._prev_sibling_text(i, ("dt",), ("term",))
+            if term:
+                keys.append(term)
+                is_value = True
+        elif tag == "dt" or role == "term":
+            is_key = True
+        if tag in _CELL_TAGS or role in _CELL_ROLES:
+            rk, ch = self._cell_context(i)
+            if rk and rk != label:
+                keys.append(rk)
+                is_value = True
+            elif rk:
+                is_key = True
+            if ch:
+                keys.append(ch)
+        if _is_heading(node):
+            is_key = True
+        depth = 0
+        p = self.tree.parent_pos[i]
+        li_seen = 0
+        while p >= 0 and depth < 10:
+            pn = self.nodes[p]
+            ptag, prole = pn.tag, pn.role
+            if depth == 0 and (tiny or tag in ("span", "img", "i", "svg")):
+                pl = own_label(pn)
+                if pl and not _is_tiny(pl):
+                    ctx.append(clean_heading(pl)[:80])
+                tiny = tiny and not pl
+            elif depth == 1 and tiny:
+                pl = own_label(pn)
+                if pl:
+                    ctx.append(clean_heading(pl)[:80])
+            if ptag in ("dd",) or prole == "definition":
+                term = self._prev_sibling_text(p, ("dt",), ("term",))
+                if term:
+                    ctx.append("definition of " + term)
+            elif ptag in ("dt",) or prole == "term" or _is_heading(pn):
+                ctx.append(clean_heading(own_label(pn))[:80])
+            elif ptag == "li" or prole == "listitem":
+                if li_seen < 2 and p != i:
+                    text = own_label(pn)
+                    if text and text != label:
+                        ctx.append(text[:60])
+                li_seen += 1
+            elif ptag in _CELL_TAGS or prole in _CELL_ROLES:
+                rk, ch = self._cell_context(p)
+                ctx.extend(x for x in (rk, ch) if x)
+            elif ptag == "fieldset" or prole == "group":
+                legend = pn.name or self._legend(p)
+                if legend:
+                    ctx.append(legend)
+            elif ptag == "form" or prole in ("form", "search", "dialog", "alertdialog"):
+                if pn.name:
+                    ctx.append(pn.name)
+            elif ptag == "label":
+                ctx.append(own_label(pn)[:60])
+            p = self.tree.parent_pos[p]
+            depth += 1
+        return keys, ctx, is_key, is_value
+
+    def _prev_sibling_text(self, i: int, tags: tuple[str, ...], roles_: tuple[str, ...]) -> str:
+        p = self.tree.parent_pos[i]
+        if p < 0:
+            return ""
+        best = ""
+        for c in self.tree.child_pos[p]:
+            if c >= i:
+                break
+            n = self.nodes[c]
+            if n.tag in tags or n.role in roles_:
+                best = clean_heading(own_label(n))[:80]
+        return best
+
+    def _legend(self, i: int) -> str:
+        for c in self.tree.child_pos[i]:
+            n = self.nodes[c]
+            if n.tag == "legend":
+                return own_label(n)
+        return ""
+
+    def _row_of(self, cell: int) -> int:
+        p = self.tree.parent_pos[cell]
+        return p
+
+    def _cells(self, row: int) -> list[int]:
+        return [c for c in self.tree.child_pos[row]
+                if self.nodes[c].tag in _CELL_TAGS or self.nodes[c].role in _CELL_ROLES]
+
+    def _cell_context(self, cell: int) -> tuple[str, str]:
+        """(row key text, column header text) of a table cell."""
+        row = self._row_of(cell)
+        if row < 0:
+            return "", ""
+        if row not in self._row_cache:
+            cells = self._cells(row)
+            key = ""
+            for c in cells:
+                n = self.nodes[c]
+                if n.role == "rowheader" or (n.tag == "th" and n.role != "columnheader"):
+                    key = own_label(n)
+                    break
+            if not key:
+                for c in cells:
+                    text = own_label(self.nodes[c])
+                    if _WORDY.search(text):
+                        key = text
+                        break
+            if key:
+                kcol = next((j for j, c in enumerate(cells) if own_label(self.nodes[c]) == key), -1)
+                heads = self._column_headers(row)
+                if 0 <= kcol < len(heads) and heads[kcol] and heads[kcol] != key:
+                    key = f"{heads[kcol]} {key}"
+            self._row_cache[row] = (key[:60], cells)
+        key, cells = self._row_cache[row]
+        col = cells.index(cell) if cell in cells else -1
+        header = ""
+        if col >= 0 and self.nodes[cell].role not in _HEADER_CELL:
+            headers = self._column_headers(row)
+            if col < len(headers):
+                header = headers[col]
+        return key, header
+
+    def _column_headers(self, row: int) -> list[str]:
+        table = row
+        while table >= 0 and self.nodes[table].tag != "table" and \
+                self.nodes[table].role not in ("table", "grid", "treegrid"):
+            table = self.tree.parent_pos[table]
+        if table < 0:
+            return []
+        if table not in self._col_cache:
+            headers: list[str] = []
+            for j in range(table, self.tree.end[table]):
+                n = self.nodes[j]
+                if n.role == "columnheader" or (n.tag == "th" and n.role != "rowheader"):
+                    r = self.tree.parent_pos[j]
+                    headers = [own_label(self.nodes[c])[:40] for c in self._cells(r)]
+                    break
+            self._col_cache[table] = headers
+        return self._col_cache[table]
+
+    # Descriptor ---------------------------------------------------------------
+    def region_text(self, i: int) -> str:
+        region_of = getattr(self.idx, "region_of_pos", None)
+        r = region_of(i) if region_of else None
+        parts: list[str] = []
+        while r is not None:
+            parts.append(r.name)
+            parts.append(LANDMARK_WORDS.get(r.landmark, ""))
+            parent = r.parent
+            r = self.idx.region(parent) if parent else None
+        return " ".join(p for p in parts if p)
+
+    def describe(self, i: int) -> Descriptor | None:
+        node = self.nodes[i]
+        if node.tag in _SKIP_TAGS:
+            return None
+        label = own_label(node)
+        interactive = self.idx.is_interactive(node)
+        if not label and not interactive:
+            return None
+        role = element_role(node)
+        a = node.attrs
+        fields: dict[str, str] = {}
+        if node.name:
+            fields["name"] = node.name
+        elif label:
+            fields["name"] = label
+        if node.text and node.text != fields.get("name"):
+            fields["text"] = node.text[:300]
+        extra = [a.get(k, "") for k in ("title", "alt", "placeholder", "aria-label")]
+        extra += [node.description, node.value or ""]
+        if node.options:
+            extra.append(" ".join(o.label for o in node.options if o.selected))
+        fields["label"] = " ".join(x for x in extra if x and x != fields.get("name"))
+        attr = [a.get("id", ""), a.get("name", ""), a.get("class", ""), a.get("type", "")]
+        if "href" in a:
+            attr.append(_href_words(a["href"]))
+        fields["attr"] = " ".join(x for x in attr if x)
+        fields["role"] = ROLE_TEXT.get(role, role) + (" button" if interactive and
+                                                     role not in ROLE_TEXT else "")
+        keys, ctx, is_key, is_value = self.context(i)
+        fields["key"] = " ".join(keys)
+        fields["context"] = " ".join(dict.fromkeys(ctx))
+        fields["heading"] = " ".join(self.heading_path[i])
+        fields["region"] = self.region_text(i)
+        fields = {k: v for k, v in fields.items() if v}
+        return Descriptor(pos=i, ref=node.ref, node=node, role=role, fields=fields,
+                          label=label[:80], is_key=is_key, is_value=is_value,
+                          hidden=_hidden_kind(node))
+
+
+def _is_heading(node: Node) -> bool:
+    return node.role == "heading" or node.tag in ("h1", "h2", "h3", "h4", "h5", "h6")
+
+
+def build_descriptors(idx: Any) -> list[Descriptor]:
+    """Descriptors for every element worth finding, in document order."""
+    b = _Builder(idx)
+    out: list[Descriptor] = []
+    for i in range(len(b.nodes)):
+        d = b.describe(i)
+        if d is not None:
+            out.append(d)
+    return out

@@ -1,0 +1,330 @@
+"""Words: how queries and element texts are cut into comparable tokens.
+
+Both sides go through the same :func:`tokens`, so "Sign-in", "sign in" and "signin"
+meet; :func:`stem` strips the endings that make "searching" miss "search"; synonyms
+say that a "btn" is a button and "log in" is "sign in". The query side is parsed by
+:func:`parse_query`, which pulls out what is not a name at all: role words ("button",
+"field"), position words ("in the footer", "second"), the intent verb ("press",
+"type into") and a negative clause ("rather than the C API one").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+__all__ = [
+    "ROLE_WORDS",
+    "STOPWORDS",
+    "SYNONYMS",
+    "Query",
+    "parse_query",
+    "stem",
+    "tokens",
+]
+
+_TOKEN = re.compile(r"-{1,2}[a-z0-9][a-z0-9_]*|[a-z0-9]+(?:[._][a-z0-9]+)*|[^\w\s]", re.I)
+_PHRASES = [  # multi-word names written as one token, before stopwords remove "in"/"up"
+    (re.compile(r"\b(sign|log)[\s-]?(in|on)\b"), "signin"),
+    (re.compile(r"\b(sign|log)[\s-]?(out|off)\b"), "signout"),
+    (re.compile(r"\bsign[\s-]?up\b"), "signup"),
+    (re.compile(r"\blook[\s-]?up\b"), "lookup"),
+    (re.compile(r"\bcheck[\s-]?out\b"), "checkout"),
+    (re.compile(r"\be-?mail\b"), "email"),
+    (re.compile(r"\bdrop[\s-]?down\b"), "dropdown"),
+    (re.compile(r"\bcheck[\s-]?box\b"), "checkbox"),
+    (re.compile(r"\btext[\s-]?(box|field|area)\b"), "textbox"),
+    (re.compile(r"\bsearch[\s-]?(box|field|input)\b"), "search box"),
+    (re.compile(r"\bside[\s-]?bar\b"), "sidebar"),
+    (re.compile(r"\bweb[\s-]?site\b"), "website"),
+]
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+#: Words that carry no meaning in a request. Kept out: words that name things on
+#: pages ("about", "next", "up", "all", "more", "home", "back", "top", "first" …).
+STOPWORDS = _words(
+    """a an the this that these those its it's it of to in on at for from with by as
+    and or is are be was were been being do does did please i me my we our you your
+    can could would should will shall may might must just which where what who whose
+    whom how why when than then there here into onto within inside near under over
+    some any each every one that's thing things element elements item's page's s t
+    want need like find get let lets see shows show's"""
+)
+
+#: Question words that ask for a value (the answer), not for the entry naming it.
+VALUE_WORDS = _words(
+    """what who whom whose when how explanation explain explains definition define
+    defines meaning means mean description describe describes summary says say said
+    value answer"""
+)
+
+#: Words that ask for the entry itself (a term, an option, a heading).
+KEY_WORDS = frozenset(["entry", "term", "option", "heading", "title", "label", "name", "header"])
+
+#: Groups of words that mean the same on a page. Every member maps to the group.
+_SYN_GROUPS = [
+    "signin login logon",
+    "signout logout logoff",
+    "signup register registration join",
+    "button btn",
+    "dropdown select combobox listbox picker chooser",
+    "search find lookup query seek",
+    "textbox field input box textfield",
+    "link hyperlink anchor url",
+    "checkbox tickbox tick",
+    "cart basket bag trolley",
+    "delete remove trash erase",
+    "close dismiss",
+    "expand unfold open toggle show",
+    "collapse fold toggle hide",
+    "previous prev back",
+    "next forward",
+    "settings preferences options configuration config",
+    "email mail",
+    "phone telephone tel mobile",
+    "zip postal postcode",
+    "image picture img photo icon",
+    "menu navigation nav",
+    "quantity qty amount",
+    "description summary explanation definition meaning",
+    "docs documentation manual",
+    "edit modify change",
+    "cancel abort",
+    "buy purchase",
+    "account profile",
+    "help support faq",
+    "subscribe subscription newsletter",
+    "submit send",
+    "homepage home",
+    "password passcode",
+    "username user",
+    "author editor edited wrote written",
+    "heading title headline",
+    "permalink anchor",
+    "reply respond",
+    "message comment",
+]
+
+
+def _build_synonyms() -> dict[str, frozenset[str]]:
+    out: dict[str, set[str]] = {}
+    for group in _SYN_GROUPS:
+        words = group.split()
+        for w in words:
+            out.setdefault(w, set()).update(x for x in words if x != w)
+    return {k: frozenset(v) for k, v in out.items()}
+
+
+SYNONYMS: dict[str, frozenset[str]] = _build_synonyms()
+
+#: Query words naming a role, and the roles they mean.
+ROLE_WORDS: dict[str, frozenset[str]] = {
+    k: frozenset(v.split())
+    for k, v in {
+        "button": "button",
+        "btn": "button",
+        "link": "link",
+        "hyperlink": "link",
+        "field": "textbox searchbox combobox spinbutton",
+        "input": "textbox searchbox combobox spinbutton checkbox radio",
+        "box": "textbox searchbox combobox checkbox",
+        "textbox": "textbox searchbox",
+        "searchbox": "searchbox textbox",
+        "checkbox": "checkbox switch",
+        "radio": "radio",
+        "dropdown": "combobox listbox",
+        "select": "combobox listbox",
+        "combobox": "combobox listbox",
+        "heading": "heading",
+        "headline": "heading",
+        "tab": "tab",
+        "image": "img image",
+        "img": "img image",
+        "icon": "img image",
+        "picture": "img image",
+        "slider": "slider",
+        "switch": "switch checkbox",
+        "toggle": "switch checkbox button",
+        "menu": "menu menubar menuitem",
+        "table": "table grid",
+        "row": "row",
+        "cell": "cell gridcell",
+        "paragraph": "paragraph",
+        "list": "list",
+        "dialog": "dialog alertdialog",
+        "option": "option",
+    }.items()
+}
+
+#: Position words → the position they ask for.
+_POSITIONS = [
+    (re.compile(r"\b(at|in|on) the (very )?top\b|\btop of\b|\bheader'?s?\b|\bupper\b|"
+                r"\bmasthead\b|\btop\b(?![-\s]?level)"), "top"),
+    (re.compile(r"\b(at|in|on) the (very )?bottom\b|\bbottom of\b|\bfooter'?s?\b|"
+                r"\blower\b|\bbottom\b"), "bottom"),
+    (re.compile(r"\bsidebar'?s?\b|\bside panel\b|\baside\b"), "sidebar"),
+    (re.compile(r"\bnav(igation)? ?(bar|menu)\b|\bbreadcrumbs?( trail)?\b"), "nav"),
+    (re.compile(r"\b(main|body) (content|text)\b"), "main"),
+    (re.compile(r"\b(on|at|to) the left\b|\bleft\b(?!-)"), "left"),
+    (re.compile(r"\b(on|at|to) the right\b|\bright\b(?!-)"), "right"),
+]
+_LANDMARK_WORDS = {"header": "HEADER", "footer": "FOOTER", "sidebar": "ASIDE"}
+_ORDINALS = {
+    "first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4,
+    "4th": 4, "fifth": 5, "5th": 5, "last": -1, "final": -1,
+}
+_INTENT_VERBS = [
+    (re.compile(r"^\s*(click( on)?|press|tap|hit|push)\b"), "click"),
+    (re.compile(r"^\s*(type( in(to)?)?|enter|fill( in| out)?|write)\b"), "fill"),
+    (re.compile(r"^\s*(choose|pick)\b"), "select"),
+    (re.compile(r"^\s*(go to|navigate to|follow|visit)\b"), "navigate"),
+    (re.compile(r"^\s*(read|show me|tell me)\b"), "read"),
+]
+_QUOTED = re.compile(r"(?:^|\s)['\"‘“]([^'\"’”]{2,80})['\"’”](?=\s|$|[.,;:?!])")
+_HEAD_SPLIT = re.compile(r"\b(of|in|under|inside|within|for|on|from|at|near|below|above|"
+                         r"beside|next to)\b")
+_NEGATION = re.compile(r"\b(rather than|instead of|other than|but not|not the|except( for)?)\b")
+
+
+@lru_cache(maxsize=65536)
+def stem(word: str) -> str:
+    """A light English stemmer: plural, -ing, -ed, -ly. Keeps short words whole."""
+    w = word
+    if len(w) <= 3 or not w.isalpha():
+        return w
+    if w.endswith("ies") and len(w) > 4:
+        return w[:-3] + "y"
+    if w.endswith(("sses", "shes", "ches", "xes")):
+        return w[:-2]
+    if w.endswith("s") and not w.endswith(("ss", "us", "is")):
+        w = w[:-1]
+    elif w.endswith("ing") and len(w) > 5:
+        w = w[:-3]
+        if len(w) > 2 and w[-1] == w[-2] and w[-1] not in "ls":
+            w = w[:-1]
+    elif w.endswith("ed") and len(w) > 4:
+        w = w[:-2]
+        if len(w) > 2 and w[-1] == w[-2] and w[-1] not in "ls":
+            w = w[:-1]
+    elif w.endswith("ly") and len(w) > 5:
+        w = w[:-2]
+    return w
+
+
+def _phrases(text: str) -> str:
+    for pattern, repl in _PHRASES:
+        text = pattern.sub(repl, text)
+    return text
+
+
+@lru_cache(maxsize=65536)
+def tokens(text: str) -> tuple[str, ...]:
+    """Lower-case tokens of ``text``: words, dotted names and their parts, option flags.
+
+    ``"os.walk()"`` gives ``os.walk os walk``; ``"-OO"`` gives ``-oo oo``; ``"Lib/os.py"``
+    gives ``lib os.py os py``; lone symbols (``¶``, ``«``, ``>>>``) are tokens too.
+    """
+    out: list[str] = []
+    for raw in _TOKEN.findall(_phrases(text.lower())):
+        if raw[0] == "-":
+            bare = raw.lstrip("-")
+            out.extend((raw, bare))
+        elif "." in raw or "_" in raw:
+            out.append(raw)
+            out.extend(p for p in re.split(r"[._]", raw) if p)
+        elif raw.isalnum() or (not raw.isspace() and raw not in "\"'(),:;.!?[]{}/|`"):
+            out.append(raw)
+    return tuple(out)
+
+
+@dataclass(slots=True)
+class Query:
+    """A request cut into what it names and how it says where and what to do.
+
+    ``terms`` are the meaningful tokens (stopwords, role, position and intent words
+    removed; role words kept in ``role_words`` so they can still count as a match on
+    the element's role). ``negative`` are tokens of a "rather than …" clause.
+    """
+
+    text: str
+    terms: list[str] = field(default_factory=list)
+    role_words: list[str] = field(default_factory=list)
+    roles: set[str] = field(default_factory=set)
+    positions: list[str] = field(default_factory=list)
+    landmarks: list[str] = field(default_factory=list)
+    ordinal: int | None = None
+    intent: str | None = None
+    negative: list[str] = field(default_factory=list)
+    wants_value: bool = False
+    wants_key: bool = False
+    compounds: list[str] = field(default_factory=list)
+    quoted: list[str] = field(default_factory=list)
+    head: list[str] = field(default_factory=list)  # "price" in "price of the Garden Trowel"
+
+    @property
+    def all_terms(self) -> list[str]:
+        return self.terms + self.role_words
+
+
+def _content(words: tuple[str, ...]) -> list[str]:
+    return [w for w in words if w not in STOPWORDS or w.startswith("-")]
+
+
+def parse_query(text: str) -> Query:
+    """Split a natural-language request into terms, roles, positions, intent, negation."""
+    q = Query(text=text)
+    low = " " + text.lower().strip() + " "
+    q.quoted = [m.strip() for m in _QUOTED.findall(text)]
+    for pattern, intent in _INTENT_VERBS:
+        if pattern.search(low):
+            q.intent = intent
+            low = pattern.sub(" ", low, count=1)
+            break
+    neg = _NEGATION.search(low)
+    if neg:
+        q.negative = [w for w in _content(tokens(low[neg.end():])) if w not in ROLE_WORDS]
+        low = low[: neg.start()]
+    for pattern, pos in _POSITIONS:
+        for m in pattern.finditer(low):
+            word = m.group(0).strip().rstrip("'s")
+            for key, lm in _LANDMARK_WORDS.items():
+                if key in word and lm not in q.landmarks:
+                    q.landmarks.append(lm)
+            if pos not in q.positions:
+                q.positions.append(pos)
+        low = pattern.sub(" ", low)
+    words = tokens(low)
+    for w in words:
+        if w in _ORDINALS and q.ordinal is None:
+            q.ordinal = _ORDINALS[w]
+        elif w in ROLE_WORDS:
+            q.role_words.append(w)
+            q.roles |= ROLE_WORDS[w]
+        elif w in VALUE_WORDS:
+            q.wants_value = True
+            if w not in STOPWORDS:
+                q.terms.append(w)
+        elif w not in STOPWORDS or w.startswith("-"):
+            q.terms.append(w)
+        if w in KEY_WORDS:
+            q.wants_key = True
+    q.terms = _dedupe([t for t in q.terms if t not in _ORDINALS])
+    split = _HEAD_SPLIT.search(low)
+    if split:
+        head = [t for t in _content(tokens(low[: split.start()])) if t in q.terms]
+        tail = [t for t in _content(tokens(low[split.end():])) if t in q.terms]
+        if head and tail:
+            q.head = head
+    q.compounds = [t for t in q.terms if "." in t or "_" in t or t.startswith("-")]
+    if not q.terms and q.role_words:  # "the button": the role word is the name
+        q.terms = list(q.role_words)
+    return q
+
+
+def _dedupe(items: list[str]) -> list[str]:
+    seen: set[str] = set()
+    return [x for x in items if not (x in seen or seen.add(x))]  # type: ignore[func-returns-value]

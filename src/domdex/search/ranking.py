@@ -1,0 +1,327 @@
+"""find: a natural-language request → the one element meant, with its look-alikes.
+
+Scoring runs in three stages, each a vector operation over every element:
+
+1. **Match.** Lexical coverage (how much of the request, weighted by rarity, appears in
+   the element's fields, the name counting most) and the hashing embedder's cosine
+   merge by element with the caller's weights. A candidate strong on one side only
+   survives: the internal cut is lower than the reported threshold.
+2. **Act.** The intent decides which roles can take the action (you do not type into
+   a heading), shown and enabled elements beat hidden and disabled look-alikes, a
+   value ("what does … say") beats the key naming it and vice versa.
+3. **Place.** Position words choose among near-ties: "at the top", "in the footer",
+   "sidebar", "first", "last". Region routing (hybrid seed, Pattern 4) nudges the
+   regions whose term index holds the request's words.
+
+Nothing above the threshold means no guess: the result lists the closest elements and
+the region whose terms fit best instead.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from ..errors import QueryError
+from .lexical import Query, parse_query, stem, tokens
+from .matcher import SearchIndex
+from .routing import Route, route
+
+__all__ = ["INTENTS", "Match", "find_matches"]
+
+log = logging.getLogger("domdex")
+
+INTENTS = ("click", "fill", "select", "read", "navigate")
+
+#: Roles that can take each action, and how much other roles are worth for it.
+_CLICKABLE = frozenset({"button", "link", "checkbox", "radio", "switch", "tab", "menuitem",
+                        "menuitemcheckbox", "menuitemradio", "option", "treeitem",
+                        "combobox", "img", "image", "summary"})
+_FILLABLE = frozenset({"textbox", "searchbox", "combobox", "spinbutton"})
+_SELECTABLE = frozenset({"combobox", "listbox", "option", "radio", "checkbox", "switch",
+                         "menuitemradio", "tab"})
+_READABLE_WEAK = frozenset({"textbox", "searchbox", "combobox", "spinbutton", "checkbox",
+                            "radio", "button", "switch", "slider"})
+
+#: Internal cut: below this combined score a candidate is not even an alternative.
+_FLOOR = 0.12
+#: Near-ties that position words and ordinals choose among (share of the best score).
+_TIE = 0.82
+_ORD_TIE = 0.93
+
+
+@dataclass(slots=True)
+class Match:
+    """One ranked candidate: its element, score and (with explain) how it got there."""
+
+    ref: str
+    role: str
+    name: str
+    region: str
+    score: float
+    pos: int
+    parts: dict[str, float] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"ref": self.ref, "role": self.role, "name": self.name,
+                             "region": self.region, "score": round(self.score, 3)}
+        if self.parts:
+            d["parts"] = {k: round(v, 3) for k, v in self.parts.items()}
+        return d
+
+
+@dataclass(slots=True)
+class Ranking:
+    """What :func:`find_matches` hands to the view."""
+
+    query: Query
+    intent: str | None
+    matches: list[Match]
+    route: Route | None
+    considered: int
+    scope: str | None = None
+
+
+def _intent_factor(si: SearchIndex, intent: str | None) -> np.ndarray:
+    """Multiplier per element: how well its role fits the action."""
+    n = si.n
+    f = np.ones(n, dtype=np.float32)
+    if intent is None:
+        f[~si.interactive] = 0.92
+        return f
+    roles = si.roles
+    inter = si.interactive
+    if intent == "click":
+        ok = np.fromiter((r in _CLICKABLE for r in roles), dtype=bool, count=n) | inter
+        f[~ok] = 0.55
+        fill = np.fromiter((r in _FILLABLE for r in roles), dtype=bool, count=n)
+        f[fill & (roles != "combobox")] = 0.6
+    elif intent == "fill":
+        ok = np.fromiter((r in _FILLABLE for r in roles), dtype=bool, count=n)
+        f[~ok] = 0.35
+    elif intent == "select":
+        ok = np.fromiter((r in _SELECTABLE for r in roles), dtype=bool, count=n)
+        f[~ok & inter] = 0.6
+        f[~ok & ~inter] = 0.35
+    elif intent == "navigate":
+        link = roles == "link"
+        f[~link & inter] = 0.7
+        f[~link & ~inter] = 0.45
+    elif intent == "read":
+        weak = np.fromiter((r in _READABLE_WEAK for r in roles), dtype=bool, count=n)
+        f[roles == "link"] = 0.8
+        f[weak] = 0.55
+    return f
+
+
+def _state_factor(si: SearchIndex, q: Query) -> np.ndarray:
+    """Shown, enabled, in-viewport and primary elements win over look-alikes."""
+    f = np.ones(si.n, dtype=np.float32)
+    f[si.hidden == 1] = 0.8  # laid out but invisible: revealed on hover
+    f[si.hidden == 2] = 0.3  # not rendered at all (display:none, closed menus)
+    f[si.disabled] *= 0.8
+    f[si.in_viewport] *= 1.02
+    f[si.primary] *= 1.03
+    if q.wants_value:
+        f[si.is_value] *= 1.12
+        f[si.is_key & ~si.is_value] *= 0.9
+    elif q.wants_key:
+        f[si.is_key] *= 1.06
+    return f
+
+
+def _lexical(si: SearchIndex, q: Query, explain: bool) -> tuple[np.ndarray, dict[str, float]]:
+    """Weighted coverage of the request's words; role words count at a fixed weight."""
+    cov = np.zeros(si.n, dtype=np.float32)
+    total = 0.0
+    weights: dict[str, float] = {}
+    for term in q.terms:
+        w = si.idf(term)
+        if len(term) == 1 and not term.isalnum():
+            w *= 0.5  # a lone symbol (¶, ») says little
+        cov += w * si.match_term(term)
+        total += w
+        weights[term] = w
+    for word in q.role_words:
+        if word in q.terms:
+            continue
+        w = 0.8
+        cov += w * si.match_term(word)
+        total += w
+        weights[word] = w
+    if total <= 0:
+        return cov, weights
+    return cov / total, weights if explain else {}
+
+
+def _coverage(si: SearchIndex, terms: list[str]) -> np.ndarray:
+    """Share of ``terms`` (idf-weighted) that each element carries."""
+    cov = np.zeros(si.n, dtype=np.float32)
+    total = 0.0
+    for term in terms:
+        w = si.idf(term)
+        cov += w * si.match_term(term)
+        total += w
+    return cov / total if total else cov
+
+
+def _negative(si: SearchIndex, q: Query) -> np.ndarray:
+    out = np.zeros(si.n, dtype=np.float32)
+    for term in q.negative:
+        np.maximum(out, si.match_term(term), out=out)
+    return out
+
+
+def _scope_mask(idx: Any, si: SearchIndex, region: str | None, role: str | None) -> np.ndarray:
+    mask = np.ones(si.n, dtype=bool)
+    if region:
+        r = idx.region(region)
+        pos = np.array([d.pos for d in si.descriptors])
+        mask &= (pos >= r.start) & (pos < r.stop)
+    if role:
+        wanted = {x.strip().lower() for x in role.split("|") if x.strip()}
+        kinds = np.array([d.role in wanted or idx.kind(d.node) in wanted
+                          for d in si.descriptors], dtype=bool)
+        mask &= kinds
+    return mask
+
+
+def _position(si: SearchIndex, idx: Any, q: Query, score: np.ndarray) -> np.ndarray:
+    """Bonus for the near-ties that the request's position words point at."""
+    bonus = np.zeros(si.n, dtype=np.float32)
+    if not (q.positions or q.ordinal or q.landmarks):
+        return bonus
+    best = float(score.max()) if si.n else 0.0
+    if best <= 0:
+        return bonus
+    group = np.flatnonzero(score >= best * _TIE)
+    if q.landmarks:
+        tops = np.array([_top_landmark(idx, si.descriptors[k].pos) for k in group], dtype=object)
+        for lm in q.landmarks:
+            bonus[group[tops == lm]] += 0.1
+    for pos in q.positions:
+        if pos in ("top", "bottom", "left", "right"):
+            coord = si.y if pos in ("top", "bottom") else si.x
+            vals = coord[group]
+            vals = np.where(np.isnan(vals), si.order[group] * 20.0, vals)
+            order = np.argsort(vals if pos in ("top", "left") else -vals, kind="stable")
+            ranked = group[order]
+            if len(ranked):
+                bonus[ranked[0]] += 0.1
+            if len(ranked) > 1:
+                bonus[ranked[1]] += 0.03
+        elif pos == "nav":
+            tops = [_top_landmark(idx, si.descriptors[k].pos) for k in group]
+            for k, lm in zip(group, tops, strict=True):
+                if lm in ("NAV", "HEADER"):
+                    bonus[k] += 0.05
+    if q.ordinal:
+        tight = np.flatnonzero(score >= best * _ORD_TIE)
+        tight = tight[np.argsort(si.order[tight], kind="stable")]
+        k = q.ordinal - 1 if q.ordinal > 0 else len(tight) + q.ordinal
+        if 0 <= k < len(tight):
+            bonus[tight[k]] += 0.12
+    return bonus
+
+
+def _top_landmark(idx: Any, pos: int) -> str:
+    top = idx.top_region_of_pos(pos) if hasattr(idx, "top_region_of_pos") else None
+    return top.landmark if top is not None else ""
+
+
+def _route_factor(si: SearchIndex, idx: Any, r: Route | None) -> np.ndarray:
+    f = np.ones(si.n, dtype=np.float32)
+    if r is None or not r.regions or r.confidence < 0.5:
+        return f
+    boost = 1.06 if r.confidence > 0.8 and len(r.regions) == 1 else 1.03
+    pos = np.array([d.pos for d in si.descriptors])
+    for rid in r.regions:
+        reg = idx.region(rid)
+        f[(pos >= reg.start) & (pos < reg.stop)] = boost
+    return f
+
+
+def find_matches(
+    idx: Any,
+    query: str,
+    *,
+    intent: str | None = None,
+    region: str | None = None,
+    role: str | None = None,
+    top_k: int = 3,
+    lexical_weight: float = 0.6,
+    embedding_weight: float = 0.4,
+    explain: bool = False,
+) -> Ranking:
+    """Rank the page's elements for ``query``; the top ``max(top_k, 5)`` come back."""
+    if not query or not query.strip():
+        raise QueryError("find needs a description of the element, e.g. 'Add to Cart button'.")
+    if intent is not None and intent not in INTENTS:
+        raise QueryError(f"Unknown intent {intent!r}. Use one of: {', '.join(INTENTS)}.")
+    if lexical_weight < 0 or embedding_weight < 0 or lexical_weight + embedding_weight <= 0:
+        raise QueryError("lexical_weight and embedding_weight must be >= 0, not both 0.")
+    si = SearchIndex.for_index(idx)
+    q = parse_query(query)
+    intent = intent or q.intent
+    if si.n == 0:
+        return Ranking(q, intent, [], None, 0, region)
+    mask = _scope_mask(idx, si, region, role)
+    lex, weights = _lexical(si, q, explain)
+    emb = si.embed_scores(" ".join(q.terms + q.role_words) or query)
+    np.maximum(emb, 0, out=emb)
+    live = mask & ((lex > 0.05) | (emb > 0.2))
+    ks = np.flatnonzero(live)
+    prec = np.zeros(si.n, dtype=np.float32)
+    exact = np.zeros(si.n, dtype=np.float32)
+    if len(ks):
+        term_set = set(q.terms) | set(q.role_words)
+        prec[ks] = si.name_precision_for(ks, term_set)
+        exact[ks] = _exact_bonus(si, ks, q)
+    lexical = 0.85 * lex + 0.15 * prec * (lex > 0)
+    total_w = lexical_weight + embedding_weight
+    base = (lexical_weight * lexical + embedding_weight * emb) / total_w + exact
+    base *= 1.0 - 0.5 * _negative(si, q) if q.negative else 1.0
+    if q.head:
+        head = _coverage(si, q.head)
+        base *= 0.7 + 0.3 * head
+    r = route(idx, q)
+    score = base * _intent_factor(si, intent) * _state_factor(si, q) * _route_factor(si, idx, r)
+    score = np.where(live, score, 0.0).astype(np.float32)
+    score = score + _position(si, idx, q, score) * (score > 0)
+    want = max(top_k, 5)
+    top = ks[np.argsort(-score[ks], kind="stable")[:want]] if len(ks) else ks
+    matches = []
+    for k in top:
+        if score[k] < _FLOOR:
+            break
+        d = si.descriptors[k]
+        reg = idx.region_of_pos(d.pos) if hasattr(idx, "region_of_pos") else None
+        parts = {}
+        if explain:
+            parts = {"lexical": float(lexical[k]), "embedding": float(emb[k]),
+                     "exact": float(exact[k]), "base": float(base[k]),
+                     "final": float(score[k])}
+        matches.append(Match(d.ref, d.role, d.label, reg.id if reg else "",
+                             min(1.0, float(score[k])), d.pos, parts))
+    if explain:
+        log.debug("find %r: term weights %s", query, weights)
+    return Ranking(q, intent, matches, r, int(live.sum()), region)
+
+
+def _exact_bonus(si: SearchIndex, ks: np.ndarray, q: Query) -> np.ndarray:
+    """Seed step 5: the whole request (or a quoted part) is the element's whole name."""
+    wanted = {" ".join(q.terms)}
+    wanted |= {" ".join(t for t in tokens(x) if t) for x in q.quoted}
+    wanted_stems = {" ".join(stem(t) for t in w.split()) for w in wanted if w}
+    out = np.zeros(len(ks), dtype=np.float32)
+    for j, k in enumerate(ks):
+        d = si.descriptors[k]
+        name = " ".join(tokens(d.label))
+        if not name:
+            continue
+        if name in wanted or " ".join(stem(t) for t in name.split()) in wanted_stems:
+            out[j] = 0.08
+    return out

@@ -1,0 +1,144 @@
+"""find on hand-built snapshots: look-alikes, intents, positions, context, no-guess."""
+
+from __future__ import annotations
+
+import pytest
+
+from domdex import Box, Node, QueryError, Snapshot
+from domdex.index import build_index
+from domdex.search.api import find
+
+
+def _n(ref: str, parent: str | None, tag: str, **kw: object) -> Node:
+    return Node(ref, parent, tag, **kw)  # type: ignore[arg-type]
+
+
+def shop() -> Snapshot:
+    """The seeds' shop: Add to Cart vs Add to Wishlist vs Cart (3) vs a hidden toast,
+    two search boxes, three Submit buttons, a table with Edit links, a list of items."""
+    n = _n
+    b = Box
+    nodes = [
+        n("e1", None, "body"),
+        n("e2", "e1", "header", role="banner", box=b(0, 0, 1280, 80)),
+        n("e3", "e2", "form", role="search", name="Main Search", box=b(200, 10, 500, 30)),
+        n("e4", "e3", "input", role="searchbox", name="Search products...",
+          attrs={"placeholder": "Search products...", "type": "search", "name": "q"},
+          box=b(200, 10, 300, 30), in_viewport=True),
+        n("e5", "e3", "button", role="button", name="Search", text="Search",
+          attrs={"type": "submit"}, box=b(510, 10, 60, 30), in_viewport=True),
+        n("e6", "e2", "a", role="link", name="Sign in", text="Sign in",
+          attrs={"href": "#account"}, box=b(900, 10, 50, 20), in_viewport=True),
+        n("e7", "e2", "a", role="link", name="Cart (3)", text="Cart (3)",
+          attrs={"href": "#cart", "class": "cart-link"}, box=b(1000, 10, 60, 20),
+          in_viewport=True),
+        n("e10", "e1", "main", role="main", box=b(0, 100, 1280, 1500)),
+        n("e11", "e10", "h1", role="heading", name="Garden Trowel", text="Garden Trowel",
+          level=1, box=b(40, 120, 400, 40), in_viewport=True),
+        n("e12", "e10", "p", role="paragraph", text="$14.99", attrs={"class": "price"},
+          box=b(40, 170, 100, 30), in_viewport=True),
+        n("e13", "e10", "section", role="region", name="Product Actions",
+          box=b(40, 220, 600, 60)),
+        n("e14", "e13", "select", role="combobox", name="Quantity", value="1",
+          box=b(40, 230, 60, 30), in_viewport=True),
+        n("e15", "e13", "button", role="button", name="Add to Cart", text="Add to Cart",
+          attrs={"class": "btn-primary", "type": "button"}, box=b(110, 230, 120, 30),
+          in_viewport=True),
+        n("e16", "e13", "button", role="button", name="Add to Wishlist",
+          text="Add to Wishlist", attrs={"type": "button"}, box=b(240, 230, 120, 30),
+          in_viewport=True),
+        n("e20", "e10", "form", role="form", name="Contact us", box=b(40, 600, 600, 300)),
+        n("e21", "e20", "input", role="textbox", name="Your email", attrs={"type": "email"},
+          box=b(40, 620, 300, 30), in_viewport=True),
+        n("e22", "e20", "button", role="button", name="Submit", text="Submit",
+          attrs={"type": "submit", "class": "btn-primary"}, box=b(40, 700, 80, 30),
+          in_viewport=True),
+        n("e30", "e10", "table", role="table", box=b(40, 950, 600, 120)),
+        n("e31", "e30", "tr", role="row"),
+        n("e32", "e31", "th", role="columnheader", name="Order", text="Order"),
+        n("e33", "e31", "th", role="columnheader", name="Total", text="Total"),
+        n("e34", "e31", "th", role="columnheader", name="Actions", text="Actions"),
+        n("e35", "e30", "tr", role="row"),
+        n("e36", "e35", "td", role="cell", name="1041", text="1041"),
+        n("e37", "e35", "td", role="cell", name="$20.00", text="$20.00"),
+        n("e38", "e35", "td", role="cell", name="Edit", text="Edit"),
+        n("e39", "e38", "a", role="link", name="Edit", text="Edit", attrs={"href": "#e1041"},
+          box=b(500, 1000, 30, 20)),
+        n("e40", "e30", "tr", role="row"),
+        n("e41", "e40", "td", role="cell", name="1042", text="1042"),
+        n("e42", "e40", "td", role="cell", name="$35.50", text="$35.50"),
+        n("e43", "e40", "td", role="cell", name="Edit", text="Edit"),
+        n("e44", "e43", "a", role="link", name="Edit", text="Edit", attrs={"href": "#e1042"},
+          box=b(500, 1030, 30, 20)),
+        n("e50", "e1", "aside", role="complementary", name="Newsletter",
+          box=b(900, 1700, 300, 200)),
+        n("e51", "e50", "input", role="searchbox", name="Search the blog",
+          attrs={"type": "search"}, box=b(900, 1720, 200, 30)),
+        n("e52", "e50", "button", role="button", name="Submit", text="Submit",
+          attrs={"type": "submit"}, box=b(900, 1760, 80, 30)),
+        n("e60", "e1", "footer", role="contentinfo", box=b(0, 2000, 1280, 200)),
+        n("e61", "e60", "a", role="link", name="Export Policy", attrs={"href": "/x"},
+          box=b(40, 2050, 100, 20)),
+        n("e62", "e60", "button", role="button", name="Submit", text="Submit",
+          attrs={"type": "submit"}, box=b(300, 2050, 80, 20)),
+        n("e63", "e60", "a", role="link", name="Privacy", attrs={"href": "/privacy"},
+          box=b(40, 2080, 100, 20)),
+        n("e70", "e1", "div", attrs={"class": "toast"}, visible=False, text="Added to cart!"),
+    ]
+    return Snapshot(url="http://shop.test/product", title="Garden Trowel", nodes=nodes)
+
+
+@pytest.fixture(scope="module")
+def idx():  # type: ignore[no-untyped-def]
+    return build_index(shop())
+
+
+@pytest.mark.parametrize(("query", "intent", "ref"), [
+    ("add to cart", "click", "e15"),
+    ("add to cart button", None, "e15"),
+    ("add to wishlist", None, "e16"),
+    ("cart link", "navigate", "e7"),
+    ("view my cart", "navigate", "e7"),
+    ("search box", "fill", "e4"),
+    ("search the blog", "fill", "e51"),
+    ("search field in the sidebar", "fill", "e51"),
+    ("log in", "click", "e6"),
+    ("submit button in the footer", "click", "e62"),
+    ("submit the contact form", "click", "e22"),
+    ("the last submit button", "click", "e62"),
+    ("Edit link in the row for order 1042", "click", "e44"),
+    ("price of the Garden Trowel", "read", "e12"),
+    ("total of order 1041", "read", "e37"),
+    ("quantity dropdown", "select", "e14"),
+    ("email field", "fill", "e21"),
+])
+def test_find_picks_the_meant_element(idx, query: str, intent: str | None, ref: str) -> None:  # type: ignore[no-untyped-def]
+    result = find(idx, query, intent=intent)
+    assert result.ref == ref, str(find(idx, query, intent=intent, explain=True))
+
+
+def test_hidden_toast_never_wins(idx) -> None:  # type: ignore[no-untyped-def]
+    result = find(idx, "added to cart")
+    assert result.ref != "e70"
+
+
+def test_below_threshold_is_no_guess(idx) -> None:  # type: ignore[no-untyped-def]
+    result = find(idx, "zebra migration statistics")
+    assert result.ref is None
+    assert "no match" in str(result)
+
+
+def test_result_data_and_render(idx) -> None:  # type: ignore[no-untyped-def]
+    result = find(idx, "add to cart", intent="click")
+    d = result.to_dict()
+    assert d["ref"] == "e15" and d["confidence"] in ("high", "medium", "low")
+    assert next(m["ref"] for m in d["matches"]) == "e15"
+    text = str(result)
+    assert text.startswith('FIND: "add to cart" (click) → @e15')
+    assert "SUGGESTION:" in text
+    assert result.render(max_tokens=40).count("\n") <= text.count("\n")
+
+
+def test_bad_intent_is_a_query_error(idx) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(QueryError):
+        find(idx, "add to cart", intent="smash")
