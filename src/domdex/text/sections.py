@@ -1,0 +1,234 @@
+"""A page's text as sections: heading → content, main content told apart from furniture.
+
+Pure and offline: :func:`build_page_text` turns the blocks of ``extract.js`` into a
+:class:`PageText`. A section is a heading and the blocks up to the next heading; a
+section also ends where the page changes zone (main content → footer, navigation →
+article), so every section is wholly ``main`` or wholly ``boilerplate``. Blocks (a
+list, a table, a code block) are never split: sections are made of whole blocks.
+
+Why zones as well as headings: an article's last heading is often followed, with no
+heading in between, by the site footer; labelling that footer "Conclusion" would
+mislead a reader and a search. Main and boilerplate keep separate heading stacks for
+the same reason: a sidebar's "Most popular" must not become a parent of the article's
+next sub-heading.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..tokens import count_tokens
+from .maincontent import main_blocks
+
+MAIN = "main"
+BOILERPLATE = "boilerplate"
+
+_LANDMARK_LABELS = {
+    "header": "page header",
+    "nav": "navigation",
+    "footer": "page footer",
+    "aside": "sidebar",
+    "form": "form",
+}
+
+
+@dataclass(frozen=True)
+class Block:
+    """One unit of reading kept whole: a paragraph, list, table, code block, …"""
+
+    kind: str
+    text: str
+    xpath: str
+    level: int = 0
+
+
+@dataclass(frozen=True)
+class Section:
+    """A heading and its content; ``text`` is the plain content (the heading is in ``path``)."""
+
+    id: str
+    path: tuple[str, ...]
+    level: int
+    kind: str
+    landmark: str
+    xpath: str
+    blocks: tuple[Block, ...]
+    text: str
+    tokens: int
+
+    @property
+    def heading(self) -> str:
+        """The section's own heading (the last of its path), or ``""``."""
+        return self.path[-1] if self.path else ""
+
+    @property
+    def title(self) -> str:
+        """The heading path as one line: ``Install > From source``."""
+        return " > ".join(self.path) if self.path else "(untitled)"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "path": list(self.path),
+            "heading": self.heading,
+            "level": self.level,
+            "kind": self.kind,
+            "landmark": self.landmark,
+            "xpath": self.xpath,
+            "chars": len(self.text),
+            "tokens": self.tokens,
+            "text": self.text,
+        }
+
+
+@dataclass(frozen=True)
+class PageText:
+    """Every section of one page, as extracted at ``extracted_at`` (epoch seconds)."""
+
+    url: str
+    title: str
+    fingerprint: str
+    sections: tuple[Section, ...]
+    lang: str = ""
+    extracted_at: float = field(default_factory=time.time)
+    extraction_ms: float = 0.0
+
+    @property
+    def main(self) -> tuple[Section, ...]:
+        return tuple(s for s in self.sections if s.kind == MAIN)
+
+    @property
+    def tokens(self) -> int:
+        return sum(s.tokens for s in self.sections)
+
+    @property
+    def content_hash(self) -> str:
+        """SHA-256 of the sections' text: equal hashes mean equal reading."""
+        digest = hashlib.sha256()
+        for s in self.sections:
+            digest.update(f"{s.title}\n{s.text}\n\x00".encode())
+        return digest.hexdigest()
+
+    def section(self, section_id: str) -> Section | None:
+        wanted = section_id.strip().lower()
+        if wanted.isdigit():
+            wanted = f"s{wanted}"
+        return next((s for s in self.sections if s.id == wanted), None)
+
+    def main_text(self) -> str:
+        """The main content as plain text: headings and blocks, one blank line apart."""
+        parts: list[str] = []
+        for s in self.main:
+            if s.heading:
+                parts.append(s.heading)
+            parts.extend(b.text for b in s.blocks if b.kind != "heading")
+        return "\n\n".join(parts)
+
+
+def _zone(block: dict[str, Any], main: bool, containers: Sequence[dict[str, Any]]) -> str:
+    if main:
+        return MAIN
+    index = block["container"]
+    while index >= 0:
+        landmark = containers[index]["landmark"]
+        if landmark in _LANDMARK_LABELS:
+            return landmark
+        index = containers[index]["parent"]
+    return ""
+
+
+class _Builder:
+    """Accumulates blocks into sections while walking the page once."""
+
+    def __init__(self) -> None:
+        self.sections: list[Section] = []
+        self.stacks: dict[bool, list[tuple[int, str]]] = {True: [], False: []}
+        self.blocks: list[Block] = []
+        self.zone = ""
+        self.heading: tuple[int, str, str] | None = None  # level, text, xpath
+        self.last_heading: tuple[int, str] | None = None
+
+    def heading_block(self, block: dict[str, Any], zone: str) -> None:
+        self.flush()
+        stack = self.stacks[zone == MAIN]
+        level = block["level"] or 2
+        while stack and stack[-1][0] >= level:
+            stack.pop()
+        text = " ".join(block["text"].split())
+        stack.append((level, text))
+        self.last_heading = (level, text)
+        self.zone = zone
+        self.heading = (level, text, block["xpath"])
+
+    def content_block(self, block: dict[str, Any], zone: str) -> None:
+        if zone != self.zone:
+            self.flush()
+            self.zone = zone
+            self.heading = None
+            if zone != MAIN:
+                self.stacks[False] = []
+            elif not self.stacks[True] and self.last_heading:
+                # The article's title often sits just outside the main container.
+                self.stacks[True] = [self.last_heading]
+        self.blocks.append(Block(block["kind"], block["text"], block["xpath"]))
+
+    def flush(self) -> None:
+        if not self.blocks and self.heading is None:
+            return
+        main = self.zone == MAIN
+        if self.heading is not None:
+            path = tuple(t for _, t in self.stacks[main])
+            level, xpath = self.heading[0], self.heading[2]
+        else:
+            stack = self.stacks[main] if main else []
+            path = tuple(t for _, t in stack) or (
+                (f"[{_LANDMARK_LABELS[self.zone]}]",) if self.zone in _LANDMARK_LABELS else ()
+            )
+            level, xpath = (stack[-1][0] if stack else 0), self.blocks[0].xpath
+        text = "\n\n".join(b.text for b in self.blocks)
+        self.sections.append(
+            Section(
+                id=f"s{len(self.sections) + 1}",
+                path=path,
+                level=level,
+                kind=MAIN if main else BOILERPLATE,
+                landmark="main" if main else self.zone,
+                xpath=xpath,
+                blocks=tuple(self.blocks),
+                text=text,
+                tokens=count_tokens(text) if text else 0,
+            )
+        )
+        self.blocks = []
+        self.heading = None
+
+
+def build_sections(raw: dict[str, Any], main: Sequence[bool] | None = None) -> tuple[Section, ...]:
+    """Sections of an ``extract.js`` result; ``main`` overrides the main-content flags."""
+    flags = list(main) if main is not None else main_blocks(raw)
+    containers = raw["containers"]
+    builder = _Builder()
+    for block, is_main in zip(raw["blocks"], flags, strict=True):
+        zone = _zone(block, is_main, containers)
+        if block["kind"] == "heading":
+            builder.heading_block(block, zone)
+        else:
+            builder.content_block(block, zone)
+    builder.flush()
+    return tuple(builder.sections)
+
+
+def build_page_text(raw: dict[str, Any], extraction_ms: float = 0.0) -> PageText:
+    """A :class:`PageText` from one ``extract.js`` result."""
+    return PageText(
+        url=raw.get("url", ""),
+        title=raw.get("title", ""),
+        fingerprint=raw.get("fingerprint", ""),
+        sections=build_sections(raw),
+        lang=raw.get("lang", ""),
+        extraction_ms=extraction_ms,
+    )
