@@ -168,7 +168,14 @@ def _region_key(idx: PageIndex, r: Region) -> str:
 
 
 def _visible_regions(idx: PageIndex) -> dict[str, Region]:
-    return {_region_key(idx, r): r for r in idx.regions if r.visible and not r.note}
+    """Regions whose coming and going is news: top-level ones and real landmarks.
+
+    Sub-sections cut from content (a list item under a heading) come and go with
+    their content; their elements are compared one by one instead, where a re-render
+    is recognised as such.
+    """
+    return {_region_key(idx, r): r for r in idx.regions
+            if r.visible and not r.note and (r.depth == 0 or r.landmark != "SECTION")}
 
 
 def _region_id(idx: PageIndex, ref: str) -> str:
@@ -178,7 +185,7 @@ def _region_id(idx: PageIndex, ref: str) -> str:
 
 def _signature(idx: PageIndex, n: Node) -> tuple[str, str, str, str]:
     """What makes two nodes 'the same thing' when a re-render gave it a new ref."""
-    r = idx.region_of(n.ref)
+    r = idx.top_region_of_pos(idx.pos(n.ref))  # sub-sections are re-rendered too
     return (roles.display_role(n), label(n), n.value or "", r.root if r else "")
 
 

@@ -1,0 +1,32 @@
+"""The live session: act by ref or by words, recover stale refs safely, diffs, caches.
+
+:class:`AsyncSession` is the one implementation (async, on Playwright); :class:`Session`
+is its thin synchronous twin for scripts and notebooks. The MCP server, the HTTP API
+and the CLI daemon all drive an :class:`AsyncSession`.
+"""
+
+from __future__ import annotations
+
+from .cache import RegionCache
+from .core import AsyncSession, SessionOptions, SessionStats
+from .dialogs import DialogEvent, DialogPolicy
+from .intents import Descriptor, Intent, IntentCache
+from .recovery import Recovery
+from .results import ActionResult, TabInfo
+from .sync import Session
+
+__all__ = [
+    "ActionResult",
+    "AsyncSession",
+    "Descriptor",
+    "DialogEvent",
+    "DialogPolicy",
+    "Intent",
+    "IntentCache",
+    "Recovery",
+    "RegionCache",
+    "Session",
+    "SessionOptions",
+    "SessionStats",
+    "TabInfo",
+]

@@ -1,0 +1,131 @@
+"""Carrying out one action on one element, and saying why it could not be done.
+
+Actions go through Playwright's locator API, so they wait for Playwright's
+actionability checks (attached, visible, stable, enabled, receives events). When
+those checks time out, Playwright's own message is long and technical; we look at the
+element instead (``explain.js``, read-only) and say what a person would: "covered by
+<div#cookie-banner> (region "Cookie consent")", "disabled", "hidden".
+"""
+
+from __future__ import annotations
+
+import logging
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from ..errors import ActionError
+
+logger = logging.getLogger("domdex")
+
+__all__ = ["ACTIONS", "INTENT_OF", "explain", "perform", "script"]
+
+#: The actions an agent can ask for, and what each needs as ``value``.
+ACTIONS: dict[str, str] = {
+    "click": "",
+    "fill": "text",
+    "type": "text",
+    "press": "key",
+    "select": "option label or value",
+    "check": "",
+    "uncheck": "",
+    "hover": "",
+    "scroll_into_view": "",
+    "upload": "file path(s)",
+}
+
+#: The find intent each action implies (which roles a query should land on).
+INTENT_OF: dict[str, str] = {
+    "click": "click", "hover": "click", "scroll_into_view": "read", "check": "click",
+    "uncheck": "click", "fill": "fill", "type": "fill", "press": "fill",
+    "select": "select", "upload": "fill",
+}
+
+
+@cache
+def script(name: str) -> str:
+    """An in-page script shipped next to this module (``explain.js`` …)."""
+    return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
+
+
+async def perform(locator: Any, action: str, value: Any, timeout_ms: float) -> None:
+    """Run one Playwright action; Playwright errors propagate to the caller."""
+    if action == "click":
+        await locator.click(timeout=timeout_ms)
+    elif action == "fill":
+        await locator.fill(_text(value, action), timeout=timeout_ms)
+    elif action == "type":
+        await locator.press_sequentially(_text(value, action), timeout=timeout_ms)
+    elif action == "press":
+        await locator.press(_text(value, action), timeout=timeout_ms)
+    elif action == "select":
+        await _select(locator, value, timeout_ms)
+    elif action == "check":
+        await locator.check(timeout=timeout_ms)
+    elif action == "uncheck":
+        await locator.uncheck(timeout=timeout_ms)
+    elif action == "hover":
+        await locator.hover(timeout=timeout_ms)
+    elif action == "scroll_into_view":
+        await locator.scroll_into_view_if_needed(timeout=timeout_ms)
+    elif action == "upload":
+        files = [value] if isinstance(value, str) else list(value or [])
+        await locator.set_input_files(files, timeout=timeout_ms)
+    else:
+        raise ActionError(f"Unknown action {action!r}. Actions: {', '.join(ACTIONS)}.")
+
+
+def _text(value: Any, action: str) -> str:
+    if value is None:
+        raise ActionError(f"{action} needs a value ({ACTIONS[action]}).")
+    return str(value)
+
+
+async def _select(locator: Any, value: Any, timeout_ms: float) -> None:
+    """Select by visible label first (what an agent reads), then by value."""
+    wanted = [value] if isinstance(value, str) else list(value or [])
+    if not wanted:
+        raise ActionError("select needs a value: the option's label or value.")
+    labels = [" ".join(t.split()) for t in await locator.locator("option").all_text_contents()]
+    by_label = [w for w in wanted if w in labels]
+    if len(by_label) == len(wanted):
+        await locator.select_option(label=by_label, timeout=timeout_ms)
+        return
+    try:
+        await locator.select_option(value=wanted, timeout=timeout_ms)
+    except Exception as exc:  # Playwright raises its own Error for a missing option
+        shown = ", ".join(repr(x) for x in labels[:12])
+        raise ActionError(f"No option {wanted[0]!r} in this select. Options: {shown}.") from exc
+
+
+async def explain(locator: Any) -> dict[str, Any] | None:
+    """What blocks the element (covered, disabled, hidden, detached), or None if gone."""
+    try:
+        if await locator.count() == 0:
+            return None
+        return dict(await locator.first.evaluate(script("explain.js"), timeout=2000))
+    except Exception as exc:  # the frame navigated or closed while we looked
+        logger.debug("explain failed: %r", exc)
+        return None
+
+
+def blocked_message(action: str, ref: str, facts: dict[str, Any] | None) -> str:
+    """A sentence saying why ``action`` on ``ref`` could not be done."""
+    if facts is None or not facts.get("connected", True):
+        return (f"Cannot {action} @{ref}: the element left the page while waiting. "
+                "Capture again (regions / find) and retry.")
+    if facts.get("covered_by"):
+        return (f"Cannot {action} @{ref}: it is covered by {facts['covered_by']}. "
+                "Close or accept that first (find it and click it), then retry.")
+    if facts.get("disabled"):
+        return (f"Cannot {action} @{ref}: it is disabled. Something else on the page must "
+                "happen first (fill required fields, accept terms …).")
+    if not facts.get("visible"):
+        return (f"Cannot {action} @{ref}: it is hidden (not displayed or zero-sized). "
+                "Open the menu, tab or section that shows it first.")
+    if facts.get("inert"):
+        return f"Cannot {action} @{ref}: it is inert (behind a modal dialog). Close the dialog."
+    if action in ("fill", "type") and not facts.get("editable", True):
+        return f"Cannot {action} @{ref}: it is read-only."
+    return (f"Cannot {action} @{ref}: it did not become ready in time (moving, or not "
+            "receiving events). Wait, then retry.")

@@ -1,0 +1,129 @@
+"""The persistent region cache: regions are structurally stable across interactions.
+
+After a click, most of a page is the same tree with different text or states in a
+few nodes (a counter, a checkbox, a status line). Region detection depends only on
+the tree's shape and its landmark-deciding fields, so it is cached by URL and a
+*structural fingerprint* of the snapshot:
+
+- **same content** (fingerprint and every field equal): the whole PageIndex is
+  reused — including the find matcher hung on it;
+- **same structure** (same nodes, tags, roles, names of landmarks, visibility): the
+  regions are copied and only what depends on element content is refreshed
+  (counts, summaries, term index) — the hybrid seed's "refresh elements inside known
+  regions";
+- otherwise the page is indexed from scratch and becomes the cached entry.
+
+Bounded LRU by URL; the counters say how often each path was taken.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import logging
+from collections import OrderedDict
+from dataclasses import dataclass
+
+from ..index import PageIndex, build_index, roles, summary
+from ..index.terms import build_terms
+from ..index.tree import Tree
+from ..snapshot import Snapshot
+
+logger = logging.getLogger("domdex")
+
+__all__ = ["RegionCache", "content_fingerprint", "structure_fingerprint"]
+
+
+def structure_fingerprint(snap: Snapshot) -> str:
+    """Hash of what region detection looks at: the tree, tags, roles, landmark names."""
+    h = hashlib.blake2b(digest_size=16)
+    for n in snap.nodes:
+        name = n.name if roles.landmark(n) or roles.is_heading(n) or n.tag in (
+            "section", "form", "fieldset", "table", "legend", "caption", "label") else ""
+        h.update(f"{n.ref}\x1f{n.parent}\x1f{n.tag}\x1f{n.role}\x1f{name}\x1f"
+                 f"{int(n.visible)}\x1f{n.attrs.get('id', '')}\x1f"
+                 f"{n.attrs.get('class', '')}\x1e".encode())
+    return h.hexdigest()
+
+
+def content_fingerprint(snap: Snapshot) -> str:
+    """Hash of every field of every node (boxes rounded), and the document."""
+    h = hashlib.blake2b(digest_size=16)
+    h.update(snap.document_id.encode())
+    for n in snap.nodes:
+        h.update(repr((n.ref, n.name, n.value, n.text, sorted(n.states),
+                       n.box.to_list() if n.box else None, n.visible, n.in_viewport,
+                       [o.to_list() for o in n.options or ()])).encode())
+    return h.hexdigest()
+
+
+@dataclass(slots=True)
+class _Entry:
+    structure: str
+    content: str
+    index: PageIndex
+
+
+@dataclass(slots=True)
+class CacheStats:
+    reused: int = 0
+    refreshed: int = 0
+    built: int = 0
+
+
+class RegionCache:
+    """PageIndex builder that reuses regions when a page's structure has not changed."""
+
+    def __init__(self, max_urls: int = 64) -> None:
+        self.max_urls = max_urls
+        self.stats = CacheStats()
+        self._entries: OrderedDict[str, _Entry] = OrderedDict()
+
+    def build(self, snap: Snapshot) -> PageIndex:
+        key = snap.url.split("#", 1)[0]
+        structure = structure_fingerprint(snap)
+        content = content_fingerprint(snap)
+        entry = self._entries.get(key)
+        idx: PageIndex | None = None
+        if entry is not None and entry.structure == structure:
+            if entry.content == content:
+                self.stats.reused += 1
+                self._entries.move_to_end(key)
+                return entry.index
+            idx = refresh(entry.index, snap)
+            if idx is not None:
+                self.stats.refreshed += 1
+        if idx is None:
+            idx = build_index(snap)
+            self.stats.built += 1
+        self._entries[key] = _Entry(structure, content, idx)
+        self._entries.move_to_end(key)
+        while len(self._entries) > self.max_urls:
+            self._entries.popitem(last=False)
+        return idx
+
+
+def refresh(template: PageIndex, snap: Snapshot) -> PageIndex | None:
+    """A PageIndex for ``snap`` reusing ``template``'s regions (same structure).
+
+    Mirrors :class:`PageIndex`'s constructor with region detection replaced by a copy;
+    returns None (build from scratch) if the index's shape is not what it expects.
+    """
+    try:
+        idx = PageIndex.__new__(PageIndex)
+        idx.snapshot = snap
+        idx.tree = Tree(snap)
+        idx.nodes = idx.tree.nodes
+        idx.regions = [copy.copy(r) for r in template.regions]
+        idx._by_id = {r.id.lower(): r for r in idx.regions}
+        for r in idx.regions:
+            r.counts, r.interactive = summary.counts(idx.tree, r)
+            r.purpose = summary.purpose(idx.tree, r)
+            r.summary = summary.summarize(idx.tree, r)
+        idx.term_index = build_terms(idx.tree, idx.regions)
+        idx._region_of = idx._assign_regions()
+        idx.cache = {}
+    except (AttributeError, TypeError, KeyError, IndexError) as exc:
+        logger.debug("region cache refresh fell back to a full index: %r", exc)
+        return None
+    return idx

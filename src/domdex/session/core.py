@@ -1,0 +1,699 @@
+"""The live session: tabs, navigation, views, actions by ref or by words, waits, diffs.
+
+One :class:`AsyncSession` drives one browser (launched, or reached over CDP). Every
+front end — the Python API, the MCP server, the HTTP API, the CLI daemon — calls the
+same methods, so an agent gets the same answers everywhere.
+
+Refs never lie:
+
+- a ref is checked against the document the agent last *saw* (the capture behind its
+  last view). After a navigation every old ref is refused with a message saying the
+  page changed, even when the new page happens to have an element with that number;
+- a ref whose element was replaced by a re-render is re-matched from the intent
+  cache (query + descriptor) and acted on only when the match clears the confidence
+  gate and is unambiguous (:mod:`domdex.session.recovery`); otherwise the call fails
+  with the candidates;
+- navigation errors, closed tabs and blocked elements are reported as what they are.
+
+Snapshots refresh themselves: every view and every action that needs the page's
+current state captures it first; captures are cheap next to a model's round trip.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import contextlib
+import logging
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..diff import diff as diff_indexes
+from ..errors import (
+    ActionError,
+    BrowserError,
+    DomdexError,
+    NavigationError,
+    QueryError,
+    RefError,
+    StaleRefError,
+)
+from ..index import PageIndex
+from ..render.elements import element_line
+from ..snapshot import parse_ref
+from . import backend
+from .actions import ACTIONS, INTENT_OF, blocked_message, explain, perform, script
+from .cache import RegionCache
+from .dialogs import DialogPolicy, Policy
+from .intents import Intent, IntentCache, describe
+from .recovery import Recovery, recover
+from .results import ActionResult, TabInfo
+
+logger = logging.getLogger("domdex")
+
+__all__ = ["AsyncSession", "SessionOptions", "SessionStats"]
+
+
+@dataclass(frozen=True, slots=True)
+class SessionOptions:
+    """Session-wide settings. Timeouts are in seconds."""
+
+    action_timeout: float = 5.0
+    navigation_timeout: float = 30.0
+    dialog_policy: Policy = "accept"
+    intent_cache_size: int = 256
+    intent_ttl: float = 600.0
+    region_cache_size: int = 64
+
+
+@dataclass(slots=True)
+class SessionStats:
+    """Counters an operator (and the test suite) reads: recoveries, refusals, actions."""
+
+    actions: int = 0
+    recovered: int = 0
+    recovery_refused: int = 0
+    stale_document: int = 0
+    captures: int = 0
+    recoveries: list[Recovery] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Tab:
+    """One tab: its page, what the agent last saw, and what its refs meant."""
+
+    id: str
+    page: Any  # domdex AsyncPage
+    intents: IntentCache
+    shown: PageIndex | None = None  # the capture behind the agent's last view
+    shown_epoch: int = -1
+    latest: PageIndex | None = None
+    latest_epoch: int = -1
+    epoch: int = 0  # bumped when the main frame loads a new document
+    status: int | None = None
+
+    @property
+    def pw(self) -> Any:
+        return self.page.playwright_page
+
+
+class AsyncSession:
+    """A browser an agent keeps across calls. Use :meth:`start`, or wrap a browser."""
+
+    def __init__(self, browser: Any, options: SessionOptions | None = None) -> None:
+        self.browser = browser
+        self.options = options or SessionOptions()
+        self.dialogs = DialogPolicy(self.options.dialog_policy)
+        self.stats = SessionStats()
+        self.region_cache = RegionCache(self.options.region_cache_size)
+        self._tabs: dict[str, Tab] = {}
+        self._by_pw: dict[int, Tab] = {}
+        self._current: str | None = None
+        self._next_id = 1
+        self._lock = asyncio.Lock()
+        self._watched: set[int] = set()
+        self._scratch: Any = None
+
+    # Life cycle ------------------------------------------------------------------
+    @classmethod
+    async def start(cls, url: str | None = None, *, executable_path: str | None = None,
+                    headless: bool = True, cdp: str | None = None,
+                    options: SessionOptions | None = None) -> AsyncSession:
+        """Launch Chromium (or connect over CDP) and open ``url`` if given."""
+        browser = await backend.launch(executable_path=executable_path, headless=headless,
+                                       cdp=cdp)
+        session = cls(browser, options)
+        if url:
+            await session.open(url)
+        return session
+
+    async def close(self) -> None:
+        """Close the browser (or, over CDP, disconnect and leave it running)."""
+        for tab in list(self._tabs.values()):
+            self._forget(tab)
+        closer = getattr(self.browser, "close", None)
+        if closer is not None:
+            await closer()
+
+    async def __aenter__(self) -> AsyncSession:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    # Tabs ------------------------------------------------------------------------
+    def tabs(self) -> list[TabInfo]:
+        return [TabInfo(t.id, t.pw.url, "", t.id == self._current) for t in self._tabs.values()]
+
+    async def tab_list(self) -> list[TabInfo]:
+        """Open tabs with their titles, the current one marked."""
+        out = []
+        for t in self._tabs.values():
+            try:
+                title = await t.pw.title()
+            except Exception:  # a tab in the middle of navigating has no title yet
+                title = ""
+            out.append(TabInfo(t.id, t.pw.url, title, t.id == self._current))
+        return out
+
+    @property
+    def current(self) -> Tab:
+        if self._current is None or self._current not in self._tabs:
+            raise BrowserError("No tab is open. Open a page first (open URL).")
+        return self._tabs[self._current]
+
+    def tab(self, tab_id: str | None = None) -> Tab:
+        """A tab by id (``t2``), or the current one."""
+        if tab_id is None:
+            return self.current
+        key = tab_id.strip().lower()
+        if not key.startswith("t"):
+            key = "t" + key
+        if key not in self._tabs:
+            ids = ", ".join(self._tabs) or "none"
+            raise BrowserError(f"No tab {tab_id!r}. Open tabs: {ids}.")
+        return self._tabs[key]
+
+    async def new_tab(self, url: str | None = None) -> ActionResult:
+        """Open a new tab (and make it current), optionally loading ``url``."""
+        context = self._context()
+        pw = await context.new_page()
+        tab = await self._adopt(pw)
+        self._current = tab.id
+        if url:
+            return await self.open(url, tab=tab.id)
+        return ActionResult("new_tab", url=pw.url, message=f"TAB: {tab.id} is current.")
+
+    async def switch_tab(self, tab_id: str) -> ActionResult:
+        tab = self.tab(tab_id)
+        self._current = tab.id
+        await tab.pw.bring_to_front()
+        return ActionResult("switch_tab", url=tab.pw.url, message=f"TAB: {tab.id} is current.")
+
+    async def close_tab(self, tab_id: str | None = None) -> ActionResult:
+        tab = self.tab(tab_id)
+        await tab.pw.close()
+        self._forget(tab)
+        msg = f"TAB: {tab.id} closed. " + (f"{self._current} is current." if self._current
+                                          else "No tab is open.")
+        return ActionResult("close_tab", message=msg)
+
+    def _context(self) -> Any:
+        if self._tabs:
+            return self.current.pw.context
+        ctx = getattr(self.browser, "context", None)
+        if ctx is None:
+            raise BrowserError("The browser has no context to open a tab in.")
+        return ctx
+
+    async def _adopt(self, pw: Any) -> Tab:
+        """Register a Playwright page as a tab (once), watching its loads and dialogs."""
+        found = self._by_pw.get(id(pw))
+        if found is not None:
+            return found
+        page = await backend.wrap(pw)
+        tab = Tab(f"t{self._next_id}", page,
+                  IntentCache(self.options.intent_cache_size, self.options.intent_ttl))
+        self._next_id += 1
+        self._tabs[tab.id] = tab
+        self._by_pw[id(pw)] = tab
+        if self._current is None:
+            self._current = tab.id
+        pw.on("domcontentloaded", lambda _p: self._loaded(tab))
+        pw.on("dialog", self.dialogs.handle)
+        pw.on("close", lambda _p: self._forget(tab))
+        self._watch_context(pw.context)
+        return tab
+
+    def _watch_context(self, context: Any) -> None:
+        if id(context) in self._watched:
+            return
+        self._watched.add(id(context))
+
+        async def on_page(pw: Any) -> None:
+            if self._scratch is not None and pw.context is self._scratch:
+                return
+            tab = await self._adopt(pw)
+            self._current = tab.id  # a popup the agent opened is where it looks next
+        context.on("page", on_page)
+
+    def _loaded(self, tab: Tab) -> None:
+        tab.epoch += 1
+
+    def _forget(self, tab: Tab) -> None:
+        self._tabs.pop(tab.id, None)
+        self._by_pw.pop(id(tab.pw), None)
+        if self._current == tab.id:
+            self._current = next(reversed(self._tabs), None) if self._tabs else None
+
+    # Navigation ------------------------------------------------------------------
+    async def open(self, url: str, *, tab: str | None = None, new_tab: bool = False,
+                   wait_until: str = "load") -> ActionResult:
+        """Load ``url`` in the current tab (or a new one)."""
+        if new_tab:
+            return await self.new_tab(url)
+        if not self._tabs:
+            page = await self.browser.open("about:blank")
+            t = await self._adopt(page.playwright_page)
+        else:
+            t = self.tab(tab)
+        return await self._navigate(t, "open", lambda: t.pw.goto(
+            url, wait_until=wait_until, timeout=self.options.navigation_timeout * 1000), url)
+
+    async def back(self, tab: str | None = None) -> ActionResult:
+        t = self.tab(tab)
+        return await self._navigate(t, "back", lambda: t.pw.go_back(
+            timeout=self.options.navigation_timeout * 1000))
+
+    async def forward(self, tab: str | None = None) -> ActionResult:
+        t = self.tab(tab)
+        return await self._navigate(t, "forward", lambda: t.pw.go_forward(
+            timeout=self.options.navigation_timeout * 1000))
+
+    async def reload(self, tab: str | None = None) -> ActionResult:
+        t = self.tab(tab)
+        return await self._navigate(t, "reload", lambda: t.pw.reload(
+            timeout=self.options.navigation_timeout * 1000))
+
+    async def _navigate(self, t: Tab, action: str, go: Any, url: str = "") -> ActionResult:
+        from playwright.async_api import Error as PlaywrightError
+
+        try:
+            response = await go()
+        except PlaywrightError as exc:
+            raise NavigationError(_nav_message(action, url or t.pw.url, exc)) from exc
+        if response is None and action in ("back", "forward"):
+            return ActionResult(action, url=t.pw.url, message=f"NOTHING to go {action} to.")
+        t.status = response.status if response is not None else None
+        idx = await self._capture(t)
+        self._show(t, idx)
+        snap = idx.snapshot
+        msg = (f"PAGE: {snap.title!r} · {len(idx.top_regions)} regions · "
+               f"{len(idx.interactive_nodes())} interactive. NEXT: overview / regions / "
+               "find \"…\"")
+        return ActionResult(action, url=t.pw.url, status=t.status, message=msg,
+                            dialogs=self.dialogs.drain())
+
+    # Captures and views -----------------------------------------------------------
+    async def _capture(self, t: Tab) -> PageIndex:
+        """A fresh capture of the tab (the "auto refresh" every call relies on)."""
+        self._check_open(t)
+        epoch = t.epoch
+        try:
+            snap = await backend.capture(t.page)
+        except DomdexError:
+            raise
+        except Exception as exc:
+            if t.pw.is_closed():
+                raise BrowserError(f"Tab {t.id} was closed.") from exc
+            raise BrowserError(f"Could not capture tab {t.id}: {_first_line(exc)}") from exc
+        self.stats.captures += 1
+        idx = self.region_cache.build(snap)
+        t.latest, t.latest_epoch = idx, epoch
+        return idx
+
+    def _check_open(self, t: Tab) -> None:
+        if t.pw.is_closed():
+            self._forget(t)
+            raise BrowserError(f"Tab {t.id} was closed. Open tabs: "
+                               f"{', '.join(self._tabs) or 'none'}.")
+
+    def _show(self, t: Tab, idx: PageIndex) -> None:
+        """The agent is about to see refs of ``idx``: they become the valid ones."""
+        if t.shown is not None and t.shown.snapshot.document_id != idx.snapshot.document_id:
+            t.intents.forget_document(t.shown.snapshot.document_id)
+        t.shown, t.shown_epoch = idx, t.latest_epoch if t.latest is idx else t.epoch
+
+    async def index(self, tab: str | None = None) -> PageIndex:
+        """A fresh PageIndex of the tab; its refs become the ones actions accept."""
+        t = self.tab(tab)
+        idx = await self._capture(t)
+        self._show(t, idx)
+        return idx
+
+    async def overview(self, tab: str | None = None, max_tokens: int | None = None) -> Any:
+        return (await self.index(tab)).overview(max_tokens=max_tokens)
+
+    async def regions(self, tab: str | None = None, max_tokens: int | None = None) -> Any:
+        return (await self.index(tab)).regions_view(max_tokens=max_tokens)
+
+    async def expand(self, region: str, tab: str | None = None,
+                     max_tokens: int | None = None) -> Any:
+        return (await self.index(tab)).expand(region, max_tokens=max_tokens)
+
+    async def context(self, ref: str, tab: str | None = None,
+                      max_tokens: int | None = None) -> Any:
+        t = self.tab(tab)
+        idx = await self._capture(t)
+        self._check_document(t, idx, parse_ref(ref))
+        self._show(t, idx)
+        return idx.context(ref, max_tokens=max_tokens)
+
+    async def grep(self, pattern: str, tab: str | None = None, **kwargs: Any) -> Any:
+        from ..search.api import grep
+
+        return grep(await self.index(tab), pattern, **kwargs)
+
+    async def find(self, query: str, tab: str | None = None, **kwargs: Any) -> Any:
+        """Find an element by words; the matches are remembered for stale-ref recovery."""
+        from ..search.api import find
+
+        t = self.tab(tab)
+        idx = await self.index(t.id)
+        result = find(idx, query, **kwargs)
+        for m in result.matches:
+            self._remember(t, idx, m.ref, query=query, intent=kwargs.get("intent"),
+                           score=m.score)
+        return result
+
+    async def diff(self, tab: str | None = None, max_tokens: int | None = None) -> Any:
+        """What changed since the agent's last view (then this becomes the last view)."""
+        t = self.tab(tab)
+        before = t.shown
+        idx = await self._capture(t)
+        self._show(t, idx)
+        if before is None:
+            return idx.regions_view(max_tokens=max_tokens)
+        return diff_indexes(before, idx).view(max_tokens=max_tokens)
+
+    def _remember(self, t: Tab, idx: PageIndex, ref: str, *, query: str | None = None,
+                  intent: str | None = None, score: float | None = None) -> None:
+        try:
+            desc = describe(idx, ref)
+        except RefError:
+            return
+        t.intents.remember(Intent(ref, idx.snapshot.document_id, desc, query, intent, score))
+
+    # Actions ---------------------------------------------------------------------
+    async def act(self, action: str, ref: str | None = None, *, query: str | None = None,
+                  value: Any = None, intent: str | None = None, diff: bool = False,
+                  tab: str | None = None, timeout: float | None = None) -> ActionResult:
+        """Do ``action`` on the element ``ref``, or on what ``query`` finds.
+
+        Raises :class:`StaleRefError` for a ref from a previous page or a stale ref
+        that cannot be recovered safely, :class:`ActionError` when the element is
+        covered, disabled or hidden (saying by what), :class:`BrowserError` for a
+        closed tab. ``diff=True`` returns the changes the action caused.
+        """
+        if action not in ACTIONS:
+            raise ActionError(f"Unknown action {action!r}. Actions: {', '.join(ACTIONS)}.")
+        if (ref is None) == (query is None):
+            raise ActionError(f"{action} needs either a ref (e12) or a query (\"Add to cart\").")
+        async with self._lock:
+            t = self.tab(tab)
+            self.stats.actions += 1
+            if ref is not None:
+                target, idx, recovery = await self._resolve(t, parse_ref(ref))
+                score, found_by = None, None
+            else:
+                target, idx, score = await self._find_target(t, str(query), action, intent)
+                recovery, found_by = None, query
+            element = element_line(idx.node(target)) if idx.snapshot.get(target) else ""
+            baseline = t.shown if diff else None
+            epoch = t.epoch
+            await self._perform(t, action, target, value, timeout)
+            self._remember(t, idx, target)
+            await self._settle(t)
+            result = ActionResult(action, target, element, found_by, score, recovery,
+                                  url=t.pw.url, navigated=t.epoch != epoch,
+                                  dialogs=self.dialogs.drain())
+            if diff:
+                after = await self._capture(t)
+                self._show(t, after)
+                result.diff = diff_indexes(baseline or after, after).view()
+            return result
+
+    async def _find_target(self, t: Tab, query: str, action: str,
+                           intent: str | None) -> tuple[str, PageIndex, float]:
+        from ..search.api import find
+
+        idx = await self._capture(t)
+        result = find(idx, query, intent=intent or INTENT_OF[action])
+        if result.ref is None or result.confidence == "low":
+            raise ActionError(f"No clear match for {query!r}, so nothing was done "
+                              f"({action}). What is there:\n{result.render()}")
+        self._show(t, idx)
+        self._remember(t, idx, result.ref, query=query, intent=intent or INTENT_OF[action],
+                       score=result.score)
+        return result.ref, idx, float(result.score)
+
+    async def _resolve(self, t: Tab, ref: str) -> tuple[str, PageIndex, Recovery | None]:
+        """The ref to act on: the given one if live, a safely recovered one, or an error."""
+        if t.shown is None:
+            self._show(t, await self._capture(t))
+        shown = t.shown
+        assert shown is not None
+        if t.epoch != t.shown_epoch:
+            self.stats.stale_document += 1
+            raise StaleRefError(_page_changed(ref, shown, t.pw.url), ref=ref)
+        if await backend.locator(t.page, ref).count() > 0:
+            return ref, shown, None
+        fresh = await self._capture(t)
+        self._check_document(t, fresh, ref)
+        if fresh.snapshot.get(ref) is not None:
+            return ref, fresh, None  # captured again: the ref map knows it now
+        doc = shown.snapshot.document_id
+        intent = t.intents.get(doc, ref)
+        if intent is None:
+            source = shown if shown.snapshot.get(ref) else None
+            if source is None:
+                raise RefError(f"No element @{ref} on this page. {_closest(fresh, ref)}",
+                               ref=ref)
+            intent = Intent(ref, doc, describe(source, ref))
+        rec = recover(fresh, intent, ref)
+        self.stats.recoveries.append(rec)
+        if not rec.recovered:
+            self.stats.recovery_refused += 1
+            raise StaleRefError(_not_recovered(rec, intent), ref=ref)
+        self.stats.recovered += 1
+        logger.info("recovered stale ref %s -> %s (%.2f)", ref, rec.new_ref, rec.score)
+        self._show(t, fresh)
+        t.intents.remember(Intent(rec.new_ref or ref, fresh.snapshot.document_id,
+                                  describe(fresh, rec.new_ref or ref), intent.query,
+                                  intent.intent, intent.score))
+        return rec.new_ref or ref, fresh, rec
+
+    def _check_document(self, t: Tab, fresh: PageIndex, ref: str) -> None:
+        shown = t.shown
+        if shown is not None and shown.snapshot.document_id != fresh.snapshot.document_id:
+            self.stats.stale_document += 1
+            raise StaleRefError(_page_changed(ref, shown, fresh.snapshot.url), ref=ref)
+
+    async def _perform(self, t: Tab, action: str, ref: str, value: Any,
+                       timeout: float | None) -> None:
+        from playwright.async_api import Error as PlaywrightError
+        from playwright.async_api import TimeoutError as PlaywrightTimeout
+
+        loc = backend.locator(t.page, ref)
+        ms = (timeout if timeout is not None else self.options.action_timeout) * 1000
+        try:
+            await perform(loc, action, value, ms)
+        except PlaywrightTimeout as exc:
+            facts = await explain(loc)
+            raise ActionError(blocked_message(action, ref, facts)) from exc
+        except PlaywrightError as exc:
+            if t.pw.is_closed():
+                raise BrowserError(f"Tab {t.id} was closed during {action}.") from exc
+            raise ActionError(f"Cannot {action} @{ref}: {_first_line(exc)}") from exc
+
+    async def _settle(self, t: Tab) -> None:
+        """Let the page react: a started navigation loads, handlers render."""
+        from playwright.async_api import Error as PlaywrightError
+
+        if t.pw.is_closed():
+            return
+        try:
+            await t.pw.wait_for_load_state("load", timeout=self.options.navigation_timeout
+                                           * 1000)
+            await t.pw.evaluate(script("settle.js"))
+        except PlaywrightError as exc:  # navigating right now: wait for it once more
+            logger.debug("settle: %r", exc)
+            with contextlib.suppress(PlaywrightError):
+                await t.pw.wait_for_load_state("load", timeout=5000)
+
+    # Convenience -----------------------------------------------------------------
+    async def click(self, ref: str | None = None, **kw: Any) -> ActionResult:
+        return await self.act("click", ref, **kw)
+
+    async def fill(self, ref: str | None = None, value: str | None = None,
+                   **kw: Any) -> ActionResult:
+        return await self.act("fill", ref, value=value, **kw)
+
+    async def select(self, ref: str | None = None, value: str | Sequence[str] | None = None,
+                     **kw: Any) -> ActionResult:
+        return await self.act("select", ref, value=value, **kw)
+
+    async def press(self, ref: str | None = None, key: str | None = None,
+                    **kw: Any) -> ActionResult:
+        return await self.act("press", ref, value=key, **kw)
+
+    # Waits -----------------------------------------------------------------------
+    async def wait(self, *, load: str | None = None, ref: str | None = None,
+                   query: str | None = None, text: str | None = None,
+                   state: str = "visible", seconds: float | None = None,
+                   timeout: float = 10.0, tab: str | None = None) -> ActionResult:
+        """Wait for a load state, an element (by ref or query), some text, or a time."""
+        from playwright.async_api import Error as PlaywrightError
+
+        t = self.tab(tab)
+        start = time.monotonic()
+        ms = timeout * 1000
+        what = ""
+        try:
+            if seconds is not None:
+                await asyncio.sleep(min(seconds, timeout))
+                what = f"{seconds:g} s"
+            elif load is not None:
+                if load not in ("load", "domcontentloaded", "networkidle"):
+                    raise QueryError("load must be load, domcontentloaded or networkidle.")
+                await t.pw.wait_for_load_state(load, timeout=ms)  # type: ignore[arg-type]
+                what = f"load state {load}"
+            elif text is not None:
+                await t.pw.get_by_text(text).first.wait_for(state=state, timeout=ms)
+                what = f"text {text!r} is {state}"
+            elif ref is not None:
+                await backend.locator(t.page, parse_ref(ref)).wait_for(state=state, timeout=ms)
+                what = f"@{parse_ref(ref)} is {state}"
+            elif query is not None:
+                what = await self._wait_query(t, query, timeout)
+            else:
+                raise QueryError("wait needs one of: load, ref, query, text, seconds.")
+        except PlaywrightError as exc:
+            waited = time.monotonic() - start
+            raise ActionError(f"Waited {waited:.1f} s and gave up: {_first_line(exc)}") from exc
+        waited = time.monotonic() - start
+        return ActionResult("wait", url=t.pw.url, dialogs=self.dialogs.drain(),
+                            message=f"WAITED {waited:.1f} s: {what}.")
+
+    async def _wait_query(self, t: Tab, query: str, timeout: float) -> str:
+        from ..search.api import find
+
+        deadline = time.monotonic() + timeout
+        while True:
+            idx = await self._capture(t)
+            result = find(idx, query)
+            if result.ref is not None and result.confidence != "low":
+                self._show(t, idx)
+                self._remember(t, idx, result.ref, query=query, score=result.score)
+                return f"{element_line(idx.node(result.ref))} is there"
+            if time.monotonic() > deadline:
+                raise ActionError(f"Waited {timeout:g} s: nothing matching {query!r} appeared.")
+            await asyncio.sleep(0.25)
+
+    # Dialogs ---------------------------------------------------------------------
+    def answer_dialogs(self, policy: Policy | None = None, *, accept_next: bool | None = None,
+                       text: str | None = None) -> str:
+        """Set the dialog policy, or the answer to the next dialog only."""
+        if accept_next is not None:
+            self.dialogs.answer_next(accept_next, text)
+            return f"The next dialog will be {'accepted' if accept_next else 'dismissed'}."
+        if policy is not None:
+            self.dialogs.policy = policy
+            if text is not None:
+                self.dialogs.prompt_text = text
+        return f"Dialogs are {self.dialogs.policy}ed by default."
+
+    # Screenshots -----------------------------------------------------------------
+    async def screenshot(self, *, annotate: bool = True, full_page: bool = False,
+                         tab: str | None = None) -> bytes:
+        """A PNG of the tab; with ``annotate`` refs and region outlines drawn on a copy.
+
+        The marks are drawn in a scratch page of our own over the screenshot image,
+        never in the user's page.
+        """
+        t = self.tab(tab)
+        png = await t.pw.screenshot(full_page=full_page)
+        if not annotate:
+            return bytes(png)
+        idx = await self._capture(t)
+        self._show(t, idx)
+        boxes = _boxes(idx, full_page)
+        return await self._draw(png, boxes)
+
+    async def _draw(self, png: bytes, boxes: list[dict[str, Any]]) -> bytes:
+        import struct
+
+        width, height = struct.unpack(">II", png[16:24])
+        if self._scratch is None:
+            pw_browser = self._context().browser
+            if pw_browser is None:
+                raise BrowserError("Cannot annotate: no browser handle for a scratch page.")
+            self._scratch = await pw_browser.new_context(viewport={"width": width,
+                                                                   "height": height})
+        page = await self._scratch.new_page()
+        try:
+            await page.set_viewport_size({"width": width, "height": height})
+            await page.evaluate(script("overlay.js"), {
+                "png": base64.b64encode(png).decode(), "width": width, "height": height,
+                "boxes": boxes})
+            return bytes(await page.screenshot())
+        finally:
+            await page.close()
+
+
+def _boxes(idx: PageIndex, full_page: bool) -> list[dict[str, Any]]:
+    sx, sy = (0.0, 0.0) if full_page else idx.snapshot.scroll
+    vw, vh = idx.snapshot.viewport
+    out: list[dict[str, Any]] = []
+    for r in idx.top_regions:
+        if r.box is not None and r.visible:
+            out.append({"x": r.box.x - sx, "y": r.box.y - sy, "w": r.box.width,
+                        "h": r.box.height, "label": f"{r.id} {r.landmark}", "kind": "region"})
+    for n in idx.interactive_nodes():
+        b = n.box
+        if b is None or b.width <= 0 or b.height <= 0:
+            continue
+        x, y = b.x - sx, b.y - sy
+        if not full_page and (y + b.height < 0 or y > vh or x > vw or x + b.width < 0):
+            continue
+        out.append({"x": x, "y": y, "w": b.width, "h": b.height, "label": n.ref,
+                    "kind": "element"})
+    return out
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    return text[0][:300] if text else type(exc).__name__
+
+
+def _nav_message(action: str, url: str, exc: BaseException) -> str:
+    msg = _first_line(exc)
+    if "ERR_NAME_NOT_RESOLVED" in msg:
+        why = "the host name does not resolve"
+    elif "ERR_CONNECTION_REFUSED" in msg:
+        why = "the server refused the connection"
+    elif "Timeout" in msg:
+        why = "it did not finish loading in time"
+    elif "ERR_INTERNET_DISCONNECTED" in msg or "ERR_NETWORK" in msg:
+        why = "the network is unreachable"
+    else:
+        why = msg
+    return f"Could not {action} {url}: {why}."
+
+
+def _page_changed(ref: str, shown: PageIndex, url: str) -> str:
+    return (f"@{ref} belongs to the previous page ({shown.snapshot.url}); the tab has since "
+            f"loaded a new document ({url}), so its refs no longer apply and nothing was "
+            "done. Look again (regions / find) and use the new refs.")
+
+
+def _closest(idx: PageIndex, ref: str) -> str:
+    try:
+        idx.node(ref)
+    except RefError as exc:
+        return str(exc)
+    return ""
+
+
+def _not_recovered(rec: Recovery, intent: Intent) -> str:
+    d = intent.descriptor
+    lines = [f"@{rec.old_ref} is stale: the {d.role.lower()} {d.name!r} it named was "
+             f"replaced or removed, and re-finding it was not safe ({rec.reason}). "
+             "Nothing was done."]
+    if rec.candidates:
+        lines.append("Candidates:")
+        lines.extend(f"  {line} (score {s:.2f})" for _r, s, line in rec.candidates[:5])
+        lines.append("Act on one of these refs if it is what you meant.")
+    return "\n".join(lines)

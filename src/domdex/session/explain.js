@@ -1,0 +1,51 @@
+// Why can an action not be carried out on this element? Read-only: it only looks.
+// Called as locator.evaluate(fn): returns what blocks the element, described for a person.
+(el) => {
+  const describe = (node) => {
+    if (!node || node.nodeType !== 1) return "";
+    let s = "<" + node.tagName.toLowerCase();
+    if (node.id) s += "#" + node.id;
+    else if (node.classList.length) s += "." + Array.from(node.classList).slice(0, 2).join(".");
+    s += ">";
+    const label = node.getAttribute("aria-label") || "";
+    const role = node.getAttribute("role") || "";
+    if (role || label) s += " (" + [role, label ? '"' + label.slice(0, 40) + '"' : ""].filter(Boolean).join(" ") + ")";
+    return s;
+  };
+  // The outermost ancestor of the hit that does not contain the element: the overlay itself.
+  const overlayOf = (hit) => {
+    let top = hit;
+    while (top.parentElement && top.parentElement !== document.body &&
+           top.parentElement !== document.documentElement && !top.parentElement.contains(el)) {
+      top = top.parentElement;
+    }
+    return top;
+  };
+  const out = { connected: el.isConnected, visible: false, disabled: false, editable: true,
+                covered_by: "", inert: false, box: null, tag: el.tagName.toLowerCase() };
+  if (!el.isConnected) return out;
+  const style = getComputedStyle(el);
+  const rect = el.getBoundingClientRect();
+  out.box = [rect.x, rect.y, rect.width, rect.height];
+  out.visible = rect.width > 0 && rect.height > 0 && style.visibility !== "hidden" &&
+                style.display !== "none" && Number(style.opacity) !== 0;
+  out.disabled = !!(el.disabled || el.closest("fieldset:disabled") ||
+                    el.getAttribute("aria-disabled") === "true");
+  out.editable = !(el.readOnly || el.getAttribute("aria-readonly") === "true");
+  out.inert = !!el.closest("[inert]");
+  if (out.visible) {
+    const x = Math.min(Math.max(rect.x + rect.width / 2, 0), innerWidth - 1);
+    const y = Math.min(Math.max(rect.y + rect.height / 2, 0), innerHeight - 1);
+    const inView = rect.bottom > 0 && rect.right > 0 && rect.top < innerHeight && rect.left < innerWidth;
+    let hit = inView ? document.elementFromPoint(x, y) : null;
+    while (hit && hit.shadowRoot && hit.shadowRoot.elementFromPoint) {
+      const inner = hit.shadowRoot.elementFromPoint(x, y);
+      if (!inner || inner === hit) break;
+      hit = inner;
+    }
+    const root = el.getRootNode();
+    const contains = (h) => h === el || el.contains(h) || (root !== document && root.host && root.host.contains(h) && el.contains(h));
+    if (hit && !contains(hit) && !(hit.contains && hit.contains(el))) out.covered_by = describe(overlayOf(hit));
+  }
+  return out;
+}

@@ -1,0 +1,140 @@
+"""What an agent meant by a ref: the intent cache, and element descriptors.
+
+When a ref goes stale — a framework re-render replaced the node — the ref itself
+says nothing about which element the agent wanted. So every time a ref is handed
+out (by find, or when an action succeeds), the tab remembers an :class:`Intent`: the
+query that found it (if any) and a :class:`Descriptor` of the element — role, name,
+region, heading, neighbours, stable attributes, xpath. Recovery re-matches that
+description against a fresh capture (:mod:`domdex.session.recovery`).
+
+The cache is per tab, bounded (LRU) and expires entries (TTL): an intent from ten
+minutes ago describes a page the agent has long stopped looking at.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ..index import roles
+from ..render.elements import label
+
+if TYPE_CHECKING:
+    from ..index import PageIndex
+
+__all__ = ["Descriptor", "Intent", "IntentCache", "describe"]
+
+#: Attributes that identify an element across re-renders when a site sets them.
+STABLE_ATTRS = ("id", "name", "type", "href", "data-testid", "aria-label", "placeholder")
+NEIGHBOURS = 2
+
+
+@dataclass(frozen=True, slots=True)
+class Descriptor:
+    """How a person would point at an element again after the page re-rendered."""
+
+    role: str
+    name: str
+    tag: str
+    region: str = ""  # "MAIN Checkout" — landmark and name, not the id (ids shift)
+    heading: str = ""
+    before: tuple[str, ...] = ()  # labels of the nearest controls before, nearest first
+    after: tuple[str, ...] = ()
+    attrs: tuple[tuple[str, str], ...] = ()
+    xpath: str = ""
+    value: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"role": self.role, "name": self.name, "tag": self.tag, "region": self.region,
+                "heading": self.heading, "before": list(self.before),
+                "after": list(self.after), "attrs": dict(self.attrs), "xpath": self.xpath}
+
+
+def _region_label(idx: PageIndex, ref: str) -> str:
+    r = idx.region_of(ref)
+    return f"{r.landmark} {r.name}".strip() if r else ""
+
+
+def _neighbours(idx: PageIndex, pos: int, step: int) -> tuple[str, ...]:
+    """Labels of the nearest interactive elements in one direction, same region."""
+    out: list[str] = []
+    region = idx.region_of_pos(pos)
+    i = pos + step
+    while 0 <= i < len(idx.nodes) and len(out) < NEIGHBOURS:
+        if idx.region_of_pos(i) is not region:
+            break
+        n = idx.nodes[i]
+        if n.visible and roles.is_interactive(n):
+            out.append(label(n))
+        i += step
+    return tuple(out)
+
+
+def describe(idx: PageIndex, ref: str) -> Descriptor:
+    """The descriptor of the element ``ref`` in capture ``idx``."""
+    node = idx.node(ref)
+    pos = idx.pos(node.ref)
+    heading = idx.heading_of(node.ref)
+    attrs = tuple((k, node.attrs[k]) for k in STABLE_ATTRS if node.attrs.get(k))
+    return Descriptor(
+        role=roles.display_role(node), name=label(node), tag=node.tag,
+        region=_region_label(idx, node.ref),
+        heading=label(heading) if heading is not None else "",
+        before=_neighbours(idx, pos, -1), after=_neighbours(idx, pos, 1),
+        attrs=attrs, xpath=idx.xpath(node.ref), value=node.value or "",
+    )
+
+
+@dataclass(slots=True)
+class Intent:
+    """A ref handed to the agent: what found it and what it pointed at."""
+
+    ref: str
+    document_id: str
+    descriptor: Descriptor
+    query: str | None = None
+    intent: str | None = None
+    score: float | None = None
+    at: float = field(default_factory=time.monotonic)
+
+
+class IntentCache:
+    """Per-tab intents by ref: bounded LRU with a time-to-live."""
+
+    def __init__(self, max_entries: int = 256, ttl: float = 600.0) -> None:
+        self.max_entries = max_entries
+        self.ttl = ttl
+        self._items: OrderedDict[tuple[str, str], Intent] = OrderedDict()
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def remember(self, intent: Intent) -> None:
+        key = (intent.document_id, intent.ref)
+        old = self._items.pop(key, None)
+        if old is not None and intent.query is None and old.query is not None:
+            # An action on a found ref keeps the query that found it.
+            intent.query, intent.intent, intent.score = old.query, old.intent, old.score
+        self._items[key] = intent
+        while len(self._items) > self.max_entries:
+            self._items.popitem(last=False)
+
+    def get(self, document_id: str, ref: str) -> Intent | None:
+        key = (document_id, ref)
+        item = self._items.get(key)
+        if item is None:
+            return None
+        if time.monotonic() - item.at > self.ttl:
+            del self._items[key]
+            return None
+        self._items.move_to_end(key)
+        return item
+
+    def forget_document(self, document_id: str) -> None:
+        for key in [k for k in self._items if k[0] == document_id]:
+            del self._items[key]
+
+    def clear(self) -> None:
+        self._items.clear()

@@ -1,0 +1,151 @@
+"""Re-finding an element after a re-render: a confidence gate, never a guess.
+
+Given the :class:`~domdex.session.intents.Descriptor` of the element a stale ref
+pointed at and a fresh capture, every element of the same role is scored:
+
+- its **name** must be the same (case and spacing aside); a name that differs only
+  in numbers ("Cart (3)" → "Cart (4)") counts for less. A different name is a
+  different element: "Done Buy milk" is never recovered as "Undo Buy milk", because
+  clicking it would do the opposite of what the agent asked.
+- its **context** — region, heading, neighbouring controls, stable attributes (id,
+  name, href …), xpath, value — must agree, weighted by what the descriptor knows.
+- when the ref came from find, the query is run again and a top answer that agrees
+  adds a little.
+
+The best candidate is used only when it clears :data:`GATE` and leads the runner-up by
+:data:`MARGIN`; otherwise the caller fails with the candidates. Pure: no browser.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ..index import roles
+from ..render.elements import element_line, label
+from .intents import Descriptor, Intent, describe
+
+if TYPE_CHECKING:
+    from ..index import PageIndex
+    from ..snapshot import Node
+
+__all__ = ["GATE", "MARGIN", "Recovery", "recover", "score"]
+
+#: Minimum score for acting on a re-matched element.
+GATE = 0.8
+#: Minimum lead over the runner-up: two equally good matches are a guess.
+MARGIN = 0.1
+_NAME_WEIGHT = 0.6
+_DIGITS = re.compile(r"\d+")
+
+
+@dataclass(slots=True)
+class Recovery:
+    """``recovered`` with ``new_ref`` and ``score``, or the ``candidates`` that fell short."""
+
+    old_ref: str
+    recovered: bool
+    new_ref: str | None = None
+    score: float = 0.0
+    reason: str = ""
+    candidates: list[tuple[str, float, str]] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"recovered": self.recovered, "old_ref": self.old_ref, "new_ref": self.new_ref,
+                "score": round(self.score, 3), "reason": self.reason,
+                "candidates": [{"ref": r, "score": round(s, 3), "element": line}
+                               for r, s, line in self.candidates]}
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.lower().split())
+
+
+def name_score(old: str, new: str) -> float:
+    """1 for the same name, 0.75 when only numbers differ, else 0 (a different element)."""
+    a, b = _norm(old), _norm(new)
+    if a == b:
+        return 1.0
+    if _DIGITS.sub("#", a) == _DIGITS.sub("#", b):
+        return 0.75
+    return 0.0
+
+
+def _overlap(a: tuple[str, ...], b: tuple[str, ...]) -> float:
+    if not a and not b:
+        return 1.0
+    if not a or not b:
+        return 0.0
+    hits = sum(1 for x, y in zip(a, b, strict=False) if _norm(x) == _norm(y))
+    return hits / max(len(a), len(b))
+
+
+def context_score(old: Descriptor, new: Descriptor) -> float:
+    """How well everything but the name agrees, weighted by what is known (0 … 1)."""
+    parts: list[tuple[float, float]] = [
+        (1.0, float(old.region == new.region)),
+        (1.0, float(_norm(old.heading) == _norm(new.heading))),
+        (1.5, (_overlap(old.before, new.before) + _overlap(old.after, new.after)) / 2),
+        (0.75, float(old.xpath == new.xpath)),
+        (0.5, float(old.value == new.value)),
+    ]
+    if old.attrs:
+        new_attrs = dict(new.attrs)
+        same = sum(1 for k, v in old.attrs if new_attrs.get(k) == v)
+        parts.append((1.5, same / len(old.attrs)))
+    total = sum(w for w, _ in parts)
+    return sum(w * s for w, s in parts) / total
+
+
+def score(old: Descriptor, new: Descriptor) -> float:
+    """Overall match of a candidate; 0 when the role or the name differs."""
+    if old.role != new.role:
+        return 0.0
+    ns = name_score(old.name, new.name)
+    if ns == 0.0:
+        return 0.0
+    return _NAME_WEIGHT * ns + (1 - _NAME_WEIGHT) * context_score(old, new)
+
+
+def _candidates(idx: PageIndex, desc: Descriptor) -> list[Node]:
+    return [n for n in idx.nodes if n.visible and roles.display_role(n) == desc.role
+            and (roles.is_interactive(n) or not desc.name or label(n))]
+
+
+def _query_top(idx: PageIndex, intent: Intent) -> str | None:
+    """The ref find picks today for the query that found the element, if any."""
+    if not intent.query:
+        return None
+    from ..search.api import find
+
+    result = find(idx, intent.query, intent=intent.intent)
+    return result.ref
+
+
+def recover(idx: PageIndex, intent: Intent, old_ref: str) -> Recovery:
+    """Re-match ``intent`` in the fresh capture ``idx``; act only on a clear winner."""
+    desc = intent.descriptor
+    scored: list[tuple[float, Node]] = []
+    for n in _candidates(idx, desc):
+        s = score(desc, describe(idx, n.ref))
+        if s > 0:
+            scored.append((s, n))
+    top = _query_top(idx, intent) if scored else None
+    if top is not None:
+        scored = [(min(1.0, s + 0.05) if n.ref == top else s, n) for s, n in scored]
+    scored.sort(key=lambda t: -t[0])
+    cands = [(n.ref, s, element_line(n)) for s, n in scored[:5]]
+    if not scored:
+        return Recovery(old_ref, False, reason=f"nothing named {desc.name!r} "
+                        f"({desc.role.lower()}) is on the page any more", candidates=cands)
+    best, node = scored[0]
+    runner = scored[1][0] if len(scored) > 1 else 0.0
+    if best < GATE:
+        return Recovery(old_ref, False, score=best, candidates=cands,
+                        reason=f"the closest match scores {best:.2f}, below the {GATE} gate")
+    if best - runner < MARGIN:
+        return Recovery(old_ref, False, score=best, candidates=cands,
+                        reason=f"{len([s for s, _ in scored if best - s < MARGIN])} elements "
+                               "match equally well")
+    return Recovery(old_ref, True, new_ref=node.ref, score=best, candidates=cands)

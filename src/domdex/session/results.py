@@ -1,0 +1,98 @@
+"""What an action, a navigation or a wait answers: text for a model, a dict for programs.
+
+One response carries everything the agent needs to decide its next step without a
+second round trip: what was done to which element, a stale ref recovered (or the
+candidates when it was not), a navigation, the dialogs answered since the last
+response, and — when asked — the diff the action caused.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..render.diff import DiffView
+    from .dialogs import DialogEvent
+    from .recovery import Recovery
+
+__all__ = ["ActionResult", "TabInfo"]
+
+
+@dataclass(slots=True)
+class ActionResult:
+    """The outcome of one call that changed (or waited on) the page."""
+
+    action: str
+    ref: str | None = None
+    element: str = ""  # element_line of the target, as captured before acting
+    query: str | None = None
+    score: float | None = None
+    recovery: Recovery | None = None
+    url: str = ""
+    navigated: bool = False
+    status: int | None = None
+    dialogs: list[DialogEvent] = field(default_factory=list)
+    diff: DiffView | None = None
+    message: str = ""
+
+    @property
+    def text(self) -> str:
+        return self.render()
+
+    def __str__(self) -> str:
+        return self.render()
+
+    def render(self, max_tokens: int | None = None) -> str:
+        lines = [self._head()]
+        if self.recovery is not None and self.recovery.recovered:
+            r = self.recovery
+            lines.append(f"RECOVERED: @{r.old_ref} was re-rendered; acted on @{r.new_ref} "
+                         f"(same element, score {r.score:.2f}). Use @{r.new_ref} from now on.")
+        if self.navigated:
+            status = f" (HTTP {self.status})" if self.status and self.status >= 400 else ""
+            lines.append(f"NAVIGATED: {self.url}{status} — a new document; refs from before "
+                         "no longer apply.")
+        lines.extend(d.line() for d in self.dialogs)
+        if self.message:
+            lines.append(self.message)
+        if self.diff is not None:
+            lines.append(self.diff.render(max_tokens))
+        return "\n".join(lines)
+
+    def _head(self) -> str:
+        if self.ref:
+            how = f" (found by {self.query!r}, score {self.score:.2f})" if self.query and \
+                self.score is not None else ""
+            target = self.element or f"@{self.ref}"
+            return f"OK {self.action} {target}{how}"
+        return f"OK {self.action} {self.url}".rstrip()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "action": self.action, "ok": True, "ref": self.ref, "element": self.element,
+            "query": self.query, "score": self.score,
+            "recovery": self.recovery.to_dict() if self.recovery else None,
+            "url": self.url, "navigated": self.navigated, "status": self.status,
+            "dialogs": [d.to_dict() for d in self.dialogs],
+            "diff": self.diff.to_dict() if self.diff is not None else None,
+            "diff_text": self.diff.render() if self.diff is not None else None,
+            "message": self.message,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class TabInfo:
+    """One open tab."""
+
+    id: str
+    url: str
+    title: str
+    current: bool
+
+    def line(self) -> str:
+        mark = "*" if self.current else " "
+        return f"{mark} {self.id} {self.title[:60]!r} {self.url}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "url": self.url, "title": self.title, "current": self.current}
