@@ -83,7 +83,8 @@ class FallbackBrowser:
         try:
             if cdp:
                 browser = await pw.chromium.connect_over_cdp(cdp)
-                context = browser.contexts[0] if browser.contexts else await browser.new_context()
+                # Selector engines reach only contexts created after registration.
+                context = await browser.new_context()
                 return cls(pw, browser, context, owned=False)
             browser = await pw.chromium.launch(
                 executable_path=find_chromium(executable_path), headless=headless,
