@@ -9,7 +9,7 @@ and ends with the exact call that continues (``read(section="s7", offset=4120)``
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..tokens import count_tokens
@@ -20,6 +20,8 @@ if TYPE_CHECKING:
 
 #: Share of a budget the outline may take before it is itself shortened.
 OUTLINE_SHARE = 0.35
+#: Characters of a stored section shown per search hit.
+SNIPPET_CHARS = 300
 
 
 def fence_open(url: str) -> str:
@@ -192,3 +194,35 @@ def _cut_chars(line: str, budget: int) -> int:
             hi = mid - 1
     space = line.rfind(" ", 0, lo)
     return space + 1 if space > lo // 2 else max(lo, 1)
+
+
+class StoreSearchResult(View):
+    """What ``domdex search`` shows: stored sections that answer a query, by page."""
+
+    kind = "search_pages"
+
+    def __init__(self, query: str, hits: Sequence[Any], max_tokens: int | None = None) -> None:
+        super().__init__(max_tokens)
+        self.query = query
+        self.hits = list(hits)
+
+    def build(self) -> list[Line]:
+        pages = {h.url for h in self.hits}
+        lines = [Line(fence_open(f"{len(pages)} stored pages"), keep=True)]
+        if not self.hits:
+            lines.append(Line(f"No stored section matches {self.query!r}.", keep=True))
+        for n, h in enumerate(self.hits, 1):
+            where = " > ".join(h.path) or "(untitled)"
+            also = f" (same text on {h.also_on} more pages)" if h.also_on else ""
+            lines.append(Line(f"{n}. [{h.score:.2f}] {h.title} — {h.url}"))
+            lines.append(Line(f"   {h.section} {where}{also}", group=h.url))
+            snippet = " ".join(h.text.split())
+            if len(snippet) > SNIPPET_CHARS:
+                snippet = snippet[:SNIPPET_CHARS].rsplit(" ", 1)[0] + " …"
+            more = f"read {h.url} --section {h.section}"
+            lines.append(Line(f"   {snippet}", group=h.url, more=more))
+        lines.append(Line(FENCE_CLOSE, keep=True))
+        return lines
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"view": self.kind, "query": self.query, "hits": [h.to_dict() for h in self.hits]}

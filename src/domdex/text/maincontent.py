@@ -26,7 +26,7 @@ _NEGATIVE = re.compile(
     r"sponsored|ad|ads|advert|advertisement|banner|newsletter|subscribe|subscription|signup|"
     r"popup|modal|cookie|consent|breadcrumb|breadcrumbs|tags|tagline|widget|outbrain|taboola|"
     r"recommend|recommended|recirc|trending|popular|most-popular|byline|author|toolbar|"
-    r"skip|hidden|print|login|paywall|teaser|more-stories|read-more|readmore|newsletter-signup|"
+    r"skip|hidden|print|login|teaser|more-stories|read-more|readmore|newsletter-signup|"
     r"caption|credit|disclaimer|pagination|pager|rating|topics)(?:$|[\s_-])",
 )
 _POSITIVE = re.compile(
@@ -86,6 +86,16 @@ def _unlikely(container: dict[str, Any]) -> bool:
     return bool(_UNLIKELY.search(attrs)) and not _MAYBE.search(attrs)
 
 
+def _scaled(weight: float, text_len: int) -> float:
+    """A content-like name lifts a container only as far as it holds text (a 40-character
+    "content-title" div is not the article); a furniture name always counts in full."""
+    return weight if weight < 0 else weight * min(1.0, text_len / 500)
+
+
+def _is_article(container: dict[str, Any]) -> bool:
+    return container["tag"] == "article" or container["landmark"] == "article"
+
+
 def _ancestors(containers: Sequence[dict[str, Any]], index: int) -> list[int]:
     chain = []
     while index >= 0:
@@ -104,43 +114,90 @@ def main_blocks(raw: dict[str, Any], tuning: Tuning = DEFAULT_TUNING) -> list[bo
     blocks: list[dict[str, Any]] = raw["blocks"]
     if not blocks:
         return []
-    chains = [_ancestors(containers, b["container"]) for b in blocks]
-    text_len = [0] * len(containers)
-    link_len = [0] * len(containers)
     for block in blocks:  # hidden menus can make an anchor longer than the visible text
         block["links"] = min(block["links"], len(block["text"]))
-    for block, chain in zip(blocks, chains, strict=True):
-        for c in chain:
-            text_len[c] += len(block["text"])
-            link_len[c] += block["links"]
-    weights = [class_weight(c["attrs"], c["tag"], c["landmark"], tuning) for c in containers]
-    banned = [_unlikely(c) for c in containers]
-    chains = [[] if any(banned[c] for c in chain) else chain for chain in chains]
-    score = [0.0] * len(containers)
-    for block, chain in zip(blocks, chains, strict=True):
-        text = block["text"]
-        if block["kind"] not in _PARAGRAPH_KINDS or len(text) < tuning.min_paragraph:
-            continue
-        if block["links"] > tuning.max_link_density * len(text):
-            continue
-        base = _paragraph_score(text)
-        for depth, c in enumerate(chain[: tuning.levels]):
-            score[c] += base / (1 if depth == 0 else 2 if depth == 1 else depth * 3)
-    final = [
-        (s + weights[i]) * (1.0 - link_len[i] / max(text_len[i], 1)) if s > 0 else 0.0
-        for i, s in enumerate(score)
-    ]
-    if not any(final):
-        return [
-            _plain_main(b, chain, containers, weights)
-            for b, chain in zip(blocks, chains, strict=True)
+    page = _Page(containers, blocks, tuning)
+    keep = page.choose(strict=True)
+    kept_chars = sum(len(b["text"]) for b, k in zip(blocks, keep, strict=True) if k)
+    if kept_chars < 250:  # as Readability does: retry without the "unlikely" veto
+        loose = page.choose(strict=False)
+        if sum(len(b["text"]) for b, k in zip(blocks, loose, strict=True) if k) > kept_chars:
+            keep = loose
+    return keep
+
+
+class _Page:
+    """Container statistics of one page, computed once for both passes."""
+
+    def __init__(
+        self, containers: list[dict[str, Any]], blocks: list[dict[str, Any]], tuning: Tuning
+    ) -> None:
+        self.containers, self.blocks, self.tuning = containers, blocks, tuning
+        self.chains = [_ancestors(containers, b["container"]) for b in blocks]
+        self.text_len = [0] * len(containers)
+        self.link_len = [0] * len(containers)
+        for block, chain in zip(blocks, self.chains, strict=True):
+            for c in chain:
+                self.text_len[c] += len(block["text"])
+                self.link_len[c] += block["links"]
+        self.weights = [
+            class_weight(c["attrs"], c["tag"], c["landmark"], tuning) for c in containers
         ]
-    top = max(range(len(final)), key=final.__getitem__)
-    chosen = _with_siblings(top, containers, final, text_len, link_len, tuning)
-    return [
-        _keep(block, chain, chosen, containers, weights, tuning)
-        for block, chain in zip(blocks, chains, strict=True)
-    ]
+        holds_article = [False] * len(containers)
+        articles = [0] * len(containers)
+        for c in containers:
+            if c["landmark"] in ("main", "article") or c["tag"] == "article":
+                for a in _ancestors(containers, c["parent"]):
+                    holds_article[a] = True
+                    articles[a] += c["landmark"] == "article" or c["tag"] == "article"
+        title = next((b for b in blocks if b["kind"] == "heading" and b["level"] == 1), None)
+        if title is not None:  # the article sits right around its title
+            for a in _ancestors(containers, title["container"])[:3]:
+                self.weights[a] += tuning.class_weight * 0.6
+        for i, n in enumerate(articles):
+            if n >= 2 and self.weights[i] > 0:  # a feed of posts, not one post
+                self.weights[i] = 0.0
+        # A wrapper around the <article> is layout, whatever its class ("has-sidebar").
+        self.banned = [_unlikely(c) and not holds_article[i] for i, c in enumerate(containers)]
+
+    def choose(self, strict: bool) -> list[bool]:
+        chains = self.chains
+        if strict:
+            chains = [[] if any(self.banned[c] for c in ch) else ch for ch in chains]
+        final = self._scores(chains)
+        if not any(final):
+            return [
+                _plain_main(b, ch, self.containers)
+                for b, ch in zip(self.blocks, self.chains, strict=True)
+            ]
+        top = max(range(len(final)), key=final.__getitem__)
+        chosen = _with_siblings(
+            top, self.containers, final, self.text_len, self.link_len, self.tuning
+        )
+        return [
+            _keep(b, ch, chosen, self.containers, self.weights, self.tuning)
+            for b, ch in zip(self.blocks, chains, strict=True)
+        ]
+
+    def _scores(self, chains: Sequence[Sequence[int]]) -> list[float]:
+        tuning = self.tuning
+        score = [0.0] * len(self.containers)
+        for block, chain in zip(self.blocks, chains, strict=True):
+            text = block["text"]
+            if block["kind"] not in _PARAGRAPH_KINDS or len(text) < tuning.min_paragraph:
+                continue
+            if block["links"] > tuning.max_link_density * len(text):
+                continue
+            base = _paragraph_score(text)
+            for depth, c in enumerate(chain[: tuning.levels]):
+                score[c] += base / (1 if depth == 0 else 2 if depth == 1 else depth * 3)
+        return [
+            (s + _scaled(self.weights[i], self.text_len[i]))
+            * (1.0 - self.link_len[i] / max(self.text_len[i], 1))
+            if s > 0
+            else 0.0
+            for i, s in enumerate(score)
+        ]
 
 
 def _with_siblings(
@@ -161,6 +218,8 @@ def _with_siblings(
         if c["parent"] != parent or i == top:
             continue
         density = link_len[i] / max(text_len[i], 1)
+        if _is_article(c) and _is_article(containers[top]):
+            continue  # the next post of a feed, not more of this one
         if final[i] >= threshold and density < 0.25:
             chosen.add(i)
     return chosen
@@ -196,10 +255,7 @@ def _keep(
 
 
 def _plain_main(
-    block: dict[str, Any],
-    chain: Sequence[int],
-    containers: Sequence[dict[str, Any]],
-    weights: Sequence[float],
+    block: dict[str, Any], chain: Sequence[int], containers: Sequence[dict[str, Any]]
 ) -> bool:
     """Fallback for pages with no paragraph at all: everything not in page furniture."""
     if any(containers[c]["landmark"] in _BAD_LANDMARKS | {"header"} for c in chain):

@@ -1,0 +1,172 @@
+"""``domdex read TARGET`` and ``domdex search QUERY``: page text and the knowledge store.
+
+``read`` opens the page in headless Chromium, prints its sections (or the main
+content, one section, or the sections answering ``--query``) and, unless
+``--no-store``, adds the page to the knowledge store so that ``search`` can later
+answer across every page read. Both are thin shells over the public API.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from ..errors import BrowserError, NavigationError, QueryError
+from .common import command
+
+
+def _store(args: argparse.Namespace) -> Any:
+    from ..text.store import KnowledgeStore
+
+    return KnowledgeStore(args.store)
+
+
+def _url(target: str) -> str:
+    if "://" in target or target.startswith(("about:", "data:")):
+        return target
+    path = Path(target)
+    if path.suffix.lower() in (".json", ".yaml", ".yml", ".aria"):
+        raise QueryError(
+            f"{target} looks like a saved snapshot; read needs the live page (a URL or an "
+            "HTML file) because it reads the rendered text."
+        )
+    if not path.exists():
+        raise NavigationError(f"{target} is neither a URL nor an existing file; check the path.")
+    return path.resolve().as_uri()
+
+
+@asynccontextmanager
+async def _live_page(args: argparse.Namespace) -> AsyncIterator[Any]:
+    """A Playwright page on ``args.target`` (launched, or over ``--cdp``)."""
+    from playwright.async_api import Error as PlaywrightError
+    from playwright.async_api import async_playwright
+
+    from ..chromium import LAUNCH_ARGS, find_chromium
+
+    url = _url(args.target)
+    async with async_playwright() as pw:
+        try:
+            if args.cdp:
+                browser = await pw.chromium.connect_over_cdp(args.cdp)
+            else:
+                browser = await pw.chromium.launch(
+                    executable_path=find_chromium(args.chromium), args=LAUNCH_ARGS
+                )
+        except PlaywrightError as exc:
+            raise BrowserError(f"Chromium could not be started: {exc.message}") from exc
+        try:
+            page = await browser.new_page()
+            try:
+                await page.goto(url, wait_until="load", timeout=args.timeout * 1000)
+            except PlaywrightError as exc:
+                raise NavigationError(f"{url} did not load: {exc.message.splitlines()[0]}") from exc
+            yield page
+        finally:
+            await browser.close()
+
+
+async def _read_async(args: argparse.Namespace) -> Any:
+    from ..text.read import read
+
+    store = None if args.no_store else _store(args)
+    try:
+        async with _live_page(args) as page:
+            return await read(
+                page, scope=args.scope, section=args.section, offset=args.offset,
+                query=args.query, limit=args.limit, max_tokens=args.max_tokens, store=store,
+            )
+    finally:
+        if store is not None:
+            store.close()
+
+
+def _read(args: argparse.Namespace) -> int:
+    result = asyncio.run(_read_async(args))
+    if args.json:
+        print(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
+    else:
+        print(result.render(args.max_tokens))
+    return 0
+
+
+def _search(args: argparse.Namespace) -> int:
+    from ..render.read import StoreSearchResult
+
+    with _store(args) as store:
+        if args.concepts:
+            data: Any = [c.__dict__ for c in store.concepts(args.concepts, limit=args.limit)]
+            text = "\n".join(f"{c['weight']:.2f}  {c['name']}" for c in data)
+        elif args.related:
+            data = [r.to_dict() for r in store.related(args.related, limit=args.limit)]
+            text = "\n".join(
+                f"{r['score']:.2f}  {r['title']} — {r['url']}\n"
+                f"      shares: {', '.join(r['shared'])}"
+                for r in data
+            )
+        elif args.path:
+            data = store.path(*args.path)
+            text = _path_text(args.path, data)
+        elif args.query:
+            view = StoreSearchResult(args.query, store.search(
+                args.query, limit=args.limit, boilerplate=args.boilerplate))
+            data, text = view.to_dict(), view.render(args.max_tokens)
+        else:
+            raise QueryError("Give a QUERY, or --related URL, --concepts URL or --path A B.")
+    print(json.dumps(data, ensure_ascii=False, indent=2) if args.json else text or "(nothing)")
+    return 0
+
+
+def _path_text(ends: list[str], steps: list[dict[str, Any]]) -> str:
+    if not steps:
+        return f"No path links {ends[0]!r} and {ends[1]!r} in the pages read so far."
+    out = []
+    for step in steps:
+        if "concept" in step:
+            out.append(f"[{step['concept']}]")
+        else:
+            out.append(f"   via {step['title']} — {step['page']} ({', '.join(step['sections'])})")
+    return "\n".join(out)
+
+
+def _store_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--store", default=None, metavar="PATH",
+                   help="knowledge store file (default ~/.cache/domdex/knowledge.db; "
+                        ":memory: for none kept)")
+
+
+def register(sub: Any) -> None:
+    p = command(sub, "read", "A page's text by sections: main content, one section, or a query.",
+                _read)
+    p.add_argument("target", metavar="TARGET", help="URL or HTML file")
+    p.add_argument("--query", "-q", default=None, help="only the sections relevant to this")
+    p.add_argument("--limit", type=int, default=3, help="sections for --query (default 3)")
+    p.add_argument("--scope", choices=("main",), default=None, help="main content only")
+    p.add_argument("--section", default=None, metavar="ID", help="one section, such as s7")
+    p.add_argument("--offset", type=int, default=0, metavar="N",
+                   help="skip N characters of the selection (continue a cut read)")
+    p.add_argument("--json", action="store_true", help="print the data as JSON")
+    p.add_argument("--max-tokens", type=int, default=None, metavar="N",
+                   help="budget: outline plus what fits, and how to read the rest")
+    p.add_argument("--no-store", action="store_true", help="do not add the page to the store")
+    _store_option(p)
+    p.add_argument("--timeout", type=float, default=30.0, metavar="SECONDS",
+                   help="how long to wait for the page to load (default 30)")
+    p.add_argument("--chromium", default=None, metavar="PATH", help="Chromium executable")
+    p.add_argument("--cdp", default=None, metavar="URL", help="use a running Chromium over CDP")
+
+    p = command(sub, "search", "Search every page read so far (the knowledge store).", _search)
+    p.add_argument("query", nargs="?", metavar="QUERY", help="what to look for")
+    p.add_argument("--limit", type=int, default=10, help="how many results (default 10)")
+    p.add_argument("--boilerplate", action="store_true",
+                   help="include navigation, footers and other repeated furniture")
+    p.add_argument("--related", metavar="URL", help="pages related to a page read before")
+    p.add_argument("--concepts", metavar="URL", help="the concepts of a page read before")
+    p.add_argument("--path", nargs=2, metavar=("A", "B"), help="how two concepts connect")
+    p.add_argument("--json", action="store_true", help="print the data as JSON")
+    p.add_argument("--max-tokens", type=int, default=None, metavar="N", help="text budget")
+    _store_option(p)
