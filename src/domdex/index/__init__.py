@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import RegionNotFoundError
 from ..snapshot import Node, Snapshot
 from . import roles, summary
+from .facts import Facts
 from .regions import Region, detect_regions
 from .terms import build_terms
 from .tree import Tree
@@ -36,14 +37,16 @@ class PageIndex:
         self.snapshot = snapshot
         self.tree = Tree(snapshot)
         self.nodes: list[Node] = self.tree.nodes
-        self.regions: list[Region] = detect_regions(self.tree)
+        self.facts = Facts(self.tree)
+        self.regions: list[Region] = detect_regions(self.tree, self.facts)
         self._by_id = {r.id.lower(): r for r in self.regions}
         for r in self.regions:
-            r.counts, r.interactive = summary.counts(self.tree, r)
-            r.purpose = summary.purpose(self.tree, r)
-            r.summary = summary.summarize(self.tree, r)
-        self.term_index: dict[str, list[str]] = build_terms(self.tree, self.regions)
+            r.counts, r.interactive = summary.counts(self.tree, self.facts, r)
+            r.purpose = summary.purpose(self.tree, self.facts, r)
+            r.summary = summary.summarize(self.tree, self.facts, r)
         self._region_of = self._assign_regions()
+        self.term_index: dict[str, list[str]] = build_terms(self.tree, self.regions,
+                                                            self._region_of, self._by_id)
         self.cache: dict[str, Any] = {}
 
     # Elements --------------------------------------------------------------------

@@ -15,13 +15,13 @@ Every region is a contiguous range of tree positions, so membership is a range c
 
 from __future__ import annotations
 
-import bisect
 import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..snapshot import Box
 from . import roles
+from .facts import Facts
 from .tree import Tree
 
 MAX_DEPTH = 2  # R2.A.B at most
@@ -102,35 +102,6 @@ class Region:
 # ---------------------------------------------------------------------------
 # Helpers over the tree
 # ---------------------------------------------------------------------------
-class _Facts:
-    """Per-position facts computed once: interactive, landmark, content prefix sums."""
-
-    def __init__(self, tree: Tree) -> None:
-        self.tree = tree
-        nodes = tree.nodes
-        self.interactive = [roles.is_interactive(n) for n in nodes]
-        self.landmark = [roles.landmark(n) for n in nodes]
-        self.landmark_pos = [i for i, lm in enumerate(self.landmark) if lm]
-        content = [1 if (self.interactive[i] or n.text or roles.is_heading(n)) else 0
-                   for i, n in enumerate(nodes)]
-        self.content_prefix = [0]
-        self.inter_prefix = [0]
-        for i, c in enumerate(content):
-            self.content_prefix.append(self.content_prefix[-1] + c)
-            self.inter_prefix.append(self.inter_prefix[-1] + (1 if self.interactive[i] else 0))
-
-    def content(self, start: int, stop: int) -> int:
-        return self.content_prefix[stop] - self.content_prefix[start]
-
-    def interactive_in(self, start: int, stop: int) -> int:
-        return self.inter_prefix[stop] - self.inter_prefix[start]
-
-    def has_landmark_inside(self, i: int) -> bool:
-        end = self.tree.end[i]
-        k = bisect.bisect_right(self.landmark_pos, i)
-        return k < len(self.landmark_pos) and self.landmark_pos[k] < end
-
-
 def hint_landmark(tree: Tree, i: int) -> str | None:
     """Guess a landmark from an element's tag, id and class (``div.footer`` → FOOTER)."""
     node = tree.nodes[i]
@@ -229,7 +200,7 @@ class _Span:
     members: list[int]
 
 
-def _top_spans(tree: Tree, facts: _Facts) -> list[_Span]:
+def _top_spans(tree: Tree, facts: Facts) -> list[_Span]:
     spans: list[_Span] = []
 
     def flush(group: list[int]) -> None:
@@ -264,7 +235,7 @@ def _top_spans(tree: Tree, facts: _Facts) -> list[_Span]:
     return spans
 
 
-def _orphan_spans(tree: Tree, facts: _Facts, group: list[int]) -> list[_Span]:
+def _orphan_spans(tree: Tree, facts: Facts, group: list[int]) -> list[_Span]:
     """Regions for consecutive landmark-free siblings: split by hints and size."""
     # Look through single wrappers: body > div#page > [top, content, footer].
     while len(group) == 1:
@@ -305,7 +276,7 @@ def _orphan_spans(tree: Tree, facts: _Facts, group: list[int]) -> list[_Span]:
     return _merge_small(tree, facts, spans)
 
 
-def _merge_small(tree: Tree, facts: _Facts, spans: list[_Span]) -> list[_Span]:
+def _merge_small(tree: Tree, facts: Facts, spans: list[_Span]) -> list[_Span]:
     """Merge unlabelled crumbs (a lone <br>-separated line) into their neighbour."""
     out: list[_Span] = []
     for s in spans:
@@ -319,7 +290,7 @@ def _merge_small(tree: Tree, facts: _Facts, spans: list[_Span]) -> list[_Span]:
     return out
 
 
-def _promote_main(tree: Tree, facts: _Facts, spans: list[_Span]) -> None:
+def _promote_main(tree: Tree, facts: Facts, spans: list[_Span]) -> None:
     """With no main landmark, the largest unlabelled content region is the main one."""
     candidates = [s for s in spans if s.landmark in ("SECTION", "REGION", "MAIN")]
     if not candidates:
@@ -332,15 +303,17 @@ def _promote_main(tree: Tree, facts: _Facts, spans: list[_Span]) -> None:
 # ---------------------------------------------------------------------------
 # Sub-sections
 # ---------------------------------------------------------------------------
-def _is_candidate(tree: Tree, facts: _Facts, c: int) -> bool:
+def _is_candidate(tree: Tree, facts: Facts, c: int) -> bool:
     node = tree.nodes[c]
     size = facts.content(c, tree.end[c])
     if size < 2:
         return False
     if facts.landmark[c]:
         return True
-    if node.role in ("list", "listitem") or node.tag in ("ul", "ol", "dl", "li"):
-        return bool(node.name)  # only named lists; plain lists are content
+    if node.role == "listitem" or node.tag == "li":
+        return False
+    if node.role == "list" or node.tag in ("ul", "ol", "dl"):
+        return bool(node.attrs.get("aria-label"))  # only labelled lists; plain ones are content
     if node.tag in ("iframe",):
         return True
     if roles.is_section_like(node):
@@ -382,8 +355,8 @@ def _heading_runs(tree: Tree, kids: list[int]) -> list[list[int]]:
     return runs
 
 
-def _sub_spans(tree: Tree, facts: _Facts, start: int, stop: int, root: int,
-               members: list[int]) -> list[_Span]:
+def _sub_spans(tree: Tree, facts: Facts, start: int, stop: int, root: int,
+               members: list[int], nested: bool = False) -> list[_Span]:
     total = facts.content(start, stop) or 1
     # Look through wrappers that hold (nearly) the whole region.
     kids = tree.child_pos[root] if len(members) == 1 else members
@@ -406,7 +379,7 @@ def _sub_spans(tree: Tree, facts: _Facts, start: int, stop: int, root: int,
     for c in kids:
         if _is_candidate(tree, facts, c) and _unnamed_wrapper(tree, facts, c):
             flush_loose()
-            spans.extend(_sub_spans(tree, facts, c, tree.end[c], c, [c]))
+            spans.extend(_sub_spans(tree, facts, c, tree.end[c], c, [c], nested=True))
         elif _is_candidate(tree, facts, c):
             share = facts.content(c, tree.end[c]) / total
             if share >= WRAPPER_SHARE and len(kids) > 0 and tree.child_pos[c]:
@@ -428,16 +401,23 @@ def _sub_spans(tree: Tree, facts: _Facts, start: int, stop: int, root: int,
             loose.append(c)
     flush_loose()
     # A single sub-section covering everything is no sub-section.
-    if len(spans) == 1 and facts.content(spans[0].start, spans[0].stop) >= total * WRAPPER_SHARE:
+    if not nested and len(spans) == 1 and facts.content(spans[0].start, spans[0].stop) >= total * WRAPPER_SHARE:
         return []
     return spans
 
 
-def _unnamed_wrapper(tree: Tree, facts: _Facts, c: int) -> bool:
+def _unnamed_wrapper(tree: Tree, facts: Facts, c: int) -> bool:
     """An unnamed form or section that only wraps named groups is looked through."""
-    if facts.landmark[c] or region_name(tree, c) or hint_name(tree, c):
+    if facts.landmark[c] or region_name(tree, c):
         return False
-    return any(_is_candidate(tree, facts, g) for g in tree.child_pos[c])
+    inner = [g for g in tree.child_pos[c] if _is_candidate(tree, facts, g)]
+    if not hint_name(tree, c):
+        return bool(inner)
+    # Named only by an id or class (form#billing-form): a labelled group filling most
+    # of it (its fieldset "Billing Address") names the section better.
+    size = facts.content(c, tree.end[c]) or 1
+    return len(inner) == 1 and bool(region_name(tree, inner[0])) and \
+        facts.content(inner[0], tree.end[inner[0]]) >= size * 0.6
 
 
 def _section_label(tree: Tree, c: int) -> str:
@@ -458,9 +438,9 @@ def _section_label(tree: Tree, c: int) -> str:
 # ---------------------------------------------------------------------------
 # Assembly
 # ---------------------------------------------------------------------------
-def detect_regions(tree: Tree) -> list[Region]:
-    """All regions of a page, top-level first in document order, then sub-sections."""
-    facts = _Facts(tree)
+def detect_regions(tree: Tree, facts: Facts | None = None) -> list[Region]:
+    """All regions of a page, each top-level one followed by its sub-sections."""
+    facts = facts or Facts(tree)
     out: list[Region] = []
     for n, span in enumerate(_top_spans(tree, facts)):
         region = _make_region(tree, span, f"R{n}", None, 0)
@@ -480,9 +460,9 @@ def _make_region(tree: Tree, span: _Span, rid: str, parent: str | None, depth: i
     )
 
 
-def _add_children(tree: Tree, facts: _Facts, region: Region, span: _Span,
+def _add_children(tree: Tree, facts: Facts, region: Region, span: _Span,
                   out: list[Region]) -> None:
-    if region.depth >= MAX_DEPTH:
+    if region.depth >= MAX_DEPTH or not region.visible:
         return
     used: dict[str, int] = {}
     for sub in _sub_spans(tree, facts, span.start, span.stop, span.root, span.members):
@@ -495,7 +475,7 @@ def _add_children(tree: Tree, facts: _Facts, region: Region, span: _Span,
         _add_children(tree, facts, child, sub, out)
 
 
-def _mark_repeats(tree: Tree, facts: _Facts, regions: list[Region]) -> None:
+def _mark_repeats(tree: Tree, facts: Facts, regions: list[Region]) -> None:
     """Tell repeated structures apart: the same nav above and below the content."""
     seen: dict[tuple[Any, ...], Region] = {}
     for r in regions:

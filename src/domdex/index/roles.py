@@ -87,7 +87,12 @@ SECTION_TAGS = frozenset(
 
 
 def is_interactive(node: Node) -> bool:
-    """Would an agent act on this node (click, type, choose)?"""
+    """Would an agent act on this node (click, type, choose)?
+
+    A native ``<option>`` is not: its ``<select>`` carries it (``Node.options``).
+    """
+    if node.tag in ("option", "optgroup"):
+        return False
     if node.role in INTERACTIVE_ROLES:
         return True
     if node.tag in INTERACTIVE_TAGS:

@@ -13,32 +13,29 @@ from collections import Counter
 
 from ..snapshot import Node
 from . import roles
+from .facts import Facts, is_primary_attrs
 from .regions import Region
 from .tree import Tree
 
-_PRIMARY_CLASS = re.compile(r"(^|[-_\s])(primary|cta|main-action|btn-primary|submit)($|[-_\s])", re.I)
 _FILTER = re.compile(r"\bfilter", re.I)
 _SEARCH = re.compile(r"\bsearch", re.I)
+SAMPLE = 300
 _PAGER = re.compile(r"^(next|previous|prev|first|last|«|»|‹|›|\d{1,3})$", re.I)
 
 
 def is_primary(node: Node) -> bool:
-    """Does the page mark this control as the main action? (class, submit, aria)."""
-    if _PRIMARY_CLASS.search(node.attrs.get("class", "")):
-        return True
-    return node.attrs.get("data-primary") == "true"
+    """Does the page mark this control as the main action? (class, data attribute)."""
+    return is_primary_attrs(node.attrs)
 
 
-def counts(tree: Tree, region: Region) -> tuple[dict[str, int], list[str]]:
-    """Visible interactive elements by kind, and their refs, for one region."""
+def counts(tree: Tree, facts: Facts, region: Region) -> tuple[dict[str, int], list[str]]:
+    """Visible interactive elements by kind, and all interactive refs, for one region."""
     c: Counter[str] = Counter()
     refs: list[str] = []
-    for i in range(region.start, region.stop):
-        n = tree.nodes[i]
-        if roles.is_interactive(n):
-            refs.append(n.ref)
-            if n.visible:
-                c[roles.kind(n)] += 1
+    for i in facts.interactive_positions(region.start, region.stop):
+        refs.append(tree.nodes[i].ref)
+        if facts.visible[i]:
+            c[facts.kind[i]] += 1
     return dict(c.most_common()), refs
 
 
@@ -46,16 +43,19 @@ def _label(n: Node) -> str:
     return (n.name or n.attrs.get("placeholder", "") or n.text).strip()
 
 
-def purpose(tree: Tree, region: Region) -> str:
+def purpose(tree: Tree, facts: Facts, region: Region) -> str:
     """A few words on what the region is for."""
-    nodes = [tree.nodes[i] for i in range(region.start, region.stop)]
-    visible = [n for n in nodes if n.visible] or nodes
-    inter = [n for n in visible if roles.is_interactive(n)]
-    kinds = Counter(roles.kind(n) for n in inter)
+    positions = facts.interactive_positions(region.start, region.stop)
+    any_visible = any(facts.visible[i] for i in range(region.start, min(region.stop,
+                                                                       region.start + 400)))
+    # Word checks look at a sample: a 17,000-link index needs no more to be "navigation".
+    inter = [tree.nodes[i] for i in positions[:SAMPLE] if facts.visible[i] or not any_visible]
+    kinds = Counter(region.counts) if any_visible else Counter(roles.kind(n) for n in inter)
+    total = sum(kinds.values())
     parts: list[str] = []
     if region.landmark == "DIALOG":
         parts.append("dialog")
-    has_password = any(n.attrs.get("type") == "password" for n in visible)
+    has_password = any(n.attrs.get("type") == "password" for n in inter)
     search_box = any(
         n.role == "searchbox" or (roles.kind(n) == "input" and _SEARCH.search(_label(n)))
         for n in inter
@@ -67,7 +67,7 @@ def purpose(tree: Tree, region: Region) -> str:
     if _FILTER.search(region.name) or any(_FILTER.search(_label(n)) for n in inter
                                            if roles.kind(n) == "button"):
         parts.append("filters")
-    rows = [n for n in visible if n.role == "row" or n.tag == "tr"]
+    rows = [tree.nodes[i] for i in facts.rows_in(region.start, region.stop)]
     if rows:
         header_rows = sum(1 for r in rows if _is_header_row(tree, r))
         parts.append(f"data table with {len(rows) - header_rows} rows")
@@ -77,16 +77,17 @@ def purpose(tree: Tree, region: Region) -> str:
         target = _form_target(inter, region)
         parts.append(f"form for {target}" if target else f"form with {fields} fields")
     links = kinds.get("link", 0)
-    pager = sum(1 for n in inter if _PAGER.match(_label(n)))
-    if pager >= 3 and pager >= len(inter) * 0.6:
+    paragraphs = facts.paragraphs_in(region.start, region.stop)
+    pager = sum(1 for n in inter if _PAGER.match(_label(n))) if total <= 60 else 0
+    if pager >= 3 and pager >= total * 0.6:
         parts.append("pagination")
-    elif links >= 3 and links >= len(inter) * 0.7 and "search" not in parts:
+    elif paragraphs >= 5 and paragraphs * 2 >= links:
+        parts.append(f"text: {paragraphs} paragraphs, {links} links")
+    elif links >= 3 and links >= total * 0.7 and ("search" not in parts or links >= 5):
         parts.append(f"navigation with {links} links")
-    if not inter:
-        paragraphs = sum(1 for n in visible if n.role == "paragraph" or n.tag == "p")
-        if paragraphs:
-            parts.append(f"text, {paragraphs} paragraphs")
-    if not visible or not any(n.visible for n in nodes):
+    elif not inter and paragraphs:
+        parts.append(f"text, {paragraphs} paragraphs")
+    if not any_visible:
         parts.append("hidden")
     return "; ".join(dict.fromkeys(parts))
 
@@ -103,22 +104,24 @@ def _form_target(inter: list[Node], region: Region) -> str:
             label = _label(n)
             if label:
                 return label.lower()
-    return region.name.lower() if region.name else ""
+    return ""
 
 
-def key_elements(tree: Tree, region: Region, limit: int = 3) -> list[str]:
+def key_elements(tree: Tree, facts: Facts, region: Region, limit: int = 3) -> list[str]:
     """The most prominent visible controls: primary buttons, then labelled fields."""
     scored: list[tuple[int, int, str]] = []
-    for i in range(region.start, region.stop):
-        n = tree.nodes[i]
-        if not n.visible or not roles.is_interactive(n):
+    for i in facts.interactive_positions(region.start, region.stop):
+        if not facts.visible[i]:
             continue
+        n = tree.nodes[i]
         label = _label(n)
         if not label or len(label) > 40:
             continue
-        k = roles.kind(n)
-        score = 3 if is_primary(n) else 2 if k in ("button", "input", "select") else 1
+        k = facts.kind[i]
+        score = 3 if facts.primary[i] else 2 if k in ("button", "input", "select") else 1
         scored.append((-score, i, label))
+        if len(scored) > 200:
+            break
     scored.sort()
     seen: list[str] = []
     for _, _, label in scored:
@@ -129,14 +132,14 @@ def key_elements(tree: Tree, region: Region, limit: int = 3) -> list[str]:
     return seen
 
 
-def summarize(tree: Tree, region: Region) -> str:
+def summarize(tree: Tree, facts: Facts, region: Region) -> str:
     """``"Filters" — search; filters; key: "Apply Filters", "Reset"``."""
     parts = []
     if region.name:
         parts.append(f'"{region.name}"')
     if region.purpose:
         parts.append(region.purpose)
-    keys = key_elements(tree, region)
+    keys = key_elements(tree, facts, region)
     if keys:
         parts.append("key: " + ", ".join(f'"{k}"' for k in keys))
-    return " — ".join(parts[:1] + ["; ".join(parts[1:])] if len(parts) > 1 else parts)
+    return " — ".join([*parts[:1], "; ".join(parts[1:])] if len(parts) > 1 else parts)

@@ -19,7 +19,8 @@ class Tree:
 
     def __init__(self, snapshot: Snapshot) -> None:
         self.snapshot = snapshot
-        self.nodes: list[Node] = _preorder(snapshot.nodes)
+        self.nodes: list[Node] = snapshot.nodes if _is_preorder(snapshot.nodes) \
+            else _preorder(snapshot.nodes)
         self.pos: dict[str, int] = {n.ref: i for i, n in enumerate(self.nodes)}
         n = len(self.nodes)
         self.parent_pos: list[int] = [-1] * n
@@ -107,6 +108,22 @@ class Tree:
         path = "/" + "/".join(steps)
         frame = self.nodes[i].frame
         return f"{frame}:{path}" if frame else path
+
+
+def _is_preorder(nodes: list[Node]) -> bool:
+    """True when every parent is an ancestor still open at its child (the usual case)."""
+    stack: list[str] = []
+    for n in nodes:
+        p = n.parent
+        if p is None:
+            stack.clear()
+        else:
+            while stack and stack[-1] != p:
+                stack.pop()
+            if not stack:
+                return False
+        stack.append(n.ref)
+    return True
 
 
 def _preorder(nodes: list[Node]) -> list[Node]:
