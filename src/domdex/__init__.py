@@ -16,8 +16,14 @@ from .errors import (
     SnapshotError,
     StaleRefError,
 )
+from .index import PageIndex, Region, build_index
+from .render import View
 from .snapshot import Box, FrameInfo, Node, Option, Snapshot, load_snapshot, parse_ref
 from .tokens import count_tokens
+
+#: ``domdex.index(snapshot)``: index a snapshot offline (shadows the subpackage name on
+#: purpose; ``from domdex.index import …`` still reaches the subpackage).
+index = build_index
 
 __version__ = "0.1.0"
 
@@ -30,14 +36,19 @@ __all__ = [
     "NavigationError",
     "Node",
     "Option",
+    "PageIndex",
     "QueryError",
     "RefError",
+    "Region",
     "RegionNotFoundError",
     "Snapshot",
     "SnapshotError",
     "StaleRefError",
+    "View",
     "__version__",
+    "build_index",
     "count_tokens",
+    "index",
     "load_snapshot",
     "parse_ref",
 ]
