@@ -19,8 +19,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable
-from contextlib import asynccontextmanager
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal, TypeVar
 
@@ -109,15 +108,9 @@ def build_server(holder: SessionHolder | None = None, **settings: Any) -> Any:
     from mcp.server.mcpserver import Image, MCPServer
 
     holder = holder or SessionHolder()
-
-    @asynccontextmanager
-    async def lifespan(_server: Any) -> AsyncIterator[None]:
-        try:
-            yield None
-        finally:
-            await holder.close()
-
-    server = MCPServer("domdex", instructions=INSTRUCTIONS, lifespan=lifespan, **settings)
+    # No lifespan here: the SDK enters a server's lifespan per client session, and the
+    # browser must outlive one client. Whoever runs the server closes the holder.
+    server = MCPServer("domdex", instructions=INSTRUCTIONS, **settings)
 
     def tool(fn: F) -> F:
         server.add_tool(_guard(fn), structured_output=False)
@@ -295,7 +288,12 @@ def run(*, http: bool = False, host: str = "127.0.0.1", port: int = 8808,
     holder = holder or SessionHolder()
     server = build_server(holder)
     if not http:
-        anyio.run(server.run_stdio_async)
+        async def stdio() -> None:
+            try:
+                await server.run_stdio_async()
+            finally:
+                await holder.close()
+        anyio.run(stdio)
         return
     from .http import serve
 

@@ -459,7 +459,7 @@ class AsyncSession:
         if intent is None:
             source = shown if shown.snapshot.get(ref) else None
             if source is None:
-                raise RefError(f"No element @{ref} on this page. {_closest(fresh, ref)}",
+                raise RefError(_closest(fresh, ref) or f"No element @{ref} on this page.",
                                ref=ref)
             intent = Intent(ref, doc, describe(source, ref))
         rec = recover(fresh, intent, ref)

@@ -16,7 +16,7 @@
       "px;width:" + b.w + "px;height:" + b.h + "px;border:" + (region ? "2px dashed " : "2px solid ") + color;
     const tag = document.createElement("span");
     tag.textContent = b.label;
-    tag.style.cssText = "position:absolute;left:-2px;top:" + (region ? "-2px" : "-16px") +
+    tag.style.cssText = "position:absolute;left:-2px;top:" + (region || b.y < 16 ? "-2px" : "-16px") +
       ";font:bold 11px/14px monospace;color:#fff;background:" + color + ";padding:0 3px;white-space:nowrap";
     box.appendChild(tag);
     wrap.appendChild(box);

@@ -1,0 +1,397 @@
+"""A CLI that keeps its browser: ``domdex open URL``, then ``click e12 --diff`` … ``close``.
+
+``domdex open`` starts (or reuses) a background daemon per ``--session NAME``: the
+plain HTTP API (:mod:`domdex.http`) on a loopback port chosen by the kernel, with a
+random bearer token. Its address and token live in ``$XDG_RUNTIME_DIR/domdex/`` (or
+``~/.cache/domdex/sessions/``), readable by the user only. Later commands read that
+file and talk to the daemon, so a shell-driving agent keeps one browser — its tabs,
+cookies and refs — across commands.
+
+Commands that act on the live page are top-level (``open``, ``click``, ``fill``,
+``diff``, ``tabs``, ``wait``, ``screenshot``, ``close`` …). The view commands
+``overview | regions | expand | context`` and ``grep | find`` already take a TARGET
+(a URL or a saved snapshot) at top level, so their session-bound forms live under
+``domdex session …`` (``domdex session regions``, ``domdex session find "…"``).
+``domdex mcp`` runs the MCP server (stdio, or ``--http``, which also serves the HTTP
+API).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import os
+import secrets
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+from ..errors import BrowserError, DomdexError
+from .common import command
+
+ACTIONS = ("click", "fill", "type", "press", "select", "check", "uncheck", "hover",
+           "scroll_into_view", "upload")
+_VALUE = {"fill": "TEXT", "type": "TEXT", "press": "KEY", "select": "OPTION", "upload": "PATH"}
+
+
+# State files ---------------------------------------------------------------------------
+def state_dir() -> Path:
+    runtime = os.environ.get("XDG_RUNTIME_DIR")
+    base = Path(runtime) / "domdex" if runtime else Path.home() / ".cache" / "domdex" / "sessions"
+    base.mkdir(parents=True, exist_ok=True, mode=0o700)
+    return base
+
+
+def state_file(name: str) -> Path:
+    safe = "".join(c for c in name if c.isalnum() or c in "-_") or "default"
+    return state_dir() / f"{safe}.json"
+
+
+def read_state(name: str) -> dict[str, Any] | None:
+    try:
+        return dict(json.loads(state_file(name).read_text(encoding="utf-8")))
+    except (OSError, ValueError):
+        return None
+
+
+# Talking to the daemon -----------------------------------------------------------------
+def request(state: dict[str, Any], method: str, path: str, body: dict[str, Any] | None = None,
+            timeout: float = 120.0) -> tuple[int, bytes, str]:
+    data = json.dumps(body or {}).encode() if method == "POST" else None
+    req = urllib.request.Request(
+        f"http://127.0.0.1:{state['port']}{path}", data=data, method=method,
+        headers={"Authorization": f"Bearer {state['token']}",
+                 "Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(req, timeout=timeout) as resp:
+            return resp.status, resp.read(), resp.headers.get("Content-Type", "")
+    except urllib.error.HTTPError as exc:
+        return exc.code, exc.read(), exc.headers.get("Content-Type", "")
+
+
+def alive(state: dict[str, Any] | None) -> bool:
+    if not state:
+        return False
+    try:
+        status, _, _ = request(state, "GET", "/tabs", timeout=5)
+    except OSError:
+        return False
+    return status == 200
+
+
+def ensure_daemon(args: argparse.Namespace) -> dict[str, Any]:
+    """The running daemon for ``--session``, started if needed."""
+    state = read_state(args.session)
+    if alive(state):
+        assert state is not None
+        return state
+    path = state_file(args.session)
+    path.unlink(missing_ok=True)
+    cmd = [sys.executable, "-m", "domdex", "session", "daemon", "--session", args.session]
+    if getattr(args, "cdp", None):
+        cmd += ["--cdp", args.cdp]
+    if getattr(args, "chromium", None):
+        cmd += ["--chromium", args.chromium]
+    if getattr(args, "headed", False):
+        cmd.append("--headed")
+    log = open(path.with_suffix(".log"), "ab")  # noqa: SIM115 - handed to the daemon
+    subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=log, stderr=log,
+                     start_new_session=True, close_fds=True)
+    log.close()
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        state = read_state(args.session)
+        if alive(state):
+            assert state is not None
+            return state
+        time.sleep(0.1)
+    raise BrowserError(f"The session daemon did not start; see {path.with_suffix('.log')}.")
+
+
+def connected(args: argparse.Namespace) -> dict[str, Any]:
+    state = read_state(args.session)
+    if not alive(state):
+        raise BrowserError(f"No session {args.session!r} is running. Start one with "
+                           "`domdex open URL`" + (f" --session {args.session}`."
+                                                  if args.session != "default" else "."))
+    assert state is not None
+    return state
+
+
+def call(args: argparse.Namespace, endpoint: str, body: dict[str, Any] | None = None,
+         state: dict[str, Any] | None = None) -> int:
+    """POST to the current tab's endpoint and print the answer."""
+    state = state or connected(args)
+    tab = getattr(args, "tab", None) or "current"
+    status, raw, ctype = request(state, "POST", f"/tabs/{tab}/{endpoint}", body)
+    if ctype.startswith("image/"):
+        out = getattr(args, "output", None) or "screenshot.png"
+        Path(out).write_bytes(raw)
+        print(f"Saved {out} ({len(raw)} bytes).")
+        return 0
+    data = json.loads(raw or b"{}")
+    if not data.get("ok", status < 400):
+        raise DomdexError(data.get("message") or f"HTTP {status}")
+    if getattr(args, "json", False):
+        print(json.dumps(data.get("data", data), ensure_ascii=False, indent=2))
+    else:
+        print(data.get("text", ""))
+    return 0
+
+
+# Handlers ------------------------------------------------------------------------------
+def _open(args: argparse.Namespace) -> int:
+    state = ensure_daemon(args)
+    return call(args, "open", {"url": _url(args.url), "new_tab": args.new_tab}, state)
+
+
+def _url(target: str) -> str:
+    if "://" in target or target.startswith(("about:", "data:")):
+        return target
+    p = Path(target)
+    return p.resolve().as_uri() if p.exists() else "https://" + target
+
+
+def _close(args: argparse.Namespace) -> int:
+    state = read_state(args.session)
+    if not alive(state):
+        state_file(args.session).unlink(missing_ok=True)
+        print(f"No session {args.session!r} was running.")
+        return 0
+    assert state is not None
+    with contextlib.suppress(OSError):
+        request(state, "POST", "/shutdown", timeout=10)
+    print(f"Session {args.session!r} closed.")
+    return 0
+
+
+def _sessions(args: argparse.Namespace) -> int:
+    found = False
+    for f in sorted(state_dir().glob("*.json")):
+        state = read_state(f.stem)
+        if alive(state):
+            assert state is not None
+            found = True
+            print(f"{f.stem}\t127.0.0.1:{state['port']}\tpid {state.get('pid')}")
+    if not found:
+        print("No sessions are running.")
+    return 0
+
+
+def _act(args: argparse.Namespace) -> int:
+    body: dict[str, Any] = {"ref": args.ref, "query": args.query, "diff": args.diff}
+    if args.action in _VALUE:
+        value = args.value
+        body["value"] = value if args.action == "upload" else (value[0] if value else None)
+    if args.ref is None and args.query is None:
+        raise DomdexError(f"{args.action} needs a REF (e12) or --query \"words\".")
+    return call(args, args.action, body)
+
+
+def _navigate(args: argparse.Namespace) -> int:
+    return call(args, "navigate", {"to": args.command})
+
+
+def _diff(args: argparse.Namespace) -> int:
+    return call(args, "diff", {"max_tokens": args.max_tokens})
+
+
+def _tabs(args: argparse.Namespace) -> int:
+    if args.op == "new":
+        return call(args, "open", {"url": _url(args.arg or "about:blank"), "new_tab": True})
+    if args.op in ("switch", "close"):
+        args.tab = args.arg
+        return call(args, args.op, {})
+    state = connected(args)
+    _, raw, _ = request(state, "GET", "/tabs")
+    tabs = json.loads(raw).get("tabs", [])
+    for t in tabs:
+        print(f"{'*' if t['current'] else ' '} {t['id']} {t['title'][:60]!r} {t['url']}")
+    return 0
+
+
+def _wait(args: argparse.Namespace) -> int:
+    body = {k: getattr(args, k) for k in ("load", "ref", "query", "text", "seconds", "timeout")}
+    return call(args, "wait", body)
+
+
+def _screenshot(args: argparse.Namespace) -> int:
+    return call(args, "screenshot", {"annotate": not args.plain, "full_page": args.full_page})
+
+
+def _dialogs(args: argparse.Namespace) -> int:
+    body: dict[str, Any] = {"policy": args.policy, "text": args.text}
+    if args.next:
+        body["accept_next"] = args.next == "accept"
+    return call(args, "dialogs", body)
+
+
+def _view(args: argparse.Namespace) -> int:
+    name = args.view
+    body: dict[str, Any] = {}
+    if name in ("overview", "regions"):
+        body = {"max_tokens": args.max_tokens}
+    elif name == "expand":
+        body = {"region": args.region, "max_tokens": args.max_tokens}
+    elif name == "context":
+        body = {"ref": args.ref, "max_tokens": args.max_tokens}
+    elif name == "find":
+        body = {"query": args.query, "intent": args.intent, "region": args.region}
+    elif name == "grep":
+        body = {"pattern": args.pattern, "regions": args.regions, "expand": args.expand}
+    return call(args, name, body)
+
+
+def _daemon(args: argparse.Namespace) -> int:
+    """Run the session server in the foreground (what `domdex open` starts)."""
+    import anyio
+
+    from ..http import serve
+    from ..mcp import SessionHolder
+
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.bind(("127.0.0.1", 0))
+    token = secrets.token_urlsafe(24)
+    path = state_file(args.session)
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps({"port": sock.getsockname()[1], "token": token,
+                               "pid": os.getpid(), "started": time.time()}))
+    tmp.chmod(0o600)
+    tmp.replace(path)
+    holder = SessionHolder(cdp=args.cdp, executable_path=args.chromium,
+                           headless=not args.headed)
+    try:
+        anyio.run(lambda: serve(host="127.0.0.1", token=token, holder=holder, sock=sock,
+                                shutdown_route=True))
+    finally:
+        path.unlink(missing_ok=True)
+    return 0
+
+
+def _mcp(args: argparse.Namespace) -> int:
+    from ..http import LOOPBACK, check_binding
+    from ..mcp import SessionHolder, run
+
+    holder = SessionHolder(cdp=args.cdp, executable_path=args.chromium,
+                           headless=not args.headed)
+    token = args.token
+    if args.http and args.host not in LOOPBACK:
+        token = check_binding(args.host, token)
+    run(http=args.http, host=args.host, port=args.port, token=token, holder=holder)
+    return 0
+
+
+# Registration --------------------------------------------------------------------------
+def _common(p: argparse.ArgumentParser, json_out: bool = True) -> None:
+    p.add_argument("--session", default=os.environ.get("DOMDEX_SESSION", "default"),
+                   metavar="NAME", help="which background session (default: default)")
+    p.add_argument("--tab", default=None, metavar="ID", help="tab id (default: current)")
+    if json_out:
+        p.add_argument("--json", action="store_true", help="print the data as JSON")
+
+
+def _browser(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--cdp", default=None, metavar="URL",
+                   help="drive an existing Chromium (ws://… or http://host:9222)")
+    p.add_argument("--chromium", default=None, metavar="PATH", help="Chromium executable")
+    p.add_argument("--headed", action="store_true", help="show the browser window")
+
+
+def register(sub: Any) -> None:
+    p = command(sub, "open", "Open URL in the background session (started if needed).", _open)
+    p.add_argument("url", metavar="URL")
+    p.add_argument("--new-tab", action="store_true", help="open in a new tab")
+    _common(p)
+    _browser(p)
+    p = command(sub, "close", "Close the background session and its browser.", _close)
+    _common(p, json_out=False)
+    p = command(sub, "sessions", "List running background sessions.", _sessions)
+    for action in ACTIONS:
+        name = action.replace("_", "-")
+        p = command(sub, name, f"{name.capitalize()} an element of the session's page by "
+                               "REF or --query.", _act)
+        p.set_defaults(action=action)
+        p.add_argument("ref", nargs="?", metavar="REF", help="element ref such as e12")
+        if action in _VALUE:
+            p.add_argument("value", nargs="*" if action == "upload" else "?",
+                           metavar=_VALUE[action])
+        p.add_argument("-q", "--query", default=None, help="find the element by these words")
+        p.add_argument("--diff", action="store_true", help="also print what changed")
+        _common(p)
+    for nav in ("back", "forward", "reload"):
+        p = command(sub, nav, f"{nav.capitalize()} in the session's current tab.", _navigate)
+        _common(p)
+    p = command(sub, "diff", "What changed in the session's page since the last look.", _diff)
+    p.add_argument("--max-tokens", type=int, default=None, metavar="N")
+    _common(p)
+    p = command(sub, "tabs", "List tabs, or: tabs new URL | switch ID | close ID.", _tabs)
+    p.add_argument("op", nargs="?", default="list", choices=("list", "new", "switch", "close"))
+    p.add_argument("arg", nargs="?", default=None, metavar="URL|ID")
+    _common(p)
+    p = command(sub, "wait", "Wait for --text, --ref, --query, --load or --seconds.", _wait)
+    for flag in ("text", "ref", "query"):
+        p.add_argument(f"--{flag}", default=None)
+    p.add_argument("--load", choices=("load", "domcontentloaded", "networkidle"))
+    p.add_argument("--seconds", type=float, default=None)
+    p.add_argument("--timeout", type=float, default=10.0)
+    _common(p)
+    p = command(sub, "screenshot", "PNG of the session's page with refs and regions drawn.",
+                _screenshot)
+    p.add_argument("-o", "--output", default="screenshot.png", metavar="FILE")
+    p.add_argument("--plain", action="store_true", help="no refs or region outlines")
+    p.add_argument("--full-page", action="store_true")
+    _common(p, json_out=False)
+    p = command(sub, "dialogs", "How alert/confirm/prompt are answered.", _dialogs)
+    p.add_argument("--policy", choices=("accept", "dismiss"))
+    p.add_argument("--next", choices=("accept", "dismiss"), help="answer only the next one")
+    p.add_argument("--text", default=None, help="text for prompt() dialogs")
+    _common(p)
+    _register_session_group(sub)
+    p = command(sub, "mcp", "Run the MCP server (stdio; --http for streamable HTTP + the "
+                            "HTTP API).", _mcp)
+    p.add_argument("--http", action="store_true")
+    p.add_argument("--host", default="127.0.0.1")
+    p.add_argument("--port", type=int, default=8808)
+    p.add_argument("--token", default=os.environ.get("DOMDEX_TOKEN"),
+                   help="bearer token (required, generated if absent, off loopback)")
+    _browser(p)
+
+
+def _register_session_group(sub: Any) -> None:
+    p = command(sub, "session", "The background session's views: overview, regions, expand, "
+                                "context, find, grep.", lambda a: a.parser.print_help() or 1)
+    p.set_defaults(parser=p)
+    views = p.add_subparsers(dest="view", metavar="VIEW")
+    for name, help_ in (("overview", "L0 of the session's page."),
+                        ("regions", "L1: regions with summaries and terms.")):
+        q = command(views, name, help_, _view)
+        q.add_argument("--max-tokens", type=int, default=None, metavar="N")
+        _common(q)
+    q = command(views, "expand", "L2: one region's elements with refs.", _view)
+    q.add_argument("region", metavar="REGION")
+    q.add_argument("--max-tokens", type=int, default=None, metavar="N")
+    _common(q)
+    q = command(views, "context", "L3: one element in depth.", _view)
+    q.add_argument("ref", metavar="REF")
+    q.add_argument("--max-tokens", type=int, default=None, metavar="N")
+    _common(q)
+    q = command(views, "find", "The element a description means.", _view)
+    q.add_argument("query", metavar="QUERY")
+    q.add_argument("--intent", choices=("click", "fill", "select", "read", "navigate"))
+    q.add_argument("--region", default=None)
+    _common(q)
+    q = command(views, "grep", "Pattern search grouped by region.", _view)
+    q.add_argument("pattern", metavar="PATTERN")
+    q.add_argument("--regions", default=None)
+    q.add_argument("--expand", action="store_true")
+    _common(q)
+    q = command(views, "daemon", "(internal) run the session server in the foreground.",
+                _daemon)
+    q.add_argument("--session", default="default")
+    _browser(q)

@@ -1,0 +1,438 @@
+"""The plain HTTP API: the session for clients without MCP, on Starlette.
+
+``POST /tabs/{id}/find``, ``/tabs/{id}/click``, ``/tabs/{id}/regions`` … as the find
+seed's orchestrator has it. Each route names a request model (pydantic); the OpenAPI
+schema at ``/openapi.json`` is generated from those models and the route table, so
+it cannot drift from the code. Several browsers can be served at once (one per
+``instance``); a tab id ``work:t2`` is routed to the instance that holds it, a bare
+``t2`` to the default one.
+
+Bound to 127.0.0.1 by default. Bound elsewhere, a bearer token is required: a
+browser on an open port is a remote control for everything the browser can reach.
+The MCP streamable-HTTP endpoint (``/mcp``) can live on the same server.
+"""
+
+from __future__ import annotations
+
+import hmac
+import logging
+import secrets
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field, ValidationError
+
+from .errors import BrowserError, DomdexError, RefError, RegionNotFoundError, StaleRefError
+from .mcp import SessionHolder
+from .session import AsyncSession
+
+logger = logging.getLogger("domdex")
+
+__all__ = ["ApiRoute", "build_app", "openapi", "serve"]
+
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+
+
+# Request bodies ------------------------------------------------------------------------
+class Empty(BaseModel):
+    pass
+
+
+class Budgeted(BaseModel):
+    max_tokens: int | None = Field(None, description="token budget for the text")
+
+
+class OpenBody(BaseModel):
+    url: str
+    new_tab: bool = False
+
+
+class NavigateBody(BaseModel):
+    to: Literal["back", "forward", "reload"]
+
+
+class ExpandBody(Budgeted):
+    region: str = Field(description="region id such as R2 or R2.Filters")
+
+
+class ContextBody(Budgeted):
+    ref: str
+
+
+class GrepBody(BaseModel):
+    pattern: str
+    regions: str | None = None
+    expand: bool = False
+
+
+class FindBody(BaseModel):
+    query: str
+    intent: Literal["click", "fill", "select", "read", "navigate"] | None = None
+    region: str | None = None
+
+
+class ActBody(BaseModel):
+    ref: str | None = Field(None, description="element ref, e.g. e12")
+    query: str | None = Field(None, description="words for the element, when no ref")
+    value: str | list[str] | None = Field(None, description="text, key, option or file paths")
+    diff: bool = False
+
+
+class WaitBody(BaseModel):
+    load: Literal["load", "domcontentloaded", "networkidle"] | None = None
+    ref: str | None = None
+    query: str | None = None
+    text: str | None = None
+    state: Literal["visible", "hidden", "attached", "detached"] = "visible"
+    seconds: float | None = None
+    timeout: float = 10.0
+
+
+class ScreenshotBody(BaseModel):
+    annotate: bool = True
+    full_page: bool = False
+
+
+class DialogBody(BaseModel):
+    policy: Literal["accept", "dismiss"] | None = None
+    accept_next: bool | None = None
+    text: str | None = None
+
+
+Handler = Callable[[AsyncSession, str | None, Any], Awaitable[Any]]
+
+
+@dataclass(frozen=True, slots=True)
+class ApiRoute:
+    """One endpoint: path, body model, what it does (its doc) and the call."""
+
+    path: str
+    body: type[BaseModel]
+    doc: str
+    call: Handler
+
+
+def _view(name: str) -> Handler:
+    async def call(s: AsyncSession, tab: str | None, b: Any) -> Any:
+        return await getattr(s, name)(tab, b.max_tokens)
+    return call
+
+
+def _act(action: str) -> Handler:
+    async def call(s: AsyncSession, tab: str | None, b: ActBody) -> Any:
+        return await s.act(action, b.ref, query=b.query, value=b.value, diff=b.diff, tab=tab)
+    return call
+
+
+async def _open(s: AsyncSession, tab: str | None, b: OpenBody) -> Any:
+    return await s.open(b.url, tab=tab, new_tab=b.new_tab)
+
+
+async def _navigate(s: AsyncSession, tab: str | None, b: NavigateBody) -> Any:
+    return await getattr(s, b.to)(tab)
+
+
+async def _expand(s: AsyncSession, tab: str | None, b: ExpandBody) -> Any:
+    return await s.expand(b.region, tab, b.max_tokens)
+
+
+async def _context(s: AsyncSession, tab: str | None, b: ContextBody) -> Any:
+    return await s.context(b.ref, tab, b.max_tokens)
+
+
+async def _grep(s: AsyncSession, tab: str | None, b: GrepBody) -> Any:
+    return await s.grep(b.pattern, tab, regions=b.regions, expand=b.expand)
+
+
+async def _find(s: AsyncSession, tab: str | None, b: FindBody) -> Any:
+    return await s.find(b.query, tab, intent=b.intent, region=b.region)
+
+
+async def _wait(s: AsyncSession, tab: str | None, b: WaitBody) -> Any:
+    return await s.wait(load=b.load, ref=b.ref, query=b.query, text=b.text, state=b.state,
+                        seconds=b.seconds, timeout=b.timeout, tab=tab)
+
+
+async def _snapshot(s: AsyncSession, tab: str | None, b: Empty) -> Any:
+    return (await s.index(tab)).snapshot
+
+
+async def _close_tab(s: AsyncSession, tab: str | None, b: Empty) -> Any:
+    return await s.close_tab(tab)
+
+
+async def _switch(s: AsyncSession, tab: str | None, b: Empty) -> Any:
+    return await s.switch_tab(tab or "")
+
+
+async def _dialogs(s: AsyncSession, tab: str | None, b: DialogBody) -> Any:
+    return s.answer_dialogs(b.policy, accept_next=b.accept_next, text=b.text)
+
+
+async def _screenshot(s: AsyncSession, tab: str | None, b: ScreenshotBody) -> Any:
+    return await s.screenshot(annotate=b.annotate, full_page=b.full_page, tab=tab)
+
+
+#: Every tab endpoint: ``POST /tabs/{id}/<path>``.
+ROUTES: list[ApiRoute] = [
+    ApiRoute("open", OpenBody, "Load a URL in the tab (or a new tab).", _open),
+    ApiRoute("navigate", NavigateBody, "Back, forward or reload.", _navigate),
+    ApiRoute("overview", Budgeted, "L0: URL, title, size, counts.", _view("overview")),
+    ApiRoute("regions", Budgeted, "L1: regions with summaries and terms.", _view("regions")),
+    ApiRoute("expand", ExpandBody, "L2: one region's elements with refs.", _expand),
+    ApiRoute("context", ContextBody, "L3: one element in depth.", _context),
+    ApiRoute("grep", GrepBody, "Pattern search grouped by region.", _grep),
+    ApiRoute("find", FindBody, "The element a description means.", _find),
+    ApiRoute("diff", Budgeted, "Changes since the last view.", _view("diff")),
+    ApiRoute("wait", WaitBody, "Wait for load state, element, text or time.", _wait),
+    ApiRoute("snapshot", Empty, "The capture as snapshot JSON.", _snapshot),
+    ApiRoute("switch", Empty, "Make this tab current.", _switch),
+    ApiRoute("close", Empty, "Close this tab.", _close_tab),
+    ApiRoute("dialogs", DialogBody, "Dialog policy, or the answer to the next one.",
+             _dialogs),
+    ApiRoute("screenshot", ScreenshotBody, "PNG, refs and regions drawn on a copy.",
+             _screenshot),
+    *[ApiRoute(a, ActBody, f"{a.replace('_', ' ').capitalize()} an element by ref or query.",
+               _act(a))
+      for a in ("click", "fill", "type", "press", "select", "check", "uncheck", "hover",
+                "scroll_into_view", "upload")],
+]
+
+
+def _payload(result: Any) -> dict[str, Any]:
+    if isinstance(result, str):
+        return {"ok": True, "text": result}
+    data = result.to_dict() if hasattr(result, "to_dict") else None
+    text = result.render() if hasattr(result, "render") else str(result)
+    return {"ok": True, "text": text, "data": data}
+
+
+_STATUS = {StaleRefError: 409, RefError: 404, RegionNotFoundError: 404, BrowserError: 503}
+
+
+def _error(exc: BaseException, status: int = 400) -> Any:
+    from starlette.responses import JSONResponse
+
+    for cls, code in _STATUS.items():
+        if isinstance(exc, cls):
+            status = code
+            break
+    return JSONResponse({"ok": False, "error": type(exc).__name__, "message": str(exc)},
+                        status_code=status)
+
+
+class Instances:
+    """Browsers by instance name; tab ids ``name:t2`` route to their instance."""
+
+    def __init__(self, holders: dict[str, SessionHolder]) -> None:
+        if not holders:
+            raise ValueError("at least one instance is needed")
+        self.holders = holders
+        self.default = next(iter(holders))
+
+    def split(self, tab: str | None) -> tuple[SessionHolder, str | None]:
+        if tab and ":" in tab:
+            name, tab = tab.split(":", 1)
+            if name not in self.holders:
+                raise BrowserError(f"No browser instance {name!r}. Instances: "
+                                   f"{', '.join(self.holders)}.")
+            return self.holders[name], tab or None
+        if tab in ("current", "-", ""):
+            tab = None
+        return self.holders[self.default], tab
+
+    async def close(self) -> None:
+        for h in self.holders.values():
+            await h.close()
+
+
+def openapi(routes: list[ApiRoute] = ROUTES) -> dict[str, Any]:
+    """The OpenAPI 3.1 document, generated from the route table and request models."""
+    paths: dict[str, Any] = {
+        "/tabs": {"get": {"summary": "List tabs (all instances).", "responses": _ok()},
+                  "post": {"summary": "Open a new tab.", "requestBody": _body(OpenBody),
+                           "responses": _ok()}},
+    }
+    for r in routes:
+        paths[f"/tabs/{{tab}}/{r.path}"] = {"post": {
+            "summary": r.doc, "operationId": r.path,
+            "parameters": [{"name": "tab", "in": "path", "required": True,
+                            "schema": {"type": "string"},
+                            "description": "tab id (t1, or instance:t1); 'current' for the "
+                                           "current tab"}],
+            "requestBody": _body(r.body), "responses": _ok()}}
+    return {"openapi": "3.1.0",
+            "info": {"title": "domdex", "version": _version(),
+                     "description": __doc__.split("\n\n")[0] if __doc__ else ""},
+            "components": {"securitySchemes": {"bearer": {"type": "http",
+                                                          "scheme": "bearer"}}},
+            "security": [{"bearer": []}], "paths": paths}
+
+
+def _version() -> str:
+    from . import __version__
+
+    return __version__
+
+
+def _body(model: type[BaseModel]) -> dict[str, Any]:
+    return {"required": False,
+            "content": {"application/json": {"schema": model.model_json_schema()}}}
+
+
+def _ok() -> dict[str, Any]:
+    return {"200": {"description": "{ok, text, data}"},
+            "4XX": {"description": "{ok: false, error, message}"}}
+
+
+def build_app(instances: dict[str, SessionHolder] | SessionHolder | None = None, *,
+              token: str | None = None, mcp_server: Any = None,
+              host: str = "127.0.0.1", extra_routes: list[Any] | None = None) -> Any:
+    """The Starlette app: the tab API, ``/openapi.json``, and ``/mcp`` if given a server."""
+    from starlette.applications import Starlette
+    from starlette.requests import Request
+    from starlette.responses import JSONResponse, Response
+    from starlette.routing import Route
+
+    if isinstance(instances, SessionHolder) or instances is None:
+        instances = {"default": instances or SessionHolder()}
+    pool = Instances(instances)
+
+    async def tab_call(request: Request) -> Any:
+        name = request.path_params["action"]
+        route = next((r for r in ROUTES if r.path == name), None)
+        if route is None:
+            return _error(DomdexError(f"No endpoint {name!r}. Endpoints: "
+                                      f"{', '.join(r.path for r in ROUTES)}."), 404)
+        try:
+            raw = await request.body()
+            body = route.body.model_validate_json(raw or b"{}")
+            holder, tab = pool.split(request.path_params["tab"])
+            session = await holder.get()
+            result = await route.call(session, tab, body)
+        except ValidationError as exc:
+            return _error(DomdexError(f"Bad request body for {name}: {exc.errors()[:3]}"))
+        except DomdexError as exc:
+            return _error(exc)
+        except Exception as exc:  # never let one request take the server down
+            logger.exception("%s failed", name)
+            return _error(DomdexError(f"{name} failed unexpectedly: {exc!r}"), 500)
+        if isinstance(result, bytes):
+            return Response(result, media_type="image/png")
+        if hasattr(result, "to_json"):
+            return Response(result.to_json(), media_type="application/json")
+        return JSONResponse(_payload(result))
+
+    async def list_tabs(request: Request) -> Any:
+        out = []
+        for name, holder in pool.holders.items():
+            if holder.session is None:
+                continue
+            prefix = "" if name == pool.default else f"{name}:"
+            for t in await holder.session.tab_list():
+                d = t.to_dict()
+                d["id"] = prefix + d["id"]
+                out.append(d)
+        return JSONResponse({"ok": True, "tabs": out})
+
+    async def new_tab(request: Request) -> Any:
+        try:
+            body = OpenBody.model_validate_json(await request.body() or b"{}")
+            session = await pool.holders[pool.default].get()
+            return JSONResponse(_payload(await session.open(body.url, new_tab=True)))
+        except ValidationError as exc:
+            return _error(DomdexError(f"Bad request body: {exc.errors()[:3]}"))
+        except DomdexError as exc:
+            return _error(exc)
+
+    async def schema(request: Request) -> Any:
+        return JSONResponse(openapi())
+
+    routes = [Route("/openapi.json", schema), Route("/tabs", list_tabs, methods=["GET"]),
+              Route("/tabs", new_tab, methods=["POST"]),
+              Route("/tabs/{tab}/{action}", tab_call, methods=["POST"]),
+              *(extra_routes or [])]
+    if mcp_server is not None:
+        app = mcp_server.streamable_http_app(host=host)
+        app.router.routes.extend(routes)
+        inner = app.router.lifespan_context
+
+        @asynccontextmanager
+        async def lifespan(a: Any) -> AsyncIterator[Any]:
+            try:
+                async with inner(a) as state:
+                    yield state
+            finally:
+                await pool.close()
+        app.router.lifespan_context = lifespan
+    else:
+        @asynccontextmanager
+        async def own_lifespan(_app: Any) -> AsyncIterator[None]:
+            try:
+                yield
+            finally:
+                await pool.close()
+        app = Starlette(routes=routes, lifespan=own_lifespan)
+    if token:
+        app.add_middleware(BearerAuth, token=token)
+    return app
+
+
+class BearerAuth:
+    """Refuse every request without ``Authorization: Bearer <token>`` (constant-time)."""
+
+    def __init__(self, app: Any, token: str) -> None:
+        self.app = app
+        self.expected = f"Bearer {token}".encode()
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "http":
+            got = dict(scope.get("headers") or ()).get(b"authorization", b"")
+            if not hmac.compare_digest(got, self.expected):
+                from starlette.responses import JSONResponse
+
+                resp = JSONResponse({"ok": False, "error": "Unauthorized",
+                                     "message": "Send Authorization: Bearer <token>."},
+                                    status_code=401)
+                await resp(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
+def check_binding(host: str, token: str | None) -> str | None:
+    """The token to use: required (and generated if missing) when not on loopback."""
+    if host in LOOPBACK or token:
+        return token
+    generated = secrets.token_urlsafe(24)
+    logger.warning("bound to %s: requests need 'Authorization: Bearer %s'", host, generated)
+    return generated
+
+
+async def serve(*, host: str = "127.0.0.1", port: int = 8808, token: str | None = None,
+                mcp_server: Any = None, holder: SessionHolder | None = None,
+                sock: Any = None, shutdown_route: bool = False) -> None:
+    """Run the HTTP API (and ``/mcp`` when given an MCP server) with uvicorn.
+
+    ``sock``: an already bound socket (the CLI daemon binds port 0 to learn its port).
+    ``shutdown_route``: add ``POST /shutdown`` (the daemon's ``domdex close``).
+    """
+    import uvicorn
+    from starlette.responses import JSONResponse
+    from starlette.routing import Route
+
+    token = check_binding(host, token)
+    if token and host not in LOOPBACK:
+        print(f"domdex: bearer token {token}", flush=True)
+    server: Any = None
+
+    async def shutdown(_request: Any) -> Any:
+        server.should_exit = True
+        return JSONResponse({"ok": True, "text": "Session closed."})
+
+    extra = [Route("/shutdown", shutdown, methods=["POST"])] if shutdown_route else []
+    app = build_app(holder, token=token, mcp_server=mcp_server, host=host, extra_routes=extra)
+    config = uvicorn.Config(app, host=host, port=port, log_level="warning", lifespan="on")
+    server = uvicorn.Server(config)
+    await server.serve(sockets=[sock] if sock is not None else None)
