@@ -165,6 +165,23 @@ def test_aria_older_mcp_output_with_page_snapshot_header() -> None:
     assert [n.ref for n in snap.nodes] == ["s1e2", "s1e4"]
 
 
+def test_aria_mcp_page_state_without_a_fence() -> None:
+    text = ("### Page state\n- Page URL: https://example.com/\n- Page Title: Example Domain\n"
+            "- Page Snapshot:\n  - heading \"Example Domain\" [ref=e1]\n"
+            "  - paragraph [ref=e2]: \"This domain is for use in illustrative examples...\"\n"
+            "  - link \"More information...\" [ref=e3]\n")
+    snap = load_snapshot(text)
+    assert (snap.url, snap.title) == ("https://example.com/", "Example Domain")
+    assert [(n.ref, n.role, n.parent) for n in snap.nodes] == [
+        ("e1", "heading", None), ("e2", "paragraph", None), ("e3", "link", None)]
+
+
+def test_aria_deep_nesting_is_refused_not_crashed() -> None:
+    text = "".join("  " * depth + "- generic:\n" for depth in range(3000))
+    with pytest.raises(SnapshotError, match="nested too deeply"):
+        parse_aria(text)
+
+
 def test_aria_quoting_and_escapes() -> None:
     text = "\n".join([
         "- main:",

@@ -36,6 +36,7 @@ _REGEX_NAME = re.compile(r"/(?:[^/\\]|\\.)+/[a-z]*(?=\s|\[|:|$)")
 _BARE_NAME = re.compile(r"[^\s\[:'\"/][^\[]*?(?=\s*(?:\[|:\s|:$|$))")
 _FLAG = re.compile(r"\s*\[(?P<key>[\w-]+)(?:=(?P<value>[^\]]*))?\]")
 _META = re.compile(r"^-\s*Page (?P<key>URL|Title):\s*(?P<value>.*)$")
+_SNAPSHOT_HEADER = re.compile(r"^-\s*Page Snapshot\b")
 _FENCE_OPEN = re.compile(r"^\s*```\s*ya?ml\s*$", re.IGNORECASE)
 _FENCE_CLOSE = re.compile(r"^\s*```\s*$")
 _BOX = re.compile(r"^\s*(-?[\d.]+)\s*,\s*(-?[\d.]+)\s*,\s*([\d.]+)\s*,\s*([\d.]+)\s*$")
@@ -99,8 +100,8 @@ def _unwrap(text: str) -> tuple[str, str, list[tuple[int, str]]]:
             meta.setdefault(m.group("key"), m.group("value").strip())
     if start is None:
         body = [(n, line) for n, line in body
-                if not (_META.match(line.strip()) or line.startswith("#")
-                        or line.strip() == "- Page Snapshot:" or line.strip() == "- Page Snapshot")]
+                if not (_META.match(line.strip()) or _SNAPSHOT_HEADER.match(line)
+                        or line.startswith("#"))]
     return meta.get("URL", ""), meta.get("Title", ""), body
 
 

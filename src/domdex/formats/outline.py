@@ -99,7 +99,13 @@ def collapse(text: str) -> str:
 def build_snapshot(roots: Iterable[Entry | str], *, source: str, url: str = "",
                    title: str = "") -> Snapshot:
     """Turn a foreign tree into a validated :class:`Snapshot` of ``source``."""
-    builder = _Builder(list(roots))
+    try:
+        builder = _Builder(list(roots))
+    except RecursionError as exc:
+        raise SnapshotError(
+            "The snapshot is nested too deeply to read (more than several hundred levels); "
+            "snapshot a smaller part of the page."
+        ) from exc
     snap = Snapshot(url=url, title=title, source=source, nodes=builder.nodes,
                     frames=builder.frames)
     snap.validate()
