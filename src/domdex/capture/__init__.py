@@ -1,0 +1,254 @@
+"""Capture: one in-page pass per frame, turned into a :class:`~domdex.snapshot.Snapshot`.
+
+``capture.js`` (package data) walks a frame's composed tree once and returns a JSON
+string: that is several times faster than returning nested arrays through Playwright,
+and lets a 16k-element page come back in tens of milliseconds. Each Playwright frame
+is captured on its own (cross-origin frames included); the frames are stitched back
+into one snapshot in document order, each frame's nodes right after its ``<iframe>``
+and prefixed with a frame id (``f1e3``) that stays the same for the life of the
+Playwright ``Frame``.
+
+Everything here works on Playwright's *async* objects; the sync API reaches it
+through :mod:`domdex.browser`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import itertools
+import json
+import logging
+import time
+import weakref
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any
+
+from ..errors import BrowserError
+from ..snapshot import FrameInfo, Node, Snapshot
+from .rows import REF, content_origin, rows_to_nodes
+
+__all__ = [
+    "FrameRegistry",
+    "as_async",
+    "capture_page",
+    "capture_script",
+    "engine_script",
+    "frame_document_id",
+]
+
+log = logging.getLogger("domdex")
+
+#: How long a text or name may be before capture cuts it with "…".
+MAX_TEXT = 300
+MAX_OPTIONS = 200
+
+_OWNER_REF_JS = """(el) => {
+  const s = el.ownerDocument.defaultView[Symbol.for("domdex")];
+  return s && s.doc === el.ownerDocument ? s.peek(el) : null;
+}"""
+_DOCUMENT_ID_JS = """() => {
+  const s = window[Symbol.for("domdex")];
+  return s && s.doc === document ? s.documentId : null;
+}"""
+
+
+@functools.cache
+def capture_script() -> str:
+    """The text of capture.js, read once from package data."""
+    return resources.files(__package__).joinpath("capture.js").read_text(encoding="utf-8")
+
+
+@functools.cache
+def engine_script() -> str:
+    """The text of the ``domdex`` selector engine (engine.js)."""
+    return resources.files(__package__).joinpath("engine.js").read_text(encoding="utf-8")
+
+
+def as_async(obj: Any) -> Any:
+    """The async-API view of a Playwright object that may be a sync-API one.
+
+    Playwright caches one API wrapper per internal object; once a sync user has touched
+    a frame, the async API hands back that *sync* wrapper. Re-wrapping the internal
+    object in the async class of the same name keeps this module on async objects.
+    """
+    module = type(obj).__module__
+    if module.startswith("playwright.sync_api"):
+        from playwright.async_api import _generated as async_api
+
+        return getattr(async_api, type(obj).__name__)(obj._impl_obj)
+    return obj
+
+
+@dataclass
+class FrameRegistry:
+    """Frame ids (``f1``, ``f2`` …) that stay the same for the life of each Frame.
+
+    Keyed weakly on Playwright's internal frame object, so a detached frame's id is
+    forgotten with it and never handed to another frame.
+    """
+
+    _ids: weakref.WeakKeyDictionary[Any, str] = field(default_factory=weakref.WeakKeyDictionary)
+    _frames: dict[str, weakref.ref[Any]] = field(default_factory=dict)
+    _counter: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
+    #: document id of each frame id at its last capture ("" for the main frame)
+    documents: dict[str, str] = field(default_factory=dict)
+
+    def id_for(self, frame: Any) -> str:
+        key = getattr(frame, "_impl_obj", frame)
+        fid = self._ids.get(key)
+        if fid is None:
+            fid = f"f{next(self._counter)}"
+            self._ids[key] = fid
+            self._frames[fid] = weakref.ref(key)
+        return fid
+
+    def frame_for(self, fid: str) -> Any | None:
+        """The live async Frame with id ``fid``, or None when it is gone."""
+        ref = self._frames.get(fid)
+        impl = ref() if ref else None
+        if impl is None or getattr(impl, "_detached", False):
+            return None
+        from playwright.async_api import _generated as async_api
+
+        return async_api.Frame(impl) if not hasattr(impl, "_impl_obj") else as_async(impl)
+
+
+async def _evaluate_frame(frame: Any) -> dict[str, Any]:
+    """Run capture.js in one frame; one retry when a navigation swaps the context."""
+    script = capture_script()
+    arg = {"maxText": MAX_TEXT, "maxOptions": MAX_OPTIONS}
+    for attempt in (1, 2):
+        try:
+            data: dict[str, Any] = json.loads(await frame.evaluate(script, arg))
+            return data
+        except Exception as exc:  # Playwright raises its own Error type for both cases
+            if attempt == 2 or "context was destroyed" not in str(exc):
+                raise
+            log.debug("capture: context replaced during capture of %s; retrying", frame.url)
+            await asyncio.sleep(0.05)
+    raise AssertionError("unreachable")
+
+
+async def frame_document_id(frame: Any) -> str | None:
+    """The document id capture gave the frame's current document, if any."""
+    result: str | None = await frame.evaluate(_DOCUMENT_ID_JS)
+    return result
+
+
+@dataclass
+class _FrameCapture:
+    frame: Any
+    fid: str
+    parent_fid: str | None
+    data: dict[str, Any] | None = None
+    owner_local: str | None = None
+
+
+def _walk_frames(main: Any, registry: FrameRegistry) -> list[_FrameCapture]:
+    """Every frame under ``main`` with its id, parents before children."""
+    out: list[_FrameCapture] = []
+    queue: list[tuple[Any, str]] = [(as_async(c), "") for c in main.child_frames]
+    while queue:
+        frame, parent_fid = queue.pop(0)
+        if frame.is_detached():
+            continue
+        fid = registry.id_for(frame)
+        out.append(_FrameCapture(frame, fid, parent_fid))
+        queue.extend((as_async(c), fid) for c in frame.child_frames)
+    return out
+
+
+async def _capture_child(fc: _FrameCapture) -> None:
+    try:
+        handle = await fc.frame.frame_element()
+        try:
+            fc.owner_local = await handle.evaluate(_OWNER_REF_JS)
+        finally:
+            await handle.dispose()
+        fc.data = await _evaluate_frame(fc.frame)
+    except Exception as exc:  # a frame that detaches or navigates mid-capture is left out
+        log.debug("capture: frame %s (%s) left out: %s", fc.fid, fc.frame.url, exc)
+        fc.data = None
+
+
+async def capture_page(page: Any, registry: FrameRegistry | None = None) -> Snapshot:
+    """Capture every frame of an async Playwright ``page`` into one Snapshot."""
+    registry = registry if registry is not None else FrameRegistry()
+    page = as_async(page)
+    started = time.perf_counter()
+    main_frame = as_async(page.main_frame)
+    try:
+        main = await _evaluate_frame(main_frame)
+    except Exception as exc:
+        raise BrowserError(
+            f"Could not capture {page.url}: {str(exc).splitlines()[0]}. "
+            "If the page is still loading, wait for it and capture again."
+        ) from exc
+    # The main frame must be captured first: child captures look up the <iframe> refs.
+    children = _walk_frames(main_frame, registry)
+    await asyncio.gather(*(_capture_child(fc) for fc in children))
+    snap = _assemble(main, children, registry)
+    log.debug("capture: %d nodes, %d frames in %.1f ms (in page %s ms)", len(snap.nodes),
+              len(snap.frames), (time.perf_counter() - started) * 1000, main.get("ms"))
+    return snap
+
+
+def _assemble(main: dict[str, Any], children: list[_FrameCapture],
+              registry: FrameRegistry) -> Snapshot:
+    """Stitch frames into one node list, each frame right after its iframe."""
+    sx, sy = float(main["sx"]), float(main["sy"])
+    vw, vh = int(main["vw"]), int(main["vh"])
+    view = (sx, sy, float(vw), float(vh))
+    nodes = rows_to_nodes(main["nodes"], origin=(sx, sy), viewport=view)
+    registry.documents[""] = main["doc"]
+    rows_by_ref: dict[str, list[Any]] = {row[REF]: row for row in main["nodes"]}
+    by_ref: dict[str, Node] = {n.ref: n for n in nodes}
+    inserts: dict[str, list[Node]] = {}
+    frames: list[FrameInfo] = []
+    for fc in children:
+        if fc.data is None:
+            continue
+        prefix = fc.parent_fid or ""
+        owner = prefix + fc.owner_local if fc.owner_local else None
+        owner_node = by_ref.get(owner) if owner else None
+        origin = content_origin(rows_by_ref.get(owner) if owner else None,
+                                owner_node.box if owner_node else None)
+        frame_nodes = rows_to_nodes(
+            fc.data["nodes"], frame=fc.fid, origin=origin, viewport=view, owner=owner,
+            owner_visible=owner_node.visible if owner_node else False)
+        registry.documents[fc.fid] = fc.data["doc"]
+        for row in fc.data["nodes"]:
+            rows_by_ref[fc.fid + row[REF]] = row
+        for n in frame_nodes:
+            by_ref[n.ref] = n
+        frames.append(FrameInfo(fc.fid, fc.data["url"], owner, fc.frame.name))
+        if owner_node is not None:
+            inserts.setdefault(owner_node.ref, []).extend(frame_nodes)
+        else:
+            inserts.setdefault("", []).extend(frame_nodes)
+    if inserts:
+        nodes = _splice(nodes, inserts)
+    return Snapshot(
+        url=main["url"], title=main["title"], viewport=(vw, vh), scroll=(sx, sy),
+        ready_state=main["ready"], document_id=main["doc"], captured_at=time.time(),
+        nodes=nodes, frames=frames, page_size=(float(main["pw"]), float(main["ph"])),
+    )
+
+
+def _splice(nodes: list[Node], inserts: dict[str, list[Node]]) -> list[Node]:
+    """Put each frame's nodes right after its owner (recursively for nested frames)."""
+    out: list[Node] = []
+
+    def emit(seq: list[Node]) -> None:
+        for n in seq:
+            out.append(n)
+            extra = inserts.pop(n.ref, None)
+            if extra:
+                emit(extra)
+
+    emit(nodes)
+    for rest in inserts.values():  # frames whose owner was not captured
+        out.extend(rest)
+    return out

@@ -1,0 +1,670 @@
+// domdex capture: one read-only pass over a frame's composed tree.
+//
+// Evaluated as a function expression with one argument ({maxText, maxOptions}); it
+// returns ONE JSON string (a string crosses the Playwright boundary several times
+// faster than nested arrays). The element <-> ref map lives in a closure reachable
+// only through a non-enumerable Symbol.for("domdex") property of the window: nothing
+// is ever written into the DOM. Refs are per document ("e12"); Python adds the frame
+// prefix. Row layout (read by capture/rows.py; trailing nulls are cut off):
+//   [ref, parent, tag, role, name (1 = same as text), text, attrs, box, flags, index,
+//    value, level, states, options, contentOffset]
+// flags: 1 = visible, 2 = display:none subtree (no box).
+(args) => {
+  "use strict";
+  const KEY = Symbol.for("domdex");
+  const maxText = (args && args.maxText) || 300;
+  const maxOptions = (args && args.maxOptions) || 200;
+
+  // ---- per-document state ---------------------------------------------------
+  const makeState = () => {
+    const refOf = new WeakMap();
+    const byRef = new Map();
+    let counter = 0;
+    const rnd = new Uint32Array(2);
+    crypto.getRandomValues(rnd);
+    const documentId = rnd[0].toString(36) + rnd[1].toString(36);
+    return Object.freeze({
+      doc: document,
+      documentId,
+      ref(el) {
+        let r = refOf.get(el);
+        if (r === undefined) {
+          r = "e" + (++counter);
+          refOf.set(el, r);
+          byRef.set(r, new WeakRef(el));
+        }
+        return r;
+      },
+      peek(el) { return refOf.get(el) || null; },
+      refOf(el) { return refOf.get(el) || null; },
+      element(ref) {
+        const w = byRef.get(ref);
+        const el = w && w.deref();
+        return el && el.isConnected ? el : null;
+      },
+    });
+  };
+  let state = window[KEY];
+  if (!state || state.doc !== document) {
+    state = makeState();
+    Object.defineProperty(window, KEY, { value: state, enumerable: false, configurable: true });
+  }
+
+  // ---- vocabulary ------------------------------------------------------------
+  const SKIP = new Set(["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE", "HEAD", "META", "LINK",
+    "BASE", "TITLE"]);
+  const TEXT_BLOCK = new Set(["P", "LI", "DT", "DD", "TD", "TH", "PRE", "BLOCKQUOTE", "CAPTION",
+    "FIGCAPTION", "LABEL", "LEGEND", "SUMMARY", "H1", "H2", "H3", "H4", "H5", "H6", "OPTION"]);
+  const STRUCT = new Set(["HEADER", "NAV", "MAIN", "ASIDE", "FOOTER", "SECTION", "ARTICLE",
+    "FORM", "FIELDSET", "DIALOG", "TABLE", "TR", "UL", "OL", "DL", "IFRAME", "FRAME",
+    "SEARCH", "DETAILS", "MENU", "FIGURE", "VIDEO", "AUDIO", "CANVAS"]);
+  const CONTAINER = new Set(["DIV", "SECTION"]);
+  const WIDGET_ROLES = new Set(["button", "checkbox", "combobox", "link", "listbox", "menuitem",
+    "menuitemcheckbox", "menuitemradio", "option", "radio", "scrollbar", "searchbox", "slider",
+    "spinbutton", "switch", "tab", "textbox", "treeitem", "gridcell"]);
+  const NAME_FROM_CONTENT = new Set(["button", "cell", "checkbox", "columnheader", "gridcell",
+    "heading", "link", "menuitem", "menuitemcheckbox", "menuitemradio", "option", "radio", "row",
+    "rowheader", "switch", "tab", "tooltip", "treeitem"]);
+  const DESC_NAME_FROM_CONTENT = new Set(["", "caption", "code", "contentinfo", "definition",
+    "deletion", "emphasis", "insertion", "list", "listitem", "mark", "none", "paragraph",
+    "presentation", "region", "row", "rowgroup", "section", "strong", "subscript",
+    "superscript", "table", "term", "time"]);
+  const NAMING_PROHIBITED = new Set(["caption", "code", "definition", "deletion", "emphasis",
+    "generic", "insertion", "mark", "paragraph", "presentation", "strong", "subscript",
+    "suggestion", "superscript", "term", "time"]);
+  const VALID_ROLES = new Set(("alert alertdialog application article banner blockquote button " +
+    "caption cell checkbox code columnheader combobox complementary contentinfo definition " +
+    "deletion dialog directory document emphasis feed figure form generic grid gridcell group " +
+    "heading img insertion link list listbox listitem log main mark marquee math meter menu " +
+    "menubar menuitem menuitemcheckbox menuitemradio navigation none note option paragraph " +
+    "presentation progressbar radio radiogroup region row rowgroup rowheader scrollbar search " +
+    "searchbox separator slider spinbutton status strong subscript superscript switch tab table " +
+    "tablist tabpanel term textbox time timer toolbar tooltip tree treegrid treeitem").split(" "));
+  const INPUT_ROLE = { button: "button", checkbox: "checkbox", image: "button", number: "spinbutton",
+    radio: "radio", range: "slider", reset: "button", submit: "button", file: "button" };
+  const TAG_ROLE = { ARTICLE: "article", ASIDE: "complementary", BLOCKQUOTE: "blockquote",
+    BUTTON: "button", CAPTION: "caption", CODE: "code", DATALIST: "listbox", DD: "definition",
+    DEL: "deletion", DETAILS: "group", DFN: "term", DIALOG: "dialog", DT: "term", EM: "emphasis",
+    FIELDSET: "group", FIGURE: "figure", H1: "heading", H2: "heading", H3: "heading",
+    H4: "heading", H5: "heading", H6: "heading", HR: "separator", HTML: "document",
+    INS: "insertion", LI: "listitem", MAIN: "main", MARK: "mark", MATH: "math", MENU: "list",
+    METER: "meter", NAV: "navigation", OL: "list", OPTGROUP: "group", OPTION: "option",
+    OUTPUT: "status", P: "paragraph", PROGRESS: "progressbar", SEARCH: "search", STRONG: "strong",
+    SUB: "subscript", SUP: "superscript", svg: "img", SVG: "img", TABLE: "table",
+    TBODY: "rowgroup", TEXTAREA: "textbox", TFOOT: "rowgroup", THEAD: "rowgroup", TIME: "time",
+    TR: "row", UL: "list" };
+  const GLOBAL_ARIA = ["aria-atomic", "aria-busy", "aria-controls", "aria-current",
+    "aria-describedby", "aria-details", "aria-dropeffect", "aria-flowto", "aria-grabbed",
+    "aria-hidden", "aria-keyshortcuts", "aria-label", "aria-labelledby", "aria-live",
+    "aria-owns", "aria-relevant", "aria-roledescription"];
+  const ATTRS = ["id", "name", "type", "placeholder", "href", "title", "alt", "for", "action",
+    "method", "autocomplete", "aria-label", "aria-controls", "aria-haspopup", "aria-current",
+    "role", "data-testid"];
+  const LANDMARK_BLOCKERS = "article, aside, main, nav, section, [role=article], " +
+    "[role=complementary], [role=main], [role=navigation], [role=region]";
+
+  // ---- helpers ---------------------------------------------------------------
+  const ws = (s) => s.replace(/[\u200b\u00ad]/g, "").replace(/\s+/g, " ").trim();
+  const cap = (s, n) => (s.length > n ? s.slice(0, n - 1) + "\u2026" : s);
+  const tagOf = (el) => (el.localName || "").toUpperCase();
+  const composedParent = (el) => el.parentElement ||
+    (el.parentNode && el.parentNode.host) || null;
+  const closestCross = (el, sel) => {
+    for (let e = el; e; e = composedParent(e)) {
+      const c = e.closest(sel);
+      if (c) return c;
+      const root = e.getRootNode();
+      e = root && root.host ? root.host : null;
+      if (!e) return null;
+      if (e.matches(sel)) return e;
+    }
+    return null;
+  };
+  const idRefs = (el, attr) => {
+    const v = el.getAttribute(attr);
+    if (!v) return [];
+    const root = el.getRootNode();
+    const out = [];
+    for (const id of v.split(/\s+/)) {
+      if (!id) continue;
+      const t = root.getElementById ? root.getElementById(id) : document.getElementById(id);
+      if (t && !out.includes(t)) out.push(t);
+    }
+    return out;
+  };
+
+  // Per-element facts found by the walk, reused by name computation.
+  // bit 1: display is not inline; bit 2: hidden for aria (display none, visibility,
+  // aria-hidden); bit 4: display:none subtree.
+  const facts = new Map();
+  const styleFacts = (el) => {
+    let f = facts.get(el);
+    if (f !== undefined) return f;
+    const s = getComputedStyle(el);
+    f = s.display === "inline" ? 0 : 1;
+    if (s.display === "none" || s.visibility !== "visible" ||
+        el.getAttribute("aria-hidden") === "true") f |= 2;
+    if (s.display === "none") f |= 4;
+    facts.set(el, f);
+    return f;
+  };
+
+  // ---- roles -----------------------------------------------------------------
+  const explicitRole = (el) => {
+    const v = el.getAttribute("role");
+    if (!v) return null;
+    for (const r of v.toLowerCase().split(/\s+/)) if (VALID_ROLES.has(r)) return r;
+    return null;
+  };
+  const hasGlobalAria = (el) => GLOBAL_ARIA.some((a) => el.hasAttribute(a));
+  const focusable = (el) => {
+    const t = tagOf(el);
+    if (el.disabled) return false;
+    if (t === "BUTTON" || t === "SELECT" || t === "TEXTAREA" || t === "DETAILS") return true;
+    if ((t === "A" || t === "AREA") && el.hasAttribute("href")) return true;
+    if (t === "INPUT" && !el.hidden) return true;
+    return el.hasAttribute("tabindex") && !Number.isNaN(Number(el.getAttribute("tabindex")));
+  };
+  const inputRole = (el) => {
+    const type = (el.type || "").toLowerCase();
+    if (["email", "search", "tel", "text", "url", ""].includes(type)) {
+      const list = idRefs(el, "list")[0];
+      if (list && tagOf(list) === "DATALIST") return "combobox";
+      return type === "search" ? "searchbox" : "textbox";
+    }
+    if (type === "hidden") return "";
+    return INPUT_ROLE[type] || "textbox";
+  };
+  const thRole = (el) => {
+    const scope = el.getAttribute("scope");
+    if (scope === "col" || scope === "colgroup") return "columnheader";
+    if (scope === "row" || scope === "rowgroup") return "rowheader";
+    const next = el.nextElementSibling, prev = el.previousElementSibling;
+    const isTh = (e) => !!e && tagOf(e) === "TH";
+    const dataCell = (e) => !!e && tagOf(e) === "TD" && !!(e.textContent.trim() || e.children.length);
+    if (!next && !prev) {
+      const row = el.parentElement && tagOf(el.parentElement) === "TR" ? el.parentElement : null;
+      const table = row && row.closest("table");
+      if (table && table.rows.length <= 1) return "";
+      return "columnheader";
+    }
+    if (isTh(next) && isTh(prev)) return "columnheader";
+    if (dataCell(next) || dataCell(prev)) return "rowheader";
+    return "columnheader";
+  };
+  const implicitRole = (el, t, ctx) => {
+    switch (t) {
+      case "A": case "AREA": return el.hasAttribute("href") ? "link" : "";
+      case "FOOTER": return ctx.noLandmark ? "" : "contentinfo";
+      case "HEADER": return ctx.noLandmark ? "" : "banner";
+      case "FORM": case "SECTION":
+        return el.hasAttribute("aria-label") || el.hasAttribute("aria-labelledby")
+          ? (t === "FORM" ? "form" : "region") : "";
+      case "IMG":
+        return el.getAttribute("alt") === "" && !el.getAttribute("title") && !hasGlobalAria(el) &&
+          !el.hasAttribute("tabindex") ? "presentation" : "img";
+      case "INPUT": return inputRole(el);
+      case "SELECT": return el.multiple || el.size > 1 ? "listbox" : "combobox";
+      case "TD": return ctx.grid ? "gridcell" : "cell";
+      case "TH": return thRole(el);
+      default: return TAG_ROLE[t] || "";
+    }
+  };
+  const roleOf = (el, t, ctx) => {
+    const ex = explicitRole(el);
+    if (!ex) {
+      const imp = implicitRole(el, t, ctx);
+      if (imp && ctx.presentational && PRESENTATION_CHILD[t]) return "";
+      return imp;
+    }
+    if (ex === "none" || ex === "presentation") {
+      const imp = implicitRole(el, t, ctx);
+      if (hasGlobalAria(el) || focusable(el)) return imp;
+      return "";
+    }
+    return ex;
+  };
+  const PRESENTATION_CHILD = { LI: 1, TD: 1, TH: 1, TR: 1, TBODY: 1, THEAD: 1, TFOOT: 1, DT: 1, DD: 1 };
+
+  // ---- accessible names ------------------------------------------------------
+  // A compact reading of accname 1.2 as Chromium applies it; `target` is the element
+  // being named, `hiddenOk` lets a hidden target (a mobile-menu copy) keep its name.
+  const valueOfControl = (el, role) => {
+    const t = tagOf(el);
+    if (role === "textbox" || role === "searchbox") {
+      return t === "INPUT" || t === "TEXTAREA" ? el.value : el.textContent;
+    }
+    if (role === "combobox" || role === "listbox") {
+      if (t === "SELECT") {
+        let sel = [...el.selectedOptions];
+        if (!sel.length && el.options.length) sel = [el.options[0]];
+        return sel.map((o) => ws(o.label || o.textContent)).join(" ");
+      }
+      return t === "INPUT" ? el.value : "";
+    }
+    if (["progressbar", "scrollbar", "slider", "spinbutton", "meter"].includes(role)) {
+      return el.getAttribute("aria-valuetext") || el.getAttribute("aria-valuenow") ||
+        el.getAttribute("value") || (t === "INPUT" ? el.value : "");
+    }
+    return null;
+  };
+
+  const contentText = (el, nc) => {
+    let out = "";
+    const kids = childNodesComposed(el);
+    for (const ch of kids) {
+      if (ch.nodeType === 3) { out += ch.data; continue; }
+      if (ch.nodeType !== 1 || SKIP.has(tagOf(ch))) continue;
+      const f = styleFacts(ch);
+      if ((f & 2) && !nc.hiddenOk) continue;
+      let s = textAlt(ch, nc, false);
+      if (f & 1 || tagOf(ch) === "BR") s = " " + s + " ";
+      out += s;
+    }
+    return out;
+  };
+
+  // The text alternative of `el` (accname step 2) when it is the target (self=true)
+  // or a descendant / label / labelledby target of the element being named.
+  const textAlt = (el, nc, self) => {
+    if (nc.visited.has(el)) return "";
+    nc.visited.add(el);
+    const t = tagOf(el);
+    const role = roleOf(el, t, ctxFor(el));
+    if (self && NAMING_PROHIBITED.has(role)) return "";
+    if (!nc.inLabelledBy) {
+      const lb = idRefs(el, "aria-labelledby");
+      if (lb.length) {
+        const parts = lb.map((r) => {
+          const sub = { visited: nc.visited, inLabelledBy: true, hiddenOk: true, embedded: true };
+          return textAlt(r, sub, false);
+        });
+        const s = ws(parts.join(" "));
+        if (s) return s;
+      }
+    }
+    if (!self && nc.embedded) {
+      const v = valueOfControl(el, role);
+      if (v !== null && role !== "button") return v || "";
+    }
+    const al = el.getAttribute("aria-label");
+    if (al && al.trim()) return al;
+    if (t === "INPUT") {
+      const type = (el.type || "").toLowerCase();
+      if (["button", "submit", "reset"].includes(type)) {
+        if ((el.value || "").trim()) return el.value;
+        if (type === "submit") return "Submit";
+        if (type === "reset") return "Reset";
+        return el.getAttribute("title") || "";
+      }
+      if (type === "image") {
+        const s = labelsText(el, nc);
+        if (s) return s;
+        return el.getAttribute("alt") || el.getAttribute("title") || "Submit";
+      }
+      if (type === "file") return labelsText(el, nc) || "Choose File";
+    }
+    if (t === "INPUT" || t === "TEXTAREA" || t === "SELECT" || t === "BUTTON" ||
+        t === "METER" || t === "PROGRESS" || t === "OUTPUT") {
+      if (!el.hasAttribute("aria-labelledby")) {
+        const s = labelsText(el, nc);
+        if (s) return s;
+        if (t !== "BUTTON") {
+          const title = el.getAttribute("title") || "";
+          const usePh = t === "TEXTAREA" || (t === "INPUT" && ["text", "password", "number",
+            "search", "tel", "email", "url"].includes((el.type || "").toLowerCase()));
+          if (!usePh || title) return title;
+          return el.getAttribute("placeholder") || "";
+        }
+      }
+    }
+    if (t === "FIELDSET" || t === "FIGURE" || t === "TABLE") {
+      const want = t === "FIELDSET" ? "LEGEND" : t === "FIGURE" ? "FIGCAPTION" : "CAPTION";
+      for (let c = el.firstElementChild; c; c = c.nextElementSibling) {
+        if (tagOf(c) === want) {
+          return contentText(c, { visited: nc.visited, hiddenOk: nc.hiddenOk, embedded: true });
+        }
+      }
+      if (t === "TABLE" && el.getAttribute("summary")) return el.getAttribute("summary");
+      if (t !== "TABLE") return el.getAttribute("title") || "";
+    }
+    if (t === "IMG" || t === "AREA") {
+      const alt = el.getAttribute("alt") || "";
+      if (alt.trim()) return alt;
+      return el.getAttribute("title") || "";
+    }
+    if (t === "SVG") {
+      for (let c = el.firstElementChild; c; c = c.nextElementSibling) {
+        if (c.localName === "title") return c.textContent;
+      }
+    }
+    const allow = NAME_FROM_CONTENT.has(role) || (t === "SUMMARY" && role !== "presentation") ||
+      (!self && DESC_NAME_FROM_CONTENT.has(role)) || nc.inLabelledBy || nc.inLabel;
+    if (allow) {
+      const s = contentText(el, { visited: nc.visited, hiddenOk: nc.hiddenOk, embedded: true,
+        inLabelledBy: nc.inLabelledBy, inLabel: nc.inLabel });
+      if (s.trim()) return s;
+    }
+    if (role !== "presentation" || t === "IFRAME") return el.getAttribute("title") || "";
+    return "";
+  };
+  const labelsText = (el, nc) => {
+    const labels = el.labels;
+    if (!labels || !labels.length) return "";
+    const parts = [];
+    for (const l of labels) {
+      const s = textAlt(l, { visited: nc.visited, inLabel: true, hiddenOk: true,
+        embedded: true }, false);
+      if (s.trim()) parts.push(s);
+    }
+    return parts.join(" ");
+  };
+  const accName = (el, hiddenOk) => {
+    const nc = { visited: new Set(), hiddenOk, embedded: false };
+    return ws(textAlt(el, nc, true));
+  };
+  // Role context for elements reached outside the walk (labels, labelledby targets).
+  const ctxFor = (el) => {
+    const c = ctxCache.get(el);
+    if (c) return c;
+    const t = tagOf(el);
+    return {
+      noLandmark: (t === "HEADER" || t === "FOOTER") && !!closestCross(composedParent(el) || el,
+        LANDMARK_BLOCKERS),
+      grid: t === "TD" && (() => {
+        const tb = el.closest("table");
+        const r = tb ? explicitRole(tb) : "";
+        return r === "grid" || r === "treegrid";
+      })(),
+      presentational: false,
+    };
+  };
+  const ctxCache = new Map();
+
+  // ---- composed children -------------------------------------------------------
+  const childNodesComposed = (el) => {
+    if (el.shadowRoot) return el.shadowRoot.childNodes;
+    if (tagOf(el) === "SLOT") {
+      const assigned = el.assignedNodes({ flatten: true });
+      if (assigned.length) return assigned;
+    }
+    return el.childNodes;
+  };
+
+  // ---- the walk ----------------------------------------------------------------
+  const rows = [];
+  const active = (() => {
+    let a = document.activeElement;
+    while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
+    return a;
+  })();
+
+  const statesOf = (el, t) => {
+    const out = [];
+    const ac = el.getAttribute("aria-checked");
+    if (t === "INPUT" && (el.type === "checkbox" || el.type === "radio")) {
+      if (el.indeterminate) out.push("mixed");
+      else if (el.checked) out.push("checked");
+    } else if (ac === "true") out.push("checked");
+    else if (ac === "mixed") out.push("mixed");
+    if (t === "OPTION" ? el.selected : el.getAttribute("aria-selected") === "true") {
+      out.push("selected");
+    }
+    const ae = el.getAttribute("aria-expanded");
+    if (ae === "true") out.push("expanded");
+    else if (ae === "false") out.push("collapsed");
+    else if (t === "SUMMARY" && el.parentElement && tagOf(el.parentElement) === "DETAILS") {
+      out.push(el.parentElement.open ? "expanded" : "collapsed");
+    }
+    if (FORM_TAGS.has(t) && el.matches(":disabled")) out.push("disabled");
+    else if (el.getAttribute("aria-disabled") === "true") out.push("disabled");
+    if (el.required === true || el.getAttribute("aria-required") === "true") out.push("required");
+    if (el === active && active !== document.body) out.push("focused");
+    if (el.readOnly === true || el.getAttribute("aria-readonly") === "true") out.push("readonly");
+    if (el.getAttribute("aria-pressed") === "true") out.push("pressed");
+    const ai = el.getAttribute("aria-invalid");
+    if (ai && ai !== "false") out.push("invalid");
+    if (el.multiple === true) out.push("multiple");
+    return out.length ? out.join(" ") : null;
+  };
+  const FORM_TAGS = new Set(["BUTTON", "INPUT", "SELECT", "TEXTAREA", "OPTION", "OPTGROUP",
+    "FIELDSET"]);
+
+  const attrsOf = (el, t) => {
+    let out = null;
+    const list = el.attributes;
+    for (let i = 0; i < list.length; i++) {
+      const a = list[i];
+      const n = a.name;
+      let v = a.value;
+      if (n === "class") {
+        v = v.trim().split(/\s+/).slice(0, 2).join(" ");
+      } else if (!(ATTR_SET.has(n) || (n === "src" && (t === "IFRAME" || t === "FRAME")))) {
+        continue;
+      }
+      if (v === "") continue;
+      (out || (out = {}))[n] = v.length > 300 ? cap(v, 300) : v;
+    }
+    return out;
+  };
+  const ATTR_SET = new Set(ATTRS);
+
+  const optionsOf = (el) => {
+    const opts = el.options || el.querySelectorAll("option");
+    const out = [];
+    for (let i = 0; i < opts.length && i < maxOptions; i++) {
+      const o = opts[i];
+      out.push([ws(o.label || o.textContent || ""), o.value, o.selected ? 1 : 0,
+        o.disabled ? 1 : 0]);
+    }
+    return out;
+  };
+
+  const valueOf = (el, t) => {
+    if (t === "INPUT") {
+      const type = (el.type || "").toLowerCase();
+      if (NO_VALUE_INPUTS.has(type)) return null;
+      if (type === "password") return el.value ? "\u2022\u2022\u2022\u2022" : "";
+      if (type === "file") return [...(el.files || [])].map((x) => x.name).join(", ");
+      return el.value;
+    }
+    if (t === "TEXTAREA") return el.value;
+    if (t === "SELECT") {
+      return [...el.selectedOptions].map((o) => ws(o.label || o.textContent || "")).join(", ");
+    }
+    return null;
+  };
+  const NO_VALUE_INPUTS = new Set(["checkbox", "radio", "button", "submit", "reset", "image",
+    "hidden"]);
+
+  // Tags whose children are all "phrasing" make an element with direct text a text block.
+  const PHRASING = new Set(["A", "ABBR", "B", "BDI", "BDO", "BR", "CITE", "CODE", "DATA", "DFN",
+    "EM", "I", "IMG", "KBD", "MARK", "Q", "S", "SAMP", "SMALL", "SPAN", "STRONG", "SUB", "SUP",
+    "TIME", "U", "VAR", "WBR", "LABEL", "INPUT", "BUTTON", "SELECT", "TEXTAREA", "SVG", "FONT",
+    "TT", "DEL", "INS", "OUTPUT", "METER", "PROGRESS"]);
+  // 0: no direct text; 1: direct text among phrasing children only; 2: mixed with blocks.
+  const directText = (el, kids) => {
+    let text = false, block = false;
+    for (let i = 0; i < kids.length; i++) {
+      const ch = kids[i];
+      if (ch.nodeType === 3) { if (!text && /\S/.test(ch.data)) text = true; }
+      else if (ch.nodeType === 1 && !block && !PHRASING.has(tagOf(ch)) && !SKIP.has(tagOf(ch))) {
+        block = true;
+      }
+    }
+    return text ? (block ? 2 : 1) : 0;
+  };
+
+  const round = (v) => Math.round(v * 10) / 10;
+  const NO_LANDMARK_TAGS = new Set(["ARTICLE", "ASIDE", "MAIN", "NAV", "SECTION"]);
+  const NO_LANDMARK_ROLES = new Set(["article", "complementary", "main", "navigation", "region"]);
+  const PRESENTATIONAL_PARENTS = new Set(["TABLE", "UL", "OL", "DL", "TR", "TBODY", "THEAD",
+    "TFOOT"]);
+  const NO_DESCENT = new Set(["IFRAME", "FRAME", "SELECT", "DATALIST", "SVG", "OBJECT", "EMBED"]);
+
+  // Visit `el` under `ctx` (facts about its ancestors); `parentRow` is the nearest kept
+  // (or tentatively kept) ancestor's row. Returns the element's visible text for an
+  // enclosing text block when ctx.collect is set, "" otherwise.
+  const visit = (el, ctx, parentRow, index) => {
+    const t = tagOf(el);
+    if (SKIP.has(t)) return "";
+    const isSvg = el.namespaceURI === "http://www.w3.org/2000/svg";
+    if (isSvg && t !== "SVG") return "";
+    let f = 0;
+    let cursor = ctx.parentCursor;
+    if (ctx.none) {
+      f = 4 | 2 | 8;
+    } else {
+      const s = getComputedStyle(el);
+      const d = s.display;
+      if (d !== "inline") f |= 1;
+      if (d === "none") f |= 4 | 2 | 8;
+      else if (s.visibility !== "visible") f |= 2 | 8;
+      cursor = s.cursor;
+    }
+    const ariaHidden = ctx.ariaHidden || el.getAttribute("aria-hidden") === "true";
+    if (ariaHidden) f |= 2;
+    facts.set(el, f);
+    ctxCache.set(el, ctx);
+
+    const role = roleOf(el, t, ctx);
+    const kids = NO_DESCENT.has(t) ? [] : childNodesComposed(el);
+    const tabindex = el.getAttribute("tabindex");
+    let interactive =
+      (t === "A" && el.hasAttribute("href")) || t === "BUTTON" ||
+      (t === "INPUT" && (el.type || "").toLowerCase() !== "hidden") || t === "SELECT" ||
+      t === "TEXTAREA" || t === "SUMMARY" ||
+      (el.hasAttribute("contenteditable") && el.isContentEditable &&
+        !(el.parentElement && el.parentElement.isContentEditable)) ||
+      (tabindex !== null && tabindex !== "" && Number(tabindex) >= 0) ||
+      WIDGET_ROLES.has(role) || el.hasAttribute("onclick");
+    if (!interactive && cursor === "pointer" && ctx.parentCursor !== "pointer" && !(f & 4)) {
+      interactive = true;
+    }
+    const free = !ctx.inBlock && !ctx.inInteractive;
+    const direct = free && !isSvg ? directText(el, kids) : 0;
+    const textBlock = TEXT_BLOCK.has(t) || role === "heading" || direct === 1;
+    const explicit = el.hasAttribute("role") && role !== "" && role !== "generic" &&
+      role !== "presentation" && role !== "none";
+    const struct = STRUCT.has(t) || explicit || (t === "IMG" && role === "img") ||
+      (t === "SVG" && !!accName(el, true));
+    let keep;
+    if (ctx.inInteractive) keep = interactive;
+    else if (ctx.inBlock) keep = interactive || textBlock || struct;
+    else keep = interactive || textBlock || struct || direct === 2 ||
+      (CONTAINER.has(t) && !!el.id);
+    const tentative = !keep && free && CONTAINER.has(t);
+
+    let row = null;
+    if (keep || tentative) {
+      row = { el, parent: parentRow, t, role, f, index, kids: 0, text: "", interactive,
+        textBlock, tentative, drop: false, ref: "" };
+      rows.push(row);
+      if (parentRow) parentRow.kids++;
+    }
+    const collector = row !== null && !tentative && (textBlock || interactive);
+    const cctx = {
+      none: (f & 4) !== 0,
+      ariaHidden,
+      parentCursor: cursor,
+      noLandmark: ctx.noLandmark || NO_LANDMARK_TAGS.has(t) || NO_LANDMARK_ROLES.has(role),
+      grid: t === "TABLE" ? role === "grid" || role === "treegrid" : ctx.grid,
+      presentational: role === "" && PRESENTATIONAL_PARENTS.has(t) && !!explicitRole(el),
+      inBlock: ctx.inBlock || collector,
+      inInteractive: ctx.inInteractive || (row !== null && interactive),
+      collect: ctx.collect || collector,
+    };
+
+    let text = "";
+    let own = "";
+    const counts = {};
+    const childParent = row || parentRow;
+    for (let i = 0; i < kids.length; i++) {
+      const ch = kids[i];
+      if (ch.nodeType === 3) {
+        if (cctx.collect) text += ch.data;
+        else if (row) own += ch.data;
+        continue;
+      }
+      if (ch.nodeType !== 1) continue;
+      const ct = ch.localName;
+      counts[ct] = (counts[ct] || 0) + 1;
+      const sub = visit(ch, cctx, childParent, counts[ct]);
+      if (cctx.collect && sub) {
+        const cf = facts.get(ch) || 0;
+        if (!(cf & 8) || (f & 8)) text += (cf & 1) || ct === "br" ? " " + sub + " " : sub;
+      }
+    }
+
+    if (row) {
+      if (tentative && row.kids < 2) {
+        row.drop = true;
+        if (parentRow) parentRow.kids += row.kids - 1;
+      }
+      row.text = collector ? text : own;
+    }
+    if (!ctx.collect) return "";
+    if (row && !row.interactive && (row.textBlock || struct)) return "";
+    return text;
+  };
+
+  const root = document.documentElement;
+  const t0 = performance.now();
+  if (document.body) {
+    const ctx = { none: false, ariaHidden: false, parentCursor: "auto", noLandmark: false,
+      grid: false, presentational: false, inBlock: false, inInteractive: false,
+      collect: false };
+    visit(document.body, ctx, null, 1);
+  }
+  const t1 = performance.now();
+
+  // ---- emit ----------------------------------------------------------------------
+  const out = [];
+  const vw = window.innerWidth, vh = window.innerHeight;
+  for (const r of rows) {
+    if (r.drop) continue;
+    let p = r.parent;
+    while (p && p.drop) p = p.parent;
+    const el = r.el;
+    const name = cap(accName(el, (r.f & 2) !== 0), 500);
+    let box = null;
+    let visible = 0;
+    if (!(r.f & 4)) {
+      const b = el.getBoundingClientRect();
+      box = [round(b.x), round(b.y), round(b.width), round(b.height)];
+      visible = !(r.f & 8) && (b.width > 0 || b.height > 0) ? 1 : 0;
+    }
+    let level = null;
+    if (r.role === "heading") {
+      const m = /^H([1-6])$/.exec(r.t);
+      level = m ? Number(m[1]) : Number(el.getAttribute("aria-level")) || 2;
+    }
+    let co = null;
+    if (r.t === "IFRAME" || r.t === "FRAME") {
+      const cs = getComputedStyle(el);
+      co = [el.clientLeft + (parseFloat(cs.paddingLeft) || 0),
+        el.clientTop + (parseFloat(cs.paddingTop) || 0)];
+    }
+    r.ref = state.ref(el);
+    const text = cap(ws(r.text), maxText);
+    const row = [
+      r.ref, p ? p.ref : null, el.localName,
+      r.role || (explicitRole(el) ? "none" : "generic"),
+      name !== "" && name === text ? 1 : name, text, attrsOf(el, r.t), box,
+      visible | (r.f & 4 ? 2 : 0), r.index, valueOf(el, r.t), level, statesOf(el, r.t),
+      r.t === "SELECT" || r.t === "DATALIST" ? optionsOf(el) : null, co,
+    ];
+    let n = row.length;
+    while (n > 10 && row[n - 1] === null) n--;
+    row.length = n;
+    out.push(row);
+  }
+  const t2 = performance.now();
+  const se = document.scrollingElement || root;
+  return JSON.stringify({
+    url: location.href, title: document.title, ready: document.readyState,
+    doc: state.documentId, vw, vh, sx: window.scrollX, sy: window.scrollY,
+    pw: se ? se.scrollWidth : 0, ph: se ? se.scrollHeight : 0,
+    ms: [round(t1 - t0), round(t2 - t1)], nodes: out,
+  });
+}

@@ -1,0 +1,101 @@
+"""Turn the node table that capture.js returns for one frame into snapshot nodes.
+
+Kept apart from the browser code so it is pure: a frame's raw table plus where the
+frame sits on the top-level page (its origin in document coordinates) gives
+:class:`~domdex.snapshot.Node` objects with boxes in top-level document coordinates.
+The in-page script sends rows as positional arrays (see ``capture.js``) because a
+compact JSON string is what makes the capture fast; this module is the only reader of
+that layout.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from ..snapshot import Box, Node, Option
+
+#: Positions in a row of capture.js.
+REF, PARENT, TAG, ROLE, NAME, TEXT, ATTRS, BOX, FLAGS, INDEX, VALUE, LEVEL, STATES, OPTIONS, \
+    CONTENT_OFFSET = range(15)
+_FULL = 15
+
+_VISIBLE = 1
+
+_EMPTY: frozenset[str] = frozenset()
+
+
+def rows_to_nodes(
+    rows: Iterable[list[Any]],
+    *,
+    frame: str = "",
+    origin: tuple[float, float] = (0.0, 0.0),
+    viewport: tuple[float, float, float, float] = (0.0, 0.0, 1280.0, 800.0),
+    owner: str | None = None,
+    owner_visible: bool = True,
+) -> list[Node]:
+    """Nodes for one frame's rows.
+
+    ``origin`` is added to each client-coordinate box: the page scroll for the main
+    frame, the content-box corner of the owning iframe for a child frame. ``viewport``
+    is the visible part of the top-level page (x, y, width, height in document
+    coordinates), for ``in_viewport``. Refs get the ``frame`` prefix; a frame's top
+    nodes hang under ``owner`` (the iframe's ref in the parent frame).
+    """
+    ox, oy = origin
+    vx, vy, vw, vh = viewport
+    right, bottom = vx + vw, vy + vh
+    nodes: list[Node] = []
+    append = nodes.append
+    pad = [None] * _FULL
+    for row in rows:
+        if len(row) < _FULL:
+            row = row + pad[len(row):]
+        parent = row[PARENT]
+        parent = frame + parent if parent is not None else owner
+        raw_box = row[BOX]
+        box = None
+        in_viewport = False
+        visible = bool(row[FLAGS] & _VISIBLE) and owner_visible
+        if raw_box is not None:
+            x, y, w, h = raw_box
+            x += ox
+            y += oy
+            box = Box(x, y, w, h)
+            in_viewport = visible and x < right and x + w > vx and y < bottom and y + h > vy
+        states = row[STATES]
+        options = row[OPTIONS]
+        append(Node(
+            ref=frame + row[REF],
+            parent=parent,
+            tag=row[TAG],
+            role=row[ROLE],
+            name=row[TEXT] if row[NAME] == 1 else row[NAME],
+            value=row[VALUE],
+            text=row[TEXT],
+            level=row[LEVEL],
+            states=frozenset(states.split()) if states else _EMPTY,
+            attrs=row[ATTRS] or {},
+            options=None if options is None else [
+                Option(o[0], o[1], bool(o[2]), bool(o[3])) for o in options],
+            box=box,
+            visible=visible,
+            in_viewport=in_viewport,
+            frame=frame,
+            index=row[INDEX],
+        ))
+    return nodes
+
+
+def content_origin(owner_row: list[Any] | None, owner_box: Box | None) -> tuple[float, float]:
+    """Top-level document coordinates of a child frame's viewport corner.
+
+    ``owner_box`` is the iframe's border box already in top-level coordinates; the
+    row's content offset (border + padding) moves it to where the frame's content
+    starts.
+    """
+    if owner_box is None:
+        return (0.0, 0.0)
+    offset = owner_row[CONTENT_OFFSET] if owner_row and len(owner_row) > CONTENT_OFFSET else None
+    dx, dy = offset or (0, 0)
+    return (owner_box.x + dx, owner_box.y + dy)
