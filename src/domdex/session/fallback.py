@@ -1,21 +1,18 @@
 """A minimal browser layer used only while :mod:`domdex.browser` is not installed.
 
-It lets the session run (and be tested) on its own: launch or connect Chromium, a
-one-pass capture per frame (``fallback_capture.js``) and a ``domdex=`` selector
+It lets the session run (and be tested) on its own: launch or connect Chromium, and
+hand pages to the capture layer (:mod:`domdex.capture`) with its ``domdex=`` selector
 engine for refs. The real browser layer replaces all of it; the session talks to
 either through :mod:`domdex.session.backend`.
 """
 
 from __future__ import annotations
 
-import json
-import time
 from typing import Any
 
 from ..chromium import DEFAULT_VIEWPORT, LAUNCH_ARGS, find_chromium
 from ..errors import BrowserError
-from ..snapshot import FrameInfo, Node, Snapshot, parse_ref, ref_frame
-from .actions import script
+from ..snapshot import Snapshot, parse_ref, ref_frame
 
 __all__ = ["FallbackBrowser", "FallbackPage"]
 
@@ -23,46 +20,29 @@ _ENGINE_REGISTERED: set[int] = set()
 
 
 class FallbackPage:
-    """A Playwright page with capture and ref locators."""
+    """A Playwright page with the capture layer's snapshot and ref locators."""
 
     def __init__(self, pw_page: Any) -> None:
+        from ..capture import FrameRegistry
+
         self.playwright_page = pw_page
-        self._frames: dict[str, Any] = {}
+        self.registry = FrameRegistry()
 
     async def snapshot(self) -> Snapshot:
-        page = self.playwright_page
-        nodes: list[Node] = []
-        frames: list[FrameInfo] = []
-        main = json.loads(await page.main_frame.evaluate(script("fallback_capture.js"), ""))
-        nodes.extend(Node.from_dict(n) for n in main["nodes"])
-        self._frames = {"": page.main_frame}
-        for k, frame in enumerate(page.main_frame.child_frames, start=1):
-            fid = f"f{k}"
-            try:
-                owner_handle = await frame.frame_element()
-                owner = await owner_handle.evaluate(
-                    "(el) => window[Symbol.for('domdex')].refOf(el)")
-                data = json.loads(await frame.evaluate(script("fallback_capture.js"), fid))
-            except Exception:  # cross-origin or detached frame: leave it out
-                continue
-            self._frames[fid] = frame
-            frames.append(FrameInfo(fid, frame.url, owner, frame.name))
-            for d in data["nodes"]:
-                if d["parent"] is None:
-                    d["parent"] = owner
-                nodes.append(Node.from_dict(d))
-        return Snapshot(url=main["url"], title=main["title"], viewport=tuple(main["viewport"]),
-                        scroll=tuple(main["scroll"]), ready_state=main["ready"],
-                        document_id=main["doc"], captured_at=time.time(), nodes=nodes,
-                        frames=frames, page_size=tuple(main["size"]))
+        from ..capture import capture_page
+
+        return await capture_page(self.playwright_page, self.registry)
 
     def locator(self, ref: str) -> Any:
+        """``domdex=e12@<document>``: a ref of an earlier document resolves to nothing."""
         ref = parse_ref(ref)
         fid = ref_frame(ref)
-        frame = self._frames.get(fid) if fid else self.playwright_page.main_frame
+        frame = self.registry.frame_for(fid) if fid else self.playwright_page.main_frame
         if frame is None:
             frame = self.playwright_page.main_frame
-        return frame.locator(f"domdex={ref}")
+        doc = self.registry.documents.get(fid, "")
+        local = ref[len(fid):]
+        return frame.locator(f"domdex={local}@{doc}" if doc else f"domdex={local}")
 
 
 class FallbackBrowser:
@@ -78,7 +58,9 @@ class FallbackBrowser:
 
         pw = await async_playwright().start()
         if id(pw.selectors) not in _ENGINE_REGISTERED:
-            await pw.selectors.register("domdex", script=f"({script('fallback_engine.js')})")
+            from ..capture import engine_script
+
+            await pw.selectors.register("domdex", script=engine_script())
             _ENGINE_REGISTERED.add(id(pw.selectors))
         try:
             if cdp:
