@@ -6,6 +6,7 @@ tests/pages (see make_fixtures.py there), so these tests read what agents really
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -348,7 +349,7 @@ def test_tree_from_aria_json() -> None:
 
 
 def test_tree_round_trips_through_domdex_json() -> None:
-    snap = load_snapshot(PLAYWRIGHT_AX_TREE)
+    snap = load_snapshot(json.dumps(PLAYWRIGHT_AX_TREE))
     assert load_snapshot(snap.to_json()).to_dict() == snap.to_dict()
 
 
