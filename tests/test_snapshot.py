@@ -8,7 +8,7 @@ from domdex import Node, RefError, Snapshot, SnapshotError, load_snapshot, parse
 @pytest.mark.parametrize(
     ("text", "ref"),
     [("e12", "e12"), ("@e12", "e12"), ("@ref:12", "e12"), ("ref=e12", "e12"),
-     ("[ref=e12]", "e12"), ("12", "e12"), ("f1e3", "f1e3"), (" @F2E7 ", "f2e7")],
+     ("[ref=e12]", "e12"), ("12", "e12"), ("f1e3", "f1e3"), (" @F2E7 ", "f2e7"), ("s1e3", "s1e3")],
 )
 def test_parse_ref_accepts_the_forms_agents_write(text: str, ref: str) -> None:
     assert parse_ref(text) == ref

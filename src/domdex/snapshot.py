@@ -29,8 +29,9 @@ STATES = frozenset(
 )
 
 _REF_RE = re.compile(r"^(?:f(?P<frame>\d+))?e(?P<num>\d+)$")
+# ``s1e3`` is the form older Playwright MCP snapshots use; kept as written.
 _REF_LOOSE = re.compile(
-    r"^\[?\s*(?:@?ref\s*[:=]\s*|@)?\s*(?P<ref>(?:f\d+)?e?\d+)\s*\]?$", re.IGNORECASE
+    r"^\[?\s*(?:@?ref\s*[:=]\s*|@)?\s*(?P<ref>(?:[fs]\d+)?e?\d+)\s*\]?$", re.IGNORECASE
 )
 
 
@@ -52,7 +53,7 @@ def parse_ref(text: str) -> str:
     raw = m.group("ref").lower()
     if raw[0].isdigit():
         raw = "e" + raw
-    elif raw.startswith("f") and "e" not in raw:
+    elif raw[0] in "fs" and "e" not in raw:
         raise RefError(f"{text!r} is not a ref: a frame ref looks like 'f1e3'.", ref=text)
     return raw
 

@@ -7,6 +7,7 @@ The encoding is loaded lazily and once: importing domdex must stay cheap.
 
 from __future__ import annotations
 
+import warnings
 from functools import lru_cache
 from typing import Any
 
@@ -15,9 +16,13 @@ ENCODING = "o200k_base"
 
 @lru_cache(maxsize=1)
 def _encoding() -> Any:
-    import bpe_openai
+    # bpe-openai reads its data with importlib.resources.open_binary, deprecated since
+    # Python 3.11; the warning is theirs, not a problem of ours, so it is silenced here.
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        import bpe_openai
 
-    return bpe_openai.get_encoding(ENCODING)
+        return bpe_openai.get_encoding(ENCODING)
 
 
 def count_tokens(text: str) -> int:
