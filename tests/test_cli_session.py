@@ -1,0 +1,52 @@
+"""The CLI that keeps its browser: a background session per --session NAME."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+
+def _run(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "domdex", *args], env=env, text=True,
+                          capture_output=True, timeout=120)
+
+
+def test_cli_session_round_trip(server: str, tmp_path: Path) -> None:
+    env = {**os.environ, "XDG_RUNTIME_DIR": str(tmp_path)}
+    try:
+        r = _run(env, "open", f"{server}/product.html")
+        assert r.returncode == 0, r.stderr
+        assert "OK open" in r.stdout
+        state = tmp_path / "domdex" / "default.json"
+        assert state.exists() and oct(state.stat().st_mode & 0o777) == "0o600"
+        r = _run(env, "session", "find", "add to cart button", "--intent", "click")
+        assert "BEST MATCH" in r.stdout, r.stderr
+        ref = r.stdout.split("→ @", 1)[1].split()[0]
+        r = _run(env, "click", ref, "--diff")
+        assert '"Cart (3)" → "Cart (4)"' in r.stdout, r.stderr
+        r = _run(env, "session", "regions")
+        assert "[R0] HEADER" in r.stdout
+        r = _run(env, "click", "e99999")
+        assert r.returncode == 2 and "No element @e99999" in r.stderr
+        # a second, independent session side by side
+        r = _run(env, "open", f"{server}/spa.html", "--session", "two")
+        assert r.returncode == 0, r.stderr
+        r = _run(env, "sessions")
+        assert "default" in r.stdout and "two" in r.stdout
+        r = _run(env, "tabs")
+        assert "product.html" in r.stdout and "spa.html" not in r.stdout
+        r = _run(env, "screenshot", "-o", str(tmp_path / "shot.png"))
+        assert (tmp_path / "shot.png").read_bytes()[:4] == b"\x89PNG"
+    finally:
+        _run(env, "close")
+        _run(env, "close", "--session", "two")
+    r = _run(env, "sessions")
+    assert "No sessions are running." in r.stdout
+    r = _run(env, "click", "e1")
+    assert r.returncode == 2 and "No session 'default' is running" in r.stderr

@@ -1,0 +1,98 @@
+"""The plain HTTP API: routes, generated OpenAPI, bearer token, errors as JSON."""
+
+from __future__ import annotations
+
+import json
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from domdex.http import ROUTES, check_binding, openapi
+
+TOKEN = "test-token-123"
+
+
+def test_openapi_is_generated_from_the_routes() -> None:
+    doc = openapi()
+    assert doc["openapi"].startswith("3.")
+    for r in ROUTES:
+        op = doc["paths"][f"/tabs/{{tab}}/{r.path}"]["post"]
+        assert op["summary"] == r.doc
+        assert op["requestBody"]["content"]["application/json"]["schema"] == \
+            r.body.model_json_schema()
+    assert "/tabs/{tab}/find" in doc["paths"] and "/tabs/{tab}/click" in doc["paths"]
+
+
+def test_token_required_off_loopback() -> None:
+    assert check_binding("127.0.0.1", None) is None
+    assert check_binding("0.0.0.0", "given") == "given"
+    generated = check_binding("0.0.0.0", None)
+    assert generated and len(generated) > 20
+
+
+def _post(base: str, path: str, body: dict[str, Any] | None = None,
+          token: str | None = TOKEN) -> tuple[int, Any, str]:
+    req = urllib.request.Request(base + path, data=json.dumps(body or {}).encode(),
+                                 method="POST", headers={"Content-Type": "application/json"})
+    if token:
+        req.add_header("Authorization", f"Bearer {token}")
+    try:
+        with urllib.request.urlopen(req, timeout=60) as resp:
+            raw, ctype, status = resp.read(), resp.headers["Content-Type"], resp.status
+    except urllib.error.HTTPError as exc:
+        raw, ctype, status = exc.read(), exc.headers["Content-Type"], exc.code
+    return status, (raw if ctype.startswith("image/") else json.loads(raw)), ctype
+
+
+@pytest.fixture(scope="module")
+def api() -> Iterator[str]:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc = subprocess.Popen([sys.executable, "-m", "domdex", "mcp", "--http", "--port",
+                             str(port), "--token", TOKEN],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                break
+        except OSError:
+            time.sleep(0.1)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        proc.terminate()
+        proc.wait(timeout=15)
+
+
+@pytest.mark.browser
+def test_http_api(api: str, server: str) -> None:
+    status, body, _ = _post(api, "/tabs/current/regions", token=None)
+    assert status == 401 and body["error"] == "Unauthorized"
+    status, body, _ = _post(api, "/tabs/current/open", {"url": f"{server}/product.html"})
+    assert status == 200 and body["ok"]
+    status, body, _ = _post(api, "/tabs/current/find", {"query": "add to cart button",
+                                                         "intent": "click"})
+    assert status == 200 and body["data"]["view"] == "find" and "BEST MATCH" in body["text"]
+    ref = body["text"].split("→ @", 1)[1].split()[0]
+    status, body, _ = _post(api, "/tabs/t1/click", {"ref": ref, "diff": True})
+    assert status == 200 and '"Cart (3)" → "Cart (4)"' in body["text"]
+    assert body["data"]["diff"]["elements"]
+    status, body, _ = _post(api, "/tabs/current/click", {"ref": "e99999"})
+    assert status == 404 and body["error"] == "RefError"
+    status, body, _ = _post(api, "/tabs/current/regions", {"max_tokens": 80})
+    assert status == 200 and "REGIONS" in body["text"]
+    status, png, ctype = _post(api, "/tabs/current/screenshot", {})
+    assert ctype == "image/png" and png[:4] == b"\x89PNG"
+    status, body, _ = _post(api, "/tabs/current/click", {"nonsense": 1, "ref": 5})
+    assert status == 400 and not body["ok"]
+    status, body, _ = _post(api, "/tabs/other:t1/find", {"query": "x"})
+    assert status == 503 and "No browser instance" in body["message"]
