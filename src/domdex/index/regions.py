@@ -116,10 +116,11 @@ def hint_landmark(tree: Tree, i: int) -> str | None:
     return None
 
 
-def humanize(text: str) -> str:
-    """``billing-address`` → ``Billing Address``; collapses whitespace, caps length."""
-    text = re.sub(r"[-_]+", " ", text)
-    text = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", text)
+def humanize(text: str, identifier: bool = False) -> str:
+    """Collapse whitespace and cap length; for ids, ``billing-address`` → ``billing address``."""
+    if identifier:
+        text = re.sub(r"[-_]+", " ", text)
+        text = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", text)
     text = " ".join(text.split())
     if len(text) > MAX_SECTION_NAME:
         text = text[: MAX_SECTION_NAME - 1].rstrip() + "…"
@@ -170,9 +171,9 @@ def hint_name(tree: Tree, i: int) -> str:
     node = tree.nodes[i]
     ident = node.attrs.get("id", "")
     if ident and not re.search(r"\d{3,}", ident):
-        return humanize(ident)
+        return humanize(ident, identifier=True)
     cls = node.attrs.get("class", "").split()
-    return humanize(cls[0]) if cls else ""
+    return humanize(cls[0], identifier=True) if cls else ""
 
 
 def union_box(tree: Tree, positions: list[int]) -> Box | None:
@@ -230,9 +231,36 @@ def _top_spans(tree: Tree, facts: Facts) -> list[_Span]:
             visit(r)
         elif facts.content(r, tree.end[r]):
             spans.extend(_orphan_spans(tree, facts, [r]))
+    spans = _absorb_crumbs(facts, spans)
     if spans and not any(s.landmark == "MAIN" for s in spans):
         _promote_main(tree, facts, spans)
     return spans
+
+
+def _absorb_crumbs(facts: Facts, spans: list[_Span]) -> list[_Span]:
+    """A lone unlabelled crumb between regions ("Skip to content") joins its neighbour.
+
+    Only content-free wrappers lie between consecutive spans, so stretching the next
+    (or previous) region over the crumb keeps every region one contiguous range.
+    """
+    def crumb(s: _Span) -> bool:
+        return s.landmark == "SECTION" and not s.name and facts.content(s.start, s.stop) < 3
+    out: list[_Span] = []
+    carry: _Span | None = None
+    for s in spans:
+        if crumb(s) and len(spans) > 1:
+            if carry is None:
+                carry = s
+            continue
+        if carry is not None:
+            s.start = carry.start
+            s.members = [*carry.members, *s.members]
+            carry = None
+        out.append(s)
+    if carry is not None and out:
+        out[-1].stop = carry.stop
+        out[-1].members.extend(carry.members)
+    return out or spans
 
 
 def _orphan_spans(tree: Tree, facts: Facts, group: list[int]) -> list[_Span]:
