@@ -276,7 +276,8 @@
       const lb = idRefs(el, "aria-labelledby");
       if (lb.length) {
         const parts = lb.map((r) => {
-          const sub = { visited: nc.visited, inLabelledBy: true, hiddenOk: true, embedded: true };
+          const sub = { visited: nc.visited, inLabelledBy: true, embedded: true,
+            hiddenOk: nc.hiddenOk || (styleFacts(r) & 2) !== 0 };
           return textAlt(r, sub, false);
         });
         const s = ws(parts.join(" "));
@@ -353,8 +354,8 @@
     if (!labels || !labels.length) return "";
     const parts = [];
     for (const l of labels) {
-      const s = textAlt(l, { visited: nc.visited, inLabel: true, hiddenOk: true,
-        embedded: true }, false);
+      const s = textAlt(l, { visited: nc.visited, inLabel: true, embedded: true,
+        hiddenOk: nc.hiddenOk || (styleFacts(l) & 2) !== 0 }, false);
       if (s.trim()) parts.push(s);
     }
     return parts.join(" ");
@@ -512,10 +513,11 @@
     if (isSvg && t !== "SVG") return "";
     let f = 0;
     let cursor = ctx.parentCursor;
+    let style = null;
     if (ctx.none) {
       f = 4 | 2 | 8;
     } else {
-      const s = getComputedStyle(el);
+      const s = style = getComputedStyle(el);
       const d = s.display;
       if (d !== "inline") f |= 1;
       if (d === "none") f |= 4 | 2 | 8;
@@ -538,7 +540,9 @@
         !(el.parentElement && el.parentElement.isContentEditable)) ||
       (tabindex !== null && tabindex !== "" && Number(tabindex) >= 0) ||
       WIDGET_ROLES.has(role) || el.hasAttribute("onclick");
-    if (!interactive && cursor === "pointer" && ctx.parentCursor !== "pointer" && !(f & 4)) {
+    if (!interactive && cursor === "pointer" && !(f & 4) && (ctx.parentCursor !== "pointer" ||
+        // a click target positioned on its own, out of its clickable parent's box
+        (ctx.inInteractive && (style.position === "fixed" || style.position === "absolute")))) {
       interactive = true;
     }
     const free = !ctx.inBlock && !ctx.inInteractive;
