@@ -5,6 +5,16 @@ The public API lives here and nowhere else; everything else is private to the pa
 
 from __future__ import annotations
 
+from .browser import (
+    AsyncBrowser,
+    AsyncPage,
+    Browser,
+    Page,
+    async_launch,
+    attach,
+    connect,
+    launch,
+)
 from .errors import (
     ActionError,
     BrowserError,
@@ -29,13 +39,17 @@ __version__ = "0.1.0"
 
 __all__ = [
     "ActionError",
+    "AsyncBrowser",
+    "AsyncPage",
     "Box",
+    "Browser",
     "BrowserError",
     "DomdexError",
     "FrameInfo",
     "NavigationError",
     "Node",
     "Option",
+    "Page",
     "PageIndex",
     "QueryError",
     "RefError",
@@ -46,9 +60,13 @@ __all__ = [
     "StaleRefError",
     "View",
     "__version__",
+    "async_launch",
+    "attach",
     "build_index",
+    "connect",
     "count_tokens",
     "index",
+    "launch",
     "load_snapshot",
     "parse_ref",
 ]

@@ -108,11 +108,11 @@ class FrameRegistry:
         """The live async Frame with id ``fid``, or None when it is gone."""
         ref = self._frames.get(fid)
         impl = ref() if ref else None
-        if impl is None or getattr(impl, "_detached", False):
+        if impl is None or impl.is_detached():
             return None
-        from playwright.async_api import _generated as async_api
+        from playwright.async_api import Frame
 
-        return async_api.Frame(impl) if not hasattr(impl, "_impl_obj") else as_async(impl)
+        return Frame(impl)
 
 
 async def _evaluate_frame(frame: Any) -> dict[str, Any]:

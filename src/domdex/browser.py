@@ -1,0 +1,623 @@
+"""Live pages: launch, connect to or attach to Chromium and index what it shows.
+
+The session is written once, async, over Playwright's async API (:class:`AsyncBrowser`,
+:class:`AsyncPage`). Sync users get thin wrappers (:class:`Browser`, :class:`Page`) that
+run that same async core through a *runner*, never a twin implementation:
+
+- :func:`launch` and :func:`connect` start a private event loop on a background thread
+  (a portal, as starlette's TestClient does) and block on it; Playwright objects handed
+  back (``page.playwright_page``, ``page.locator(ref)``) are proxies whose calls block
+  on the portal too.
+- :func:`attach` on a *sync* Playwright page cannot use another thread: sync Playwright
+  objects belong to the greenlet and event loop that ``sync_playwright()`` made. The
+  async core then runs on that very loop, through the page's own ``_sync`` bridge, and
+  the Playwright objects handed back are real sync-API objects.
+
+Refs resolve through a selector engine named ``domdex`` (``page.locator("domdex=e14")``)
+that reads the in-page ref map capture keeps; :meth:`AsyncPage.locator` adds the
+document id (``domdex=e14@<doc>``), so a ref can never act on an element of a later
+document that happens to carry the same number.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import logging
+import mimetypes
+import os
+import threading
+import weakref
+from collections.abc import Coroutine, Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from urllib.parse import unquote, urlparse
+
+from .capture import FrameRegistry, as_async, capture_page, engine_script
+from .chromium import DEFAULT_VIEWPORT, LAUNCH_ARGS, find_chromium
+from .errors import BrowserError, NavigationError, RefError, StaleRefError
+from .snapshot import Snapshot, parse_ref, ref_frame
+
+if TYPE_CHECKING:
+    from .index import PageIndex
+    from .render.base import View
+
+__all__ = [
+    "AsyncBrowser",
+    "AsyncPage",
+    "Browser",
+    "Page",
+    "async_attach",
+    "async_connect",
+    "async_launch",
+    "attach",
+    "connect",
+    "launch",
+]
+
+log = logging.getLogger("domdex")
+
+T = TypeVar("T")
+
+ENGINE = "domdex"
+DEFAULT_TIMEOUT = 30.0  # seconds
+_HTML_TYPES = ("text/html", "application/xhtml+xml")
+_NET_ERRORS = {
+    "ERR_CONNECTION_REFUSED": "connection refused",
+    "ERR_NAME_NOT_RESOLVED": "the host name could not be resolved",
+    "ERR_NAME_RESOLUTION_FAILED": "the host name could not be resolved",
+    "ERR_CONNECTION_RESET": "the connection was reset",
+    "ERR_CONNECTION_CLOSED": "the connection was closed",
+    "ERR_CONNECTION_TIMED_OUT": "the connection timed out",
+    "ERR_ADDRESS_UNREACHABLE": "the address is unreachable",
+    "ERR_INTERNET_DISCONNECTED": "there is no network connection",
+    "ERR_EMPTY_RESPONSE": "the server sent an empty response",
+    "ERR_TOO_MANY_REDIRECTS": "it redirects in a loop",
+    "ERR_FILE_NOT_FOUND": "no such file",
+    "ERR_CERT_": "its TLS certificate is not valid",
+    "ERR_SSL_": "the TLS handshake failed",
+    "ERR_INVALID_URL": "the URL is not valid",
+    "ERR_ABORTED": "the navigation was aborted (a download, or another navigation)",
+}
+
+
+# ---- URLs and navigation errors -----------------------------------------------------
+
+def resolve_url(target: str | os.PathLike[str]) -> str:
+    """A URL Chromium can open: plain paths and ``file://`` URLs must name a file."""
+    if isinstance(target, os.PathLike):
+        target = os.fspath(target)
+    text = target.strip()
+    parsed = urlparse(text)
+    if parsed.scheme == "file":
+        path = Path(unquote(parsed.path))
+        if not path.exists():
+            raise NavigationError(f"Could not open {text}: no such file ({path}).")
+        return text
+    if parsed.scheme and len(parsed.scheme) > 1:
+        return text
+    path = Path(text).expanduser()
+    if path.exists():
+        return path.resolve().as_uri()
+    if text.startswith(("/", "./", "../", "~")) or text.lower().endswith((".html", ".htm")):
+        raise NavigationError(f"Could not open {text}: no such file.")
+    return "https://" + text
+
+
+def _navigation_error(url: str, exc: Exception, timeout: float, wait_until: str) -> NavigationError:
+    message = str(exc)
+    if type(exc).__name__ == "TimeoutError":
+        return NavigationError(
+            f"Opening {url} took longer than {timeout:g} s (waiting for '{wait_until}'). "
+            f"Pass a larger timeout in seconds (e.g. timeout={max(60, timeout * 2):g}), or "
+            "wait_until='domcontentloaded' for a page that never finishes loading."
+        )
+    if "Download is starting" in message:
+        return NavigationError(
+            f"Could not open {url}: it is a file to download, not an HTML page.")
+    for code, reason in _NET_ERRORS.items():
+        if code in message:
+            return NavigationError(f"Could not open {url}: {reason}.")
+    first = message.strip().splitlines()[0] if message.strip() else type(exc).__name__
+    return NavigationError(f"Could not open {url}: {first}")
+
+
+def _check_html(url: str, response: Any) -> None:
+    """Refuse documents that are not HTML (JSON, PDF, images …): there is nothing to index."""
+    ctype = ""
+    if response is not None:
+        ctype = (response.headers.get("content-type") or "").split(";")[0].strip().lower()
+    if not ctype and url.startswith("file:"):
+        ctype = mimetypes.guess_type(unquote(urlparse(url).path))[0] or ""
+    if ctype and not ctype.startswith(_HTML_TYPES):
+        raise NavigationError(
+            f"Could not open {url}: it is {ctype}, not an HTML page. domdex indexes web "
+            "pages; fetch other documents directly.")
+    if response is not None and response.status >= 400:
+        log.info("%s answered HTTP %s; indexing the error page", url, response.status)
+
+
+# ---- the selector engine ---------------------------------------------------------------
+
+_REGISTERED: weakref.WeakSet[Any] = weakref.WeakSet()
+
+
+async def _register_engine(selectors: Any) -> None:
+    """Register the ``domdex`` engine once per Playwright instance (async Selectors)."""
+    key = getattr(selectors, "_impl_obj", selectors)
+    if key in _REGISTERED:
+        return
+    try:
+        await selectors.register(ENGINE, script=engine_script())
+    except Exception as exc:
+        if "already registered" not in str(exc):
+            raise
+    _REGISTERED.add(key)
+
+
+async def _ensure_engine_for(page: Any) -> None:
+    """Register the engine on the Playwright instance behind a page we did not create.
+
+    Playwright's public API has no way from a Page to its Playwright; the context's
+    browser type knows it. Engines registered there reach existing contexts too.
+    """
+    from playwright.async_api import Selectors
+
+    context = page.context._impl_obj
+    browser = getattr(context, "_browser", None)
+    if browser is None:
+        raise BrowserError(
+            "Cannot attach domdex to this page: its context has no browser (a persistent "
+            "context). Register the selector engine with "
+            "playwright.selectors.register('domdex', script=domdex.capture.engine_script()) "
+            "before creating the context.")
+    await _register_engine(Selectors(browser._browser_type._playwright.selectors))
+
+
+# ---- the async core ---------------------------------------------------------------------
+
+class AsyncPage:
+    """A live page: capture, index and refs over one Playwright page."""
+
+    def __init__(self, playwright_page: Any, *, owned: bool = False) -> None:
+        self.playwright_page = as_async(playwright_page)
+        self._owned = owned
+        self._frames = FrameRegistry()
+        self._snapshot: Snapshot | None = None
+        self._index: PageIndex | None = None
+        self._engine_ready = False
+        self._documents = 0  # DOMContentLoaded events of the main frame seen
+        self._snapshot_documents = 0
+        self.playwright_page.on("domcontentloaded", self._on_document)
+
+    def _on_document(self, *_: Any) -> None:
+        self._documents += 1
+
+    @property
+    def url(self) -> str:
+        return str(self.playwright_page.url)
+
+    async def goto(self, target: str | os.PathLike[str], *, wait_until: str = "load",
+                   timeout: float = DEFAULT_TIMEOUT) -> None:
+        """Navigate; errors become :class:`NavigationError` sentences."""
+        url = resolve_url(target)
+        try:
+            response = await self.playwright_page.goto(url, wait_until=wait_until,
+                                                       timeout=timeout * 1000)
+        except Exception as exc:
+            raise _navigation_error(url, exc, timeout, wait_until) from exc
+        _check_html(url, response)
+        self._snapshot = None
+        self._index = None
+
+    async def capture(self) -> Snapshot:
+        """Capture the page now (every frame) and make it the latest snapshot."""
+        if not self._engine_ready:
+            await _ensure_engine_for(self.playwright_page)
+            self._engine_ready = True
+        documents = self._documents
+        snap = await capture_page(self.playwright_page, self._frames)
+        # A capture made while the document was still loading sees its own
+        # DOMContentLoaded later; that event must not make the capture stale.
+        self._snapshot_documents = documents + (1 if snap.ready_state == "loading" else 0)
+        self._snapshot = snap
+        self._index = None
+        return snap
+
+    async def snapshot(self) -> Snapshot:
+        """The latest snapshot; captures one if there is none yet."""
+        return self._snapshot if self._snapshot is not None else await self.capture()
+
+    async def index(self) -> PageIndex:
+        """The PageIndex of the latest snapshot (built once per snapshot)."""
+        from .index import build_index
+
+        snap = await self.snapshot()
+        if self._index is None or self._index.snapshot is not snap:
+            self._index = build_index(snap)
+        return self._index
+
+    async def overview(self, max_tokens: int | None = None) -> View:
+        return (await self.index()).overview(max_tokens=max_tokens)
+
+    async def regions(self, max_tokens: int | None = None) -> View:
+        return (await self.index()).regions_view(max_tokens=max_tokens)
+
+    async def expand(self, region: str, max_tokens: int | None = None) -> View:
+        return (await self.index()).expand(region, max_tokens=max_tokens)
+
+    async def context(self, ref: str, max_tokens: int | None = None) -> View:
+        return (await self.index()).context(ref, max_tokens=max_tokens)
+
+    def locator(self, ref: str) -> Any:
+        """A Playwright Locator for a ref of the latest snapshot.
+
+        Raises :class:`RefError` for a ref the snapshot does not have and
+        :class:`StaleRefError` once the page has loaded another document.
+        """
+        ref = parse_ref(ref)
+        snap = self._snapshot
+        if snap is None:
+            raise RefError(f"No capture yet, so {ref} means nothing: capture the page first.",
+                           ref=ref)
+        if self._documents > self._snapshot_documents:
+            raise StaleRefError(
+                f"The page changed (it loaded a new document) since {ref} was captured; "
+                "capture again and use a fresh ref.", ref=ref)
+        if snap.get(ref) is None:
+            raise RefError(_unknown_ref_message(ref, snap), ref=ref)
+        fid = ref_frame(ref)
+        if not fid:
+            return self.playwright_page.locator(f"{ENGINE}={ref}@{snap.document_id}")
+        frame = self._frames.frame_for(fid)
+        if frame is None:
+            raise StaleRefError(f"The frame of {ref} ({fid}) is gone; capture again.", ref=ref)
+        doc = self._frames.documents.get(fid, "")
+        local = ref[len(fid):]
+        return frame.locator(f"{ENGINE}={local}@{doc}" if doc else f"{ENGINE}={local}")
+
+    async def close(self) -> None:
+        """Close the Playwright page (also when domdex did not open it)."""
+        await self.playwright_page.close()
+
+
+def _unknown_ref_message(ref: str, snap: Snapshot) -> str:
+    fid = ref_frame(ref)
+    same = [n.ref for n in snap.nodes if n.frame == fid]
+    if not same:
+        return f"{ref} is not on this page: frame {fid or 'main'} has no captured elements."
+    return (f"{ref} is not on this page (refs of this frame run from {same[0]} to "
+            f"{same[-1]}); take refs from the latest capture.")
+
+
+class AsyncBrowser:
+    """Chromium with one browser context; pages open in it."""
+
+    def __init__(self, playwright: Any, browser: Any, context: Any, *, owns_browser: bool,
+                 owns_context: bool) -> None:
+        self.playwright = playwright
+        self.playwright_browser = browser
+        self.context = context
+        self._owns_browser = owns_browser
+        self._owns_context = owns_context
+        self._pages: list[AsyncPage] = []
+
+    async def new_page(self) -> AsyncPage:
+        page = AsyncPage(await self.context.new_page(), owned=True)
+        self._pages.append(page)
+        return page
+
+    async def open(self, target: str | os.PathLike[str], *, wait_until: str = "load",
+                   timeout: float = DEFAULT_TIMEOUT) -> AsyncPage:
+        """Open a URL or a file in a new tab; the tab is closed again if it fails."""
+        page = await self.new_page()
+        try:
+            await page.goto(target, wait_until=wait_until, timeout=timeout)
+        except BaseException:
+            self._pages.remove(page)
+            await page.close()
+            raise
+        return page
+
+    async def close(self) -> None:
+        """Close what domdex opened: its tabs, its context, its browser, its Playwright."""
+        try:
+            for page in self._pages:
+                if not page.playwright_page.is_closed():
+                    await page.close()
+            if self._owns_context:
+                await self.context.close()
+            if self._owns_browser or self.playwright_browser.is_connected():
+                await self.playwright_browser.close()
+        finally:
+            await self.playwright.stop()
+
+    async def __aenter__(self) -> AsyncBrowser:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+
+def _viewport(viewport: tuple[int, int] | None) -> dict[str, int]:
+    w, h = viewport or DEFAULT_VIEWPORT
+    return {"width": int(w), "height": int(h)}
+
+
+async def async_launch(*, headless: bool = True, executable_path: str | None = None,
+                       viewport: tuple[int, int] | None = DEFAULT_VIEWPORT,
+                       args: Iterable[str] = (), timeout: float = DEFAULT_TIMEOUT
+                       ) -> AsyncBrowser:
+    """Launch Chromium (``executable_path``, ``DOMDEX_CHROMIUM`` or Debian's)."""
+    from playwright.async_api import async_playwright
+
+    pw = await async_playwright().start()
+    executable = find_chromium(executable_path)
+    try:
+        await _register_engine(pw.selectors)
+        browser = await pw.chromium.launch(executable_path=executable, headless=headless,
+                                           args=[*LAUNCH_ARGS, *args], timeout=timeout * 1000)
+        context = await browser.new_context(viewport=_viewport(viewport))
+    except Exception as exc:
+        await pw.stop()
+        first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+        raise BrowserError(
+            f"Could not start Chromium ({executable or 'Playwright default'}): {first}. "
+            "Run `make setup`, or set DOMDEX_CHROMIUM to a Chromium executable.") from exc
+    return AsyncBrowser(pw, browser, context, owns_browser=True, owns_context=True)
+
+
+async def async_connect(endpoint: str, *, viewport: tuple[int, int] | None = DEFAULT_VIEWPORT,
+                        timeout: float = DEFAULT_TIMEOUT) -> AsyncBrowser:
+    """Connect to a running Chromium over CDP (``http://host:9222`` or ``ws://…``)."""
+    from playwright.async_api import async_playwright
+
+    pw = await async_playwright().start()
+    try:
+        await _register_engine(pw.selectors)
+        browser = await pw.chromium.connect_over_cdp(endpoint, timeout=timeout * 1000)
+    except Exception as exc:
+        await pw.stop()
+        first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+        raise BrowserError(
+            f"Could not connect to a browser at {endpoint}: {first}. Check that Chromium "
+            "runs with --remote-debugging-port and that the address is reachable.") from exc
+    if browser.contexts:
+        return AsyncBrowser(pw, browser, browser.contexts[0], owns_browser=False,
+                            owns_context=False)
+    context = await browser.new_context(viewport=_viewport(viewport))
+    return AsyncBrowser(pw, browser, context, owns_browser=False, owns_context=True)
+
+
+async def async_attach(playwright_page: Any) -> AsyncPage:
+    """The domdex page for an async Playwright page you already have."""
+    page = AsyncPage(playwright_page)
+    await _ensure_engine_for(page.playwright_page)
+    page._engine_ready = True
+    return page
+
+
+# ---- the sync bridge ----------------------------------------------------------------------
+
+class _Runner(Protocol):
+    """Runs the async core for sync callers and makes Playwright objects usable."""
+
+    def run(self, coro: Coroutine[Any, Any, T]) -> T: ...
+    def wrap(self, obj: Any) -> Any: ...
+
+
+class _Portal:
+    """An event loop on a background thread that sync callers block on."""
+
+    def __init__(self) -> None:
+        self.loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self.loop.run_forever, name="domdex-portal",
+                                        daemon=True)
+        self._thread.start()
+
+    def run(self, coro: Coroutine[Any, Any, T]) -> T:
+        if threading.current_thread() is self._thread:
+            coro.close()
+            raise RuntimeError("A sync domdex call was made from inside its own event loop.")
+        return asyncio.run_coroutine_threadsafe(coro, self.loop).result()
+
+    def call(self, fn: Any, *args: Any, **kwargs: Any) -> Any:
+        """Call ``fn`` on the loop thread; await its result when it is awaitable."""
+        async def invoke() -> Any:
+            result = fn(*args, **kwargs)
+            return await result if inspect.isawaitable(result) else result
+        return self.run(invoke())
+
+    def wrap(self, obj: Any) -> Any:
+        from playwright._impl._async_base import AsyncBase
+
+        if isinstance(obj, AsyncBase):
+            return _Blocking(obj, self)
+        if isinstance(obj, list):
+            return [self.wrap(o) for o in obj]
+        return obj
+
+    def close(self) -> None:
+        if self.loop.is_closed():
+            return
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self._thread.join(timeout=10)
+        self.loop.close()
+
+
+class _Blocking:
+    """A blocking view of an async Playwright object, through the portal.
+
+    ``page.locator("e14").click()`` works from sync code: every call runs on the
+    portal's loop and returns once done; Playwright objects it returns are wrapped too.
+    """
+
+    __slots__ = ("_obj", "_portal")
+
+    def __init__(self, obj: Any, portal: _Portal) -> None:
+        object.__setattr__(self, "_obj", obj)
+        object.__setattr__(self, "_portal", portal)
+
+    def __getattr__(self, name: str) -> Any:
+        value = getattr(self._obj, name)
+        if callable(value) and not inspect.isclass(value):
+            def call(*args: Any, **kwargs: Any) -> Any:
+                return self._portal.wrap(self._portal.call(value, *args, **kwargs))
+            call.__name__ = name
+            call.__doc__ = getattr(value, "__doc__", None)
+            return call
+        return self._portal.wrap(value)
+
+    def __repr__(self) -> str:
+        return f"<blocking {self._obj!r}>"
+
+
+class _SyncPlaywrightRunner:
+    """Runs the async core on a sync Playwright object's own loop (its ``_sync``)."""
+
+    def __init__(self, sync_obj: Any) -> None:
+        self._sync_obj = sync_obj
+
+    def run(self, coro: Coroutine[Any, Any, T]) -> T:
+        result: T = self._sync_obj._sync(coro)
+        return result
+
+    def wrap(self, obj: Any) -> Any:
+        from playwright import sync_api
+        from playwright._impl._async_base import AsyncBase
+
+        if isinstance(obj, AsyncBase):
+            return getattr(sync_api, type(obj).__name__)(obj._impl_obj)
+        if isinstance(obj, list):
+            return [self.wrap(o) for o in obj]
+        return obj
+
+
+class Page:
+    """The sync face of :class:`AsyncPage`; every method runs the async core."""
+
+    def __init__(self, async_page: AsyncPage, runner: _Runner) -> None:
+        self._async = async_page
+        self._runner = runner
+
+    @property
+    def async_page(self) -> AsyncPage:
+        return self._async
+
+    @property
+    def playwright_page(self) -> Any:
+        return self._runner.wrap(self._async.playwright_page)
+
+    @property
+    def url(self) -> str:
+        return self._async.url
+
+    def goto(self, target: str | os.PathLike[str], *, wait_until: str = "load",
+             timeout: float = DEFAULT_TIMEOUT) -> None:
+        self._runner.run(self._async.goto(target, wait_until=wait_until, timeout=timeout))
+
+    def capture(self) -> Snapshot:
+        return self._runner.run(self._async.capture())
+
+    def snapshot(self) -> Snapshot:
+        return self._runner.run(self._async.snapshot())
+
+    def index(self) -> PageIndex:
+        return self._runner.run(self._async.index())
+
+    def overview(self, max_tokens: int | None = None) -> View:
+        return self._runner.run(self._async.overview(max_tokens))
+
+    def regions(self, max_tokens: int | None = None) -> View:
+        return self._runner.run(self._async.regions(max_tokens))
+
+    def expand(self, region: str, max_tokens: int | None = None) -> View:
+        return self._runner.run(self._async.expand(region, max_tokens))
+
+    def context(self, ref: str, max_tokens: int | None = None) -> View:
+        return self._runner.run(self._async.context(ref, max_tokens))
+
+    def locator(self, ref: str) -> Any:
+        return self._runner.wrap(self._async.locator(ref))
+
+    def close(self) -> None:
+        self._runner.run(self._async.close())
+
+
+class Browser:
+    """The sync face of :class:`AsyncBrowser`, running on a background portal."""
+
+    def __init__(self, async_browser: AsyncBrowser, portal: _Portal) -> None:
+        self._async = async_browser
+        self._portal = portal
+
+    @property
+    def async_browser(self) -> AsyncBrowser:
+        return self._async
+
+    @property
+    def playwright_browser(self) -> Any:
+        return self._portal.wrap(self._async.playwright_browser)
+
+    def new_page(self) -> Page:
+        return Page(self._portal.run(self._async.new_page()), self._portal)
+
+    def open(self, target: str | os.PathLike[str], *, wait_until: str = "load",
+             timeout: float = DEFAULT_TIMEOUT) -> Page:
+        page = self._portal.run(self._async.open(target, wait_until=wait_until,
+                                                 timeout=timeout))
+        return Page(page, self._portal)
+
+    def close(self) -> None:
+        try:
+            self._portal.run(self._async.close())
+        finally:
+            self._portal.close()
+
+    def __enter__(self) -> Browser:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _on_portal(start: Coroutine[Any, Any, AsyncBrowser]) -> Browser:
+    portal = _Portal()
+    try:
+        return Browser(portal.run(start), portal)
+    except BaseException:
+        portal.close()
+        raise
+
+
+def launch(*, headless: bool = True, executable_path: str | None = None,
+           viewport: tuple[int, int] | None = DEFAULT_VIEWPORT, args: Iterable[str] = (),
+           timeout: float = DEFAULT_TIMEOUT) -> Browser:
+    """Launch headless Chromium for sync code: ``with domdex.launch() as browser: …``."""
+    return _on_portal(async_launch(headless=headless, executable_path=executable_path,
+                                   viewport=viewport, args=tuple(args), timeout=timeout))
+
+
+def connect(endpoint: str, *, viewport: tuple[int, int] | None = DEFAULT_VIEWPORT,
+            timeout: float = DEFAULT_TIMEOUT) -> Browser:
+    """Connect sync code to a running Chromium over CDP."""
+    return _on_portal(async_connect(endpoint, viewport=viewport, timeout=timeout))
+
+
+def attach(playwright_page: Any) -> Page | AsyncPage:
+    """domdex on a Playwright page you already have.
+
+    A sync-API page gives a :class:`Page` running on that page's own loop; an async-API
+    page gives an :class:`AsyncPage` (its selector engine is registered on the first
+    capture; ``await async_attach(page)`` registers it at once).
+    """
+    module = type(playwright_page).__module__
+    if module.startswith("playwright.sync_api"):
+        runner = _SyncPlaywrightRunner(playwright_page)
+        page = AsyncPage(playwright_page)
+        runner.run(_ensure_engine_for(page.playwright_page))
+        page._engine_ready = True
+        return Page(page, runner)
+    if module.startswith("playwright.async_api"):
+        return AsyncPage(playwright_page)
+    raise TypeError(f"attach() takes a Playwright Page, not {type(playwright_page).__name__}.")
