@@ -103,8 +103,12 @@ class Tree:
 
         Steps above ``body`` are dropped; a frame's nodes are prefixed with the frame id.
         """
-        steps = [self.step(p) for p in reversed(self.ancestors(i)) if self.nodes[p].tag != "html"]
+        chain = [p for p in reversed(self.ancestors(i)) if self.nodes[p].tag != "html"]
+        steps = [self.step(p) for p in chain]
         steps.append(self.step(i))
+        top = self.nodes[chain[0] if chain else i]
+        if top.tag and top.tag != "body" and self.snapshot.source == "domdex":
+            steps.insert(0, "body")  # capture keeps body's children as roots
         path = "/" + "/".join(steps)
         frame = self.nodes[i].frame
         return f"{frame}:{path}" if frame else path

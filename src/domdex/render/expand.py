@@ -15,6 +15,8 @@ if TYPE_CHECKING:
 
 #: Sub-sections with more elements than this are folded to one line.
 FOLD_OVER = 12
+#: In a region with more controls than this, every sub-section is folded: a map first.
+LARGE_REGION = 40
 #: Text blocks listed when a region has no controls of its own.
 MAX_TEXT_ITEMS = 12
 
@@ -32,8 +34,9 @@ class ExpandView(View):
         """("node", Node) and ("fold", Region) entries in document order."""
         idx, r = self.index, self.region
         subs = idx.subregions(r)
+        large = len(r.interactive) > LARGE_REGION
         fold = {s.start: s for s in subs
-                if len(s.interactive) > FOLD_OVER or not s.visible}
+                if large or len(s.interactive) > FOLD_OVER or not s.visible}
         show_text = not r.interactive
         items: list[tuple[str, Any]] = []
         text_items = 0
