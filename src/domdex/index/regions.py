@@ -504,25 +504,35 @@ def _add_children(tree: Tree, facts: Facts, region: Region, span: _Span,
 
 
 def _mark_repeats(tree: Tree, facts: Facts, regions: list[Region]) -> None:
-    """Tell repeated structures apart: the same nav above and below the content."""
-    seen: dict[tuple[Any, ...], Region] = {}
+    """Tell repeated structures apart: the same nav above and below the content.
+
+    The first *visible* region of a group of look-alikes is the one described; other
+    visible copies say where they are relative to it, hidden ones (a mobile menu's copy
+    of the sidebar) say they are hidden copies.
+    """
+    groups: dict[tuple[Any, ...], list[Region]] = {}
     for r in regions:
         if r.depth:
             continue
         names = tuple(
             (tree.nodes[i].role, tree.nodes[i].name)
-            for i in range(r.start, r.stop) if facts.interactive[i]
+            for i in facts.interactive_positions(r.start, r.stop)
         )
-        key = (r.landmark, r.name, names)
-        first = seen.get(key)
-        if first is None:
-            seen[key] = r
+        groups.setdefault((r.landmark, r.name, names), []).append(r)
+    for members in groups.values():
+        if len(members) < 2:
             continue
-        where = ""
-        if r.box and first.box:
-            where = "below" if r.box.y > first.box.y else "above"
-        elif r.start > first.start:
-            where = "after"
-        r.note = f"same as {first.id}, {where} it" if where else f"same as {first.id}"
+        visible = [r for r in members if r.visible]
+        first = visible[0] if visible else members[0]
+        for r in members:
+            if r is first:
+                continue
+            if not r.visible:
+                r.note = f"hidden copy of {first.id}"
+                continue
+            where = ""
+            if r.box and first.box:
+                where = "below" if r.box.y > first.box.y else "above"
+            r.note = f"same as {first.id}, {where} it" if where else f"same as {first.id}"
         if not first.note:
             first.note = "first of repeated"

@@ -53,7 +53,7 @@ class RegionsView(View):
 
     def _region_lines(self, r: Region) -> list[Line]:
         g, more = r.id, f"expand {r.id}"
-        if r.note.startswith("same as"):
+        if r.note.startswith(("same as", "hidden copy")):
             return [Line(f"{region_head(r)} — {r.note}", g, more)]
         if not r.visible:
             what = r.purpose.replace("; hidden", "").replace("hidden", "").strip("; ")
