@@ -1,6 +1,6 @@
 // domdex text extraction: the visible text of a document as a flat list of blocks.
 //
-// Evaluated by Python as a function expression: `(options) => result`. Read-only
+// Evaluated by Python as a function expression: `(options) => JSON text`. Read-only
 // towards the page: it walks the rendered DOM (open shadow roots included), asks the
 // browser what is displayed, and returns plain data. Nothing is written to the page.
 //
@@ -156,8 +156,10 @@
     let n = 0;
     const anchors = el.tagName === "A" ? [el] : el.querySelectorAll("a");
     for (const a of anchors) {
-      if (a.checkVisibility && !a.checkVisibility({ visibilityProperty: true })) continue;
-      n += squash(a.innerText || "").trim().length;
+      // innerText is exact but costly; only anchors with markup inside need it.
+      const t = a.firstElementChild ? a.innerText || "" : a.textContent || "";
+      if (t && a.firstElementChild === null && hidden(a)) continue;
+      n += squash(t).trim().length;
     }
     return n;
   }
@@ -257,7 +259,7 @@
     }
     if (el.tagName === "DL") {
       // Sphinx-style API docs: every <dt id> is an anchor worth its own section.
-      return !!el.querySelector(":scope > dt[id]") && (el.textContent || "").length > 300;
+      return !!el.querySelector(":scope > dt[id]");
     }
     if (el.tagName === "UL" || el.tagName === "OL") {
       for (const li of el.children) {
@@ -311,14 +313,21 @@
   function sphinxList(el) {
     const base = lastHeadingLevel;
     termDepth++;
-    for (const child of el.children) {
-      if (hidden(child)) continue;
-      if (child.tagName === "DT") {
-        const text = (child.innerText || "").replace(/¶\s*$/, "");
-        emit("heading", text, child, el, { level: Math.min(6, base + termDepth) });
-      } else {
+    const kids = [...el.children].filter((c) => !hidden(c));
+    for (let i = 0; i < kids.length; i++) {
+      const child = kids[i];
+      if (child.tagName !== "DT") {
         walk(child);
+        continue;
       }
+      // Several signatures of one API entry (overloads) make one heading.
+      const names = [];
+      let j = i;
+      for (; j < kids.length && kids[j].tagName === "DT"; j++) {
+        names.push(tidy((kids[j].innerText || "").replace(/¶\s*$/, "")).replace(/\n/g, " "));
+      }
+      emit("heading", names.filter(Boolean).join(" / "), child, el, { level: Math.min(6, base + termDepth) });
+      i = j - 1;
     }
     termDepth--;
     lastHeadingLevel = base;
@@ -368,12 +377,13 @@
 
   const body = document.body;
   if (body) walk(body);
-  return {
+  // One JSON string crosses the protocol much faster than a large object graph.
+  return JSON.stringify({
     url: location.href,
     title: document.title || "",
     lang: document.documentElement.lang || "",
     fingerprint: opts.fingerprint || "",
     containers,
     blocks,
-  };
+  });
 }

@@ -37,10 +37,11 @@ _POSITIVE = re.compile(
 #: Readability's "unlikely candidates": a subtree so named is furniture unless its own
 #: name also says content (``_MAYBE``).
 _UNLIKELY = re.compile(
-    r"-ad-|ai2html|banner|breadcrumbs|combx|comment|community|cover-wrap|disqus|extra|footer|"
-    r"gdpr|legends|menu|related|remark|replies|rss|shoutbox|sidebar|skyscraper|social|"
-    r"sponsor|supplemental|ad-break|agegate|pagination|pager|popup|yom-remote|newsletter|"
-    r"outbrain|taboola|recirc|cookie|consent"
+    r"(?:^|[\s_-])(?:ad|ads|ai2html|banner|breadcrumbs?|combx|comment|comments|community|"
+    r"cover-wrap|disqus|extra|footer|gdpr|legends|menu|related|remark|replies|rss|shoutbox|"
+    r"sidebar|skyscraper|social|sponsor|sponsored|supplemental|ad-break|agegate|pagination|"
+    r"pager|popup|yom-remote|newsletter|outbrain|taboola|recirc|cookie|cookies|consent)"
+    r"(?:$|[\s_\d-])"
 )
 _MAYBE = re.compile(r"and|article|body|column|content|main|shadow")
 _BAD_LANDMARKS = {"nav", "footer", "aside", "form"}
@@ -165,12 +166,14 @@ class _Page:
         if strict:
             chains = [[] if any(self.banned[c] for c in ch) else ch for ch in chains]
         final = self._scores(chains)
+        if strict and not any(final):
+            return [False] * len(self.blocks)  # let the loose pass decide
         if not any(final):
             return [
                 _plain_main(b, ch, self.containers)
                 for b, ch in zip(self.blocks, self.chains, strict=True)
             ]
-        top = max(range(len(final)), key=final.__getitem__)
+        top = self._promote(max(range(len(final)), key=final.__getitem__))
         chosen = _with_siblings(
             top, self.containers, final, self.text_len, self.link_len, self.tuning
         )
@@ -178,6 +181,22 @@ class _Page:
             _keep(b, ch, chosen, self.containers, self.weights, self.tuning)
             for b, ch in zip(self.blocks, chains, strict=True)
         ]
+
+    def _promote(self, top: int) -> int:
+        """The page's own ``main`` landmark when the best container is a part of it.
+
+        API documentation nests its text in definition lists: the richest container is
+        one function's description, but the page's main content is all of them.
+        """
+        for c in _ancestors(self.containers, self.containers[top]["parent"]):
+            container = self.containers[c]
+            if container["landmark"] != "main":
+                continue
+            dense = self.link_len[c] > 0.3 * max(self.text_len[c], 1)
+            if not dense and self.text_len[c] >= 2 * self.text_len[top]:
+                return c
+            break
+        return top
 
     def _scores(self, chains: Sequence[Sequence[int]]) -> list[float]:
         tuning = self.tuning
@@ -210,7 +229,16 @@ def _with_siblings(
 ) -> set[int]:
     """The top container plus siblings that carry enough unlinked text of their own."""
     chosen = {top}
-    parent = containers[top]["parent"]
+    me = containers[top]
+    if me["attrs"].strip() and not _is_article(me):
+        # An article body split by an ad slot or a pull-quote: same tag, same class.
+        for i, c in enumerate(containers):
+            if (
+                i != top and final[i] > 0 and c["tag"] == me["tag"] and c["attrs"] == me["attrs"]
+                and link_len[i] < 0.25 * max(text_len[i], 1)
+            ):
+                chosen.add(i)
+    parent = me["parent"]
     if parent < 0:
         return chosen
     threshold = max(10.0, final[top] * tuning.sibling_ratio)
@@ -245,8 +273,8 @@ def _keep(
         return False
     text = block["text"]
     density = block["links"] / max(len(text), 1)
-    if block["kind"] == "heading":
-        return density < 0.5
+    if block["kind"] == "heading":  # API docs link their own names in headings
+        return density < 0.75
     if block["kind"] in ("list", "table"):
         return density < 0.6
     if density > tuning.max_link_density:

@@ -17,6 +17,7 @@ sections it has already seen on other pages, i.e. site boilerplate).
 
 from __future__ import annotations
 
+import json
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -54,7 +55,7 @@ async def extract(page: Any, fingerprint_value: str | None = None) -> PageText:
     if fingerprint_value is None:
         _, fingerprint_value = await fingerprint(page)
     started = time.perf_counter()
-    raw = await page.evaluate(script("extract"), {"fingerprint": fingerprint_value})
+    raw = json.loads(await page.evaluate(script("extract"), {"fingerprint": fingerprint_value}))
     return build_page_text(raw, extraction_ms=(time.perf_counter() - started) * 1000)
 
 

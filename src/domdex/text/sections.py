@@ -38,12 +38,18 @@ _LANDMARK_LABELS = {
 
 @dataclass(frozen=True)
 class Block:
-    """One unit of reading kept whole: a paragraph, list, table, code block, …"""
+    """One unit of reading kept whole: a paragraph, list, table, code block, …
+
+    ``main`` is False for a small piece of furniture inside the article (a "source
+    code" link line, a share bar): it stays in its section, so reading loses nothing,
+    but it is not part of the main text.
+    """
 
     kind: str
     text: str
     xpath: str
     level: int = 0
+    main: bool = True
 
 
 @dataclass(frozen=True)
@@ -59,6 +65,9 @@ class Section:
     blocks: tuple[Block, ...]
     text: str
     tokens: int
+    #: False when the section continues its heading's content after furniture (or
+    #: borrows the page title): the heading belongs to an earlier section.
+    headed: bool = True
 
     @property
     def heading(self) -> str:
@@ -123,9 +132,9 @@ class PageText:
         """The main content as plain text: headings and blocks, one blank line apart."""
         parts: list[str] = []
         for s in self.main:
-            if s.heading:
+            if s.heading and s.headed:
                 parts.append(s.heading)
-            parts.extend(b.text for b in s.blocks if b.kind != "heading")
+            parts.extend(b.text for b in s.blocks if b.kind != "heading" and b.main)
         return "\n\n".join(parts)
 
 
@@ -164,7 +173,10 @@ class _Builder:
         self.zone = zone
         self.heading = (level, text, block["xpath"])
 
-    def content_block(self, block: dict[str, Any], zone: str) -> None:
+    def content_block(self, block: dict[str, Any], zone: str, embedded: bool = False) -> None:
+        if embedded:
+            self.blocks.append(Block(block["kind"], block["text"], block["xpath"], main=False))
+            return
         if zone != self.zone:
             self.flush()
             self.zone = zone
@@ -180,6 +192,7 @@ class _Builder:
         if not self.blocks and self.heading is None:
             return
         main = self.zone == MAIN
+        headed = self.heading is not None
         if self.heading is not None:
             path = tuple(t for _, t in self.stacks[main])
             level, xpath = self.heading[0], self.heading[2]
@@ -201,6 +214,7 @@ class _Builder:
                 blocks=tuple(self.blocks),
                 text=text,
                 tokens=count_tokens(text) if text else 0,
+                headed=headed,
             )
         )
         self.blocks = []
@@ -211,15 +225,39 @@ def build_sections(raw: dict[str, Any], main: Sequence[bool] | None = None) -> t
     """Sections of an ``extract.js`` result; ``main`` overrides the main-content flags."""
     flags = list(main) if main is not None else main_blocks(raw)
     containers = raw["containers"]
+    blocks = raw["blocks"]
+    zones = [_zone(b, m, containers) for b, m in zip(blocks, flags, strict=True)]
+    embedded = _embedded(blocks, zones)
     builder = _Builder()
-    for block, is_main in zip(raw["blocks"], flags, strict=True):
-        zone = _zone(block, is_main, containers)
-        if block["kind"] == "heading":
-            builder.heading_block(block, zone)
+    for n, block in enumerate(blocks):
+        if block["kind"] == "heading" and not embedded[n]:
+            builder.heading_block(block, zones[n])
         else:
-            builder.content_block(block, zone)
+            builder.content_block(block, zones[n], embedded[n])
     builder.flush()
     return tuple(builder.sections)
+
+
+#: Furniture inside an article shorter than this does not end the article's section.
+EMBEDDED_CHARS = 200
+
+
+def _embedded(blocks: Sequence[dict[str, Any]], zones: Sequence[str]) -> list[bool]:
+    """Short runs of unlabelled furniture with main content on both sides."""
+    out = [False] * len(blocks)
+    n = 0
+    while n < len(blocks):
+        if zones[n] != "" or n == 0 or zones[n - 1] != MAIN:
+            n += 1
+            continue
+        end = n
+        while end < len(blocks) and zones[end] == "":
+            end += 1
+        size = sum(len(b["text"]) for b in blocks[n:end])
+        if end < len(blocks) and zones[end] == MAIN and size < EMBEDDED_CHARS:
+            out[n:end] = [True] * (end - n)
+        n = end
+    return out
 
 
 def build_page_text(raw: dict[str, Any], extraction_ms: float = 0.0) -> PageText:

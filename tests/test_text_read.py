@@ -1,0 +1,188 @@
+"""``read`` on live pages in headless Chromium: sections, main content, query, cache, store.
+
+One browser for the whole file (a session fixture running its own event loop): the
+async core is driven directly, as the sync ``Page`` wrapper does.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Coroutine, Iterator
+from pathlib import Path
+from typing import Any, TypeVar
+
+import pytest
+
+from domdex.text.cache import ReadCache
+from domdex.text.read import fingerprint, read
+from domdex.text.store import KnowledgeStore
+
+pytestmark = pytest.mark.browser
+T = TypeVar("T")
+
+
+class Live:
+    """A Chromium page plus the loop that drives it."""
+
+    def __init__(self) -> None:
+        self.loop = asyncio.new_event_loop()
+
+    def run(self, coro: Coroutine[Any, Any, T]) -> T:
+        return self.loop.run_until_complete(coro)
+
+    async def start(self) -> None:
+        from playwright.async_api import async_playwright
+
+        from domdex.chromium import LAUNCH_ARGS, find_chromium
+
+        self.pw = await async_playwright().start()
+        self.browser = await self.pw.chromium.launch(
+            executable_path=find_chromium(), args=LAUNCH_ARGS
+        )
+        self.page = await self.browser.new_page()
+
+    async def stop(self) -> None:
+        await self.browser.close()
+        await self.pw.stop()
+
+    def goto(self, url: str) -> Any:
+        self.run(self.page.goto(url))
+        return self.page
+
+    def read(self, **kwargs: Any) -> Any:
+        kwargs.setdefault("cache", ReadCache())
+        return self.run(read(self.page, **kwargs))
+
+
+@pytest.fixture(scope="session")
+def live() -> Iterator[Live]:
+    session = Live()
+    session.run(session.start())
+    try:
+        yield session
+    finally:
+        session.run(session.stop())
+        session.loop.close()
+
+
+@pytest.fixture
+def article(live: Live, server: str) -> Live:
+    live.goto(f"{server}/text/article.html")
+    return live
+
+
+def test_sections_with_paths_kinds_and_whole_blocks(article: Live) -> None:
+    result = article.read()
+    sections = result.to_dict()["sections"]
+    by_heading = {s["heading"]: s for s in sections}
+    pricing = by_heading["Pricing"]
+    assert pricing["kind"] == "main"
+    assert pricing["path"] == ["Acme Cloud pricing and setup guide", "Pricing"]
+    assert "Team | $29 | 10" in pricing["text"]  # the table is one block
+    install = by_heading["Installation"]["text"]
+    assert "pip install acme-cli\nacme login --key YOUR-KEY\nacme deploy ./app" in install
+    nested = "- On Windows, run the installer from an administrator shell.\n  - WSL is supported"
+    assert nested in install  # the nested list keeps its indentation
+    assert by_heading["Related articles"]["kind"] == "boilerplate"
+    kinds = {s["path"][0] if s["path"] else "": s["kind"] for s in sections}
+    assert kinds["[navigation]"] == kinds["[page footer]"] == "boilerplate"
+
+
+def test_hidden_text_is_not_read(article: Live) -> None:
+    text = article.read().text
+    assert "must never be read" not in text
+    assert "Screen reader only" not in text
+
+
+def test_every_section_xpath_points_at_one_element(article: Live) -> None:
+    for s in article.read().page.sections:
+        count = article.run(article.page.locator(f"xpath={s.xpath}").count())
+        assert count == 1, (s.id, s.xpath)
+
+
+def test_scope_main_drops_navigation_cookies_and_footer(article: Live) -> None:
+    text = article.read(scope="main").text
+    assert "Every account starts on the free plan" in text
+    for furniture in ("Accept all cookies", "About us", "All rights reserved", "Ten tips"):
+        assert furniture not in text
+
+
+def test_query_returns_the_relevant_sections_with_scores(article: Live) -> None:
+    result = article.read(query="refund money back", limit=2)
+    first = result.to_dict()["sections"][0]
+    assert first["heading"] == "Refunds" and 0 < first["score"] <= 1
+    assert article.read(query="install on windows", limit=1).sections[0].heading == "Installation"
+
+
+def test_budget_gives_outline_and_the_way_to_the_rest(article: Live) -> None:
+    result = article.read(max_tokens=150)
+    text = str(result)
+    assert "Outline (" in text and "read(offset=" in text
+    offset = int(text.split("read(offset=")[1].split(")")[0])
+    rest = article.read(offset=offset)
+    assert rest.body[offset:] and rest.text.startswith("<<<untrusted page content")
+
+
+def test_cache_hit_then_miss_when_the_text_changes(article: Live) -> None:
+    cache = ReadCache()
+    first = article.read(cache=cache)
+    assert not first.cached
+    second = article.read(cache=cache)
+    assert second.cached and second.page is first.page
+    assert not article.read(cache=cache, nocache=True).cached
+    before = article.run(fingerprint(article.page))
+    article.run(article.page.evaluate("document.querySelector('h3').textContent = 'Money back'"))
+    assert article.run(fingerprint(article.page)) != before
+    changed = article.read(cache=cache)
+    assert not changed.cached
+    assert any(s.heading == "Money back" for s in changed.page.sections)
+
+
+def test_store_learns_pages_and_recognises_site_furniture(live: Live, server: str) -> None:
+    store = KnowledgeStore(":memory:")
+    live.goto(f"{server}/text/article.html")
+    live.read(store=store)
+    live.goto(f"{server}/text/other.html")
+    second = live.read(store=store)
+    cookie = next(s for s in second.page.sections if "cookies" in s.text)
+    assert cookie.kind == "boilerplate"
+    hits = store.search("autoscaling instances")
+    assert hits[0].url.endswith("/text/other.html")
+    assert store.related(f"{server}/text/other.html")[0].url.endswith("/text/article.html")
+
+
+def test_cli_read_and_search(
+    server: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from domdex.cli import main
+
+    db = str(tmp_path / "k.db")
+    assert main(["read", f"{server}/text/article.html", "--store", db, "--json",
+                 "--query", "refund"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["sections"][0]["heading"] == "Refunds"
+    assert main(["search", "refund", "--store", db]) == 0
+    out = capsys.readouterr().out
+    assert "Refunds" in out and out.startswith("<<<untrusted page content")
+
+
+@pytest.mark.pydocs
+def test_python_docs_api_entries_are_sections(live: Live, pydocs: Path) -> None:
+    live.goto((pydocs / "library" / "json.html").as_uri())
+    result = live.read(query="serialize obj to a JSON formatted str", limit=3)
+    headings = [s.heading for s in result.sections]
+    assert any(h.startswith("json.dumps(") for h in headings[:2])
+    main = live.read(scope="main")
+    assert all(s.kind == "main" for s in main.sections)
+    assert not any("Table of Contents" in s.title for s in main.sections)
+
+
+@pytest.mark.pydocs
+def test_python_docs_long_page_is_never_truncated(live: Live, pydocs: Path) -> None:
+    live.goto((pydocs / "library" / "os.html").as_uri())
+    result = live.read()
+    assert len(result.page.sections) > 100
+    assert "os.getcwd()" in result.text and "os.walk(" in result.text
+    hit = live.read(query="current working directory", limit=3)
+    assert any(s.heading.startswith("os.getcwd") for s in hit.sections)
