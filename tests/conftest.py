@@ -8,6 +8,7 @@ tested without a browser.
 from __future__ import annotations
 
 import functools
+import gzip
 import http.server
 import json
 import threading
@@ -50,7 +51,43 @@ def pydocs() -> Path:
 
 
 def load_fixture_snapshot(name: str):  # type: ignore[no-untyped-def]
-    """A captured snapshot kept under tests/fixtures/snapshots as JSON."""
+    """A captured snapshot kept under tests/fixtures/snapshots (``.json`` or ``.json.gz``).
+
+    Regenerate them with ``scripts/capture_fixtures.py``.
+    """
     from domdex import load_snapshot
 
-    return load_snapshot(json.loads((SNAPSHOTS / f"{name}.json").read_text(encoding="utf-8")))
+    plain = SNAPSHOTS / f"{name}.json"
+    if plain.exists():
+        return load_snapshot(json.loads(plain.read_text(encoding="utf-8")))
+    packed = SNAPSHOTS / f"{name}.json.gz"
+    return load_snapshot(json.loads(gzip.decompress(packed.read_bytes()).decode("utf-8")))
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--update-golden", action="store_true",
+                     help="rewrite tests/fixtures/views/*.txt from the current views")
+
+
+@pytest.fixture
+def update_golden(request: pytest.FixtureRequest) -> bool:
+    return bool(request.config.getoption("--update-golden"))
+
+
+@pytest.fixture(scope="session")
+def domdex_browser():  # type: ignore[no-untyped-def]
+    """One headless Chromium for the whole session, driven through ``domdex.launch()``.
+
+    Async tests run on its portal loop through the ``run_async`` fixture, against
+    ``domdex_browser.async_browser``.
+    """
+    import domdex
+
+    with domdex.launch() as browser:
+        yield browser
+
+
+@pytest.fixture(scope="session")
+def run_async(domdex_browser):  # type: ignore[no-untyped-def]
+    """``run_async(coro)``: run a coroutine on the loop that drives ``domdex_browser``."""
+    return domdex_browser._portal.run

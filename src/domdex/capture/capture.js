@@ -90,7 +90,8 @@
     INS: "insertion", LI: "listitem", MAIN: "main", MARK: "mark", MATH: "math", MENU: "list",
     METER: "meter", NAV: "navigation", OL: "list", OPTGROUP: "group", OPTION: "option",
     OUTPUT: "status", P: "paragraph", PROGRESS: "progressbar", SEARCH: "search", STRONG: "strong",
-    SUB: "subscript", SUP: "superscript", svg: "img", SVG: "img", TABLE: "table",
+    SUB: "subscript", SUP: "superscript", SVG: "img", TABLE: "table", IFRAME: "iframe",
+    FRAME: "iframe",
     TBODY: "rowgroup", TEXTAREA: "textbox", TFOOT: "rowgroup", THEAD: "rowgroup", TIME: "time",
     TR: "row", UL: "list" };
   const GLOBAL_ARIA = ["aria-atomic", "aria-busy", "aria-controls", "aria-current",
@@ -400,8 +401,8 @@
     return a;
   })();
 
-  const statesOf = (el, t) => {
-    const out = [];
+  const statesOf = (el, t, clickable) => {
+    const out = clickable ? ["clickable"] : [];
     const ac = el.getAttribute("aria-checked");
     if (t === "INPUT" && (el.type === "checkbox" || el.type === "radio")) {
       if (el.indeterminate) out.push("mixed");
@@ -539,11 +540,14 @@
       (el.hasAttribute("contenteditable") && el.isContentEditable &&
         !(el.parentElement && el.parentElement.isContentEditable)) ||
       (tabindex !== null && tabindex !== "" && Number(tabindex) >= 0) ||
-      WIDGET_ROLES.has(role) || el.hasAttribute("onclick");
+      WIDGET_ROLES.has(role);
+    // Clickable by script or styling only: the snapshot marks it with a "clickable" state.
+    let clickable = false;
+    if (!interactive && el.hasAttribute("onclick")) clickable = interactive = true;
     if (!interactive && cursor === "pointer" && !(f & 4) && (ctx.parentCursor !== "pointer" ||
         // a click target positioned on its own, out of its clickable parent's box
         (ctx.inInteractive && (style.position === "fixed" || style.position === "absolute")))) {
-      interactive = true;
+      clickable = interactive = true;
     }
     const free = !ctx.inBlock && !ctx.inInteractive;
     const direct = free && !isSvg ? directText(el, kids) : 0;
@@ -562,7 +566,7 @@
     let row = null;
     if (keep || tentative) {
       row = { el, parent: parentRow, t, role, f, index, kids: 0, text: "", interactive,
-        textBlock, tentative, drop: false, ref: "" };
+        clickable, textBlock, tentative, drop: false, ref: "" };
       rows.push(row);
       if (parentRow) parentRow.kids++;
     }
@@ -655,7 +659,7 @@
       r.ref, p ? p.ref : null, el.localName,
       r.role || (explicitRole(el) ? "none" : "generic"),
       name !== "" && name === text ? 1 : name, text, attrsOf(el, r.t), box,
-      visible | (r.f & 4 ? 2 : 0), r.index, valueOf(el, r.t), level, statesOf(el, r.t),
+      visible | (r.f & 4 ? 2 : 0), r.index, valueOf(el, r.t), level, statesOf(el, r.t, r.clickable),
       r.t === "SELECT" || r.t === "DATALIST" ? optionsOf(el) : null, co,
     ];
     let n = row.length;
