@@ -215,6 +215,100 @@ def summarize(name: str, outs: list[Outcome]) -> None:
     print(f"  missed top-1: {', '.join(missed) if missed else 'none'}")
 
 
+class _FallbackPage:
+    """Sync face of the session's fallback page, used only while domdex.browser is absent."""
+
+    def __init__(self, loop: Any, page: Any) -> None:
+        self._loop, self._page = loop, page
+        self._index: Any = None
+
+    @property
+    def playwright_page(self) -> Any:
+        return _SyncPW(self._loop, self._page.playwright_page)
+
+    def index(self) -> Any:
+        from domdex.index import build_index
+
+        if self._index is None:
+            self._index = build_index(self._loop.run_until_complete(self._page.snapshot()))
+        return self._index
+
+    def find(self, query: str, **kw: Any) -> Any:
+        from domdex.search.api import find
+
+        return find(self.index(), query, **kw)
+
+    def locator(self, ref: str) -> Any:
+        return _SyncPW(self._loop, self._page.locator(ref))
+
+    def close(self) -> None:
+        self._loop.run_until_complete(self._page.playwright_page.close())
+
+
+class _SyncPW:
+    """Runs an async Playwright object's coroutine methods to completion."""
+
+    def __init__(self, loop: Any, obj: Any) -> None:
+        self._loop, self._obj = loop, obj
+
+    def __getattr__(self, name: str) -> Any:
+        import inspect
+
+        attr = getattr(self._obj, name)
+        if not callable(attr):
+            return attr
+
+        def call(*a: Any, **kw: Any) -> Any:
+            a = tuple(_unwrap(x) for x in a)
+            res = attr(*a, **kw)
+            if inspect.isawaitable(res):
+                res = self._loop.run_until_complete(res)
+            if res is not None and type(res).__module__.startswith("playwright"):
+                return _SyncPW(self._loop, res)
+            return res
+
+        return call
+
+
+def _unwrap(x: Any) -> Any:
+    if isinstance(x, _SyncPW):
+        return x._obj
+    if isinstance(x, list):
+        return [_unwrap(y) for y in x]
+    return x
+
+
+class _launch:  # noqa: N801 - used like domdex.launch()
+    """``domdex.launch()``, or the session's fallback browser while it is missing."""
+
+    def __enter__(self) -> Any:
+        import domdex
+
+        if hasattr(domdex, "launch"):
+            self._cm = domdex.launch()
+            return self._cm.__enter__()
+        import asyncio
+
+        from domdex.session.fallback import FallbackBrowser
+
+        self._cm = None
+        self._loop = asyncio.new_event_loop()
+        self._browser = self._loop.run_until_complete(FallbackBrowser.start())
+        return self
+
+    def open(self, url: str) -> _FallbackPage:
+        page = self._loop.run_until_complete(self._browser.open(url))
+        self._loop.run_until_complete(page.playwright_page.wait_for_load_state("load"))
+        return _FallbackPage(self._loop, page)
+
+    def __exit__(self, *exc: Any) -> None:
+        if self._cm is not None:
+            self._cm.__exit__(*exc)
+            return
+        self._loop.run_until_complete(self._browser.close())
+        self._loop.close()
+
+
 def _baseline_plain(tasks: list[dict[str, Any]], docs: Path) -> list[Outcome]:
     """The baseline alone, with plain Playwright (no domdex needed)."""
     from playwright.sync_api import sync_playwright
@@ -251,11 +345,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.baseline_only:
         summarize("seed scorer (Steps 1-7, AI snapshot)", _baseline_plain(tasks, docs))
         return 0
-    import domdex
-
     ours: list[Outcome] = []
     seed: list[Outcome] = []
-    with domdex.launch() as browser:
+    with _launch() as browser:
         for task in tasks:
             url = (docs / task["page"]).as_uri()
             page = browser.open(url)

@@ -26,6 +26,7 @@ FIELD_WEIGHTS: dict[str, float] = {
     "role": 1.0,
     "key": 0.8,
     "context": 0.7,
+    "href": 0.8,
     "attr": 0.55,
     "heading": 0.6,
     "region": 0.45,
@@ -33,6 +34,20 @@ FIELD_WEIGHTS: dict[str, float] = {
 
 _SKIP_TAGS = frozenset({"html", "head", "body", "script", "style", "noscript", "template",
                         "meta", "link", "br", "hr", "svg", "path", "g", "defs", "use"})
+_INLINE_TAGS = frozenset({"span", "code", "em", "strong", "b", "i", "small", "tt", "var", "kbd",
+                          "samp", "mark", "abbr", "cite", "sup", "sub", "u", "s", "q", "font",
+                          "bdi", "bdo", "time", "data", "pre"})
+_BLOCK_HINT = re.compile(r"\b(note|warning|tip|hint|admonition|alert|callout|notice|caution|"
+                         r"important|danger|error|info|seealso|deprecated)\b", re.I)
+_ZONE_HINTS = [
+    ("sidebar", re.compile(r"side-?bar|sidenav|aside|\bside\b|toc-?drawer", re.I)),
+    ("header", re.compile(r"header|masthead|topbar|top-bar|banner", re.I)),
+    ("footer", re.compile(r"footer|colophon|bottom-?bar", re.I)),
+    ("nav", re.compile(r"\bnav|navbar|menu|breadcrumb|related", re.I)),
+]
+_ZONE_ROLES = {"complementary": "sidebar", "banner": "header", "contentinfo": "footer",
+               "navigation": "nav"}
+_ZONE_TAGS = {"aside": "sidebar", "header": "header", "footer": "footer", "nav": "nav"}
 _CELL_ROLES = frozenset({"cell", "gridcell", "columnheader", "rowheader"})
 _CELL_TAGS = frozenset({"td", "th"})
 _HEADER_CELL = frozenset({"columnheader"})
@@ -96,14 +111,15 @@ class Descriptor:
     is_key: bool = False  # a dt, a row key cell, a heading: names something
     is_value: bool = False  # a dd, a data cell: says something about a key
     hidden: int = 0  # 0 shown, 1 laid out but invisible (hover-revealed), 2 not rendered
+    zones: frozenset[str] = frozenset()  # sidebar / header / footer / nav it sits in
 
     def embed_text(self) -> str:
         """The text the embedder sees: the element's own words first, then context."""
         f = self.fields
-        parts = [self.role, f.get("name", ""), f.get("label", ""), f.get("text", "")[:80],
-                 f.get("key", ""), f.get("context", "")[:80], f.get("attr", "")[:40],
-                 f.get("heading", "")[-60:]]
-        return " ".join(p for p in parts if p)
+        parts = [self.role, f.get("name", "")[:60], f.get("label", "")[:40],
+                 f.get("text", "")[:40], f.get("key", "")[:40], f.get("context", "")[:40],
+                 f.get("heading", "")[-40:]]
+        return " ".join(p for p in parts if p)[:140]
 
     def to_dict(self) -> dict[str, Any]:
         return {"ref": self.ref, "role": self.role, "label": self.label, "fields": self.fields}
@@ -186,6 +202,7 @@ class _Builder:
         self.tree = idx.tree
         self.nodes: list[Node] = idx.nodes
         self.heading_path: list[tuple[str, ...]] = self._heading_paths()
+        self.zones: list[frozenset[str]] = self._zones()
         self._row_cache: dict[int, tuple[str, list[int]]] = {}
         self._col_cache: dict[int, list[str]] = {}
 
@@ -205,6 +222,24 @@ class _Builder:
                                     else 2)
                 stack = [s for s in stack if s[0] < level]
                 stack.append((level, clean_heading(own_label(n))[:80], start))
+        return out
+
+    def _zones(self) -> list[frozenset[str]]:
+        """Page zones each node sits in, from landmark roles, tags, ids and classes."""
+        out: list[frozenset[str]] = []
+        parent_pos = self.tree.parent_pos
+        for i, n in enumerate(self.nodes):
+            p = parent_pos[i]
+            zones = out[p] if p >= 0 else frozenset()
+            own = set()
+            if n.role in _ZONE_ROLES:
+                own.add(_ZONE_ROLES[n.role])
+            if n.tag in _ZONE_TAGS and (n.role in ("", "generic") or n.role in _ZONE_ROLES):
+                own.add(_ZONE_TAGS[n.tag])
+            hint = n.attrs.get("id", "") + " " + n.attrs.get("class", "")
+            if hint.strip():
+                own.update(z for z, rx in _ZONE_HINTS if rx.search(hint))
+            out.append(zones | own if own else zones)
         return out
 
     # Context ------------------------------------------------------------------
@@ -330,7 +365,7 @@ class _Builder:
                 heads = self._column_headers(row)
                 if 0 <= kcol < len(heads) and heads[kcol] and heads[kcol] != key:
                     key = f"{heads[kcol]} {key}"
-            self._row_cache[row] = (key[:60], cells)
+            self._row_cache[row] = (key if len(key) <= 60 else "", cells)
         key, cells = self._row_cache[row]
         col = cells.index(cell) if cell in cells else -1
         header = ""
@@ -370,14 +405,39 @@ class _Builder:
             r = self.idx.region(parent) if parent else None
         return " ".join(p for p in parts if p)
 
+    def _duplicates_parent(self, i: int, node: Node, label: str) -> bool:
+        """An inline wrapper (``<span>``, ``<code>``) repeating its parent's words."""
+        if node.tag not in _INLINE_TAGS or "title" in node.attrs:
+            return False
+        p = self.tree.parent_pos[i]
+        if p < 0:
+            return False
+        parent = self.nodes[p]
+        ptext = parent.text or parent.name
+        return bool(ptext) and label in ptext
+
+    def _aggregate(self, i: int) -> str:
+        """Text of a note-like box (``div.admonition``) from its children."""
+        node = self.nodes[i]
+        hint = node.attrs.get("class", "") + " " + node.role
+        if not _BLOCK_HINT.search(hint) or self.tree.size(i) > 40:
+            return ""
+        parts = [own_label(self.nodes[c]) for c in self.tree.child_pos[i]]
+        return " ".join(p for p in parts if p)[:300]
+
     def describe(self, i: int) -> Descriptor | None:
         node = self.nodes[i]
         if node.tag in _SKIP_TAGS:
             return None
         label = own_label(node)
         interactive = self.idx.is_interactive(node)
-        if not label and not interactive:
-            return None
+        if not interactive:
+            if not label:
+                label = self._aggregate(i)
+                if not label:
+                    return None
+            elif self._duplicates_parent(i, node, label):
+                return None
         role = element_role(node)
         a = node.attrs
         fields: dict[str, str] = {}
@@ -392,9 +452,13 @@ class _Builder:
         if node.options:
             extra.append(" ".join(o.label for o in node.options if o.selected))
         fields["label"] = " ".join(x for x in extra if x and x != fields.get("name"))
-        attr = [a.get("id", ""), a.get("name", ""), a.get("class", ""), a.get("type", "")]
         if "href" in a:
-            attr.append(_href_words(a["href"]))
+            fields["href"] = _href_words(a["href"])
+        attr = [a.get("id", ""), a.get("name", ""), a.get("class", ""), a.get("type", "")]
+        p = self.tree.parent_pos[i]
+        if p >= 0:
+            pa = self.nodes[p].attrs
+            attr += [pa.get("id", ""), pa.get("class", "")]
         fields["attr"] = " ".join(x for x in attr if x)
         fields["role"] = ROLE_TEXT.get(role, role) + (" button" if interactive and
                                                      role not in ROLE_TEXT else "")
@@ -406,7 +470,7 @@ class _Builder:
         fields = {k: v for k, v in fields.items() if v}
         return Descriptor(pos=i, ref=node.ref, node=node, role=role, fields=fields,
                           label=label[:80], is_key=is_key, is_value=is_value,
-                          hidden=_hidden_kind(node))
+                          hidden=_hidden_kind(node), zones=self.zones[i])
 
 
 def _is_heading(node: Node) -> bool:

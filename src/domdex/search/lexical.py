@@ -52,7 +52,7 @@ STOPWORDS = _words(
     can could would should will shall may might must just which where what who whose
     whom how why when than then there here into onto within inside near under over
     some any each every one that's thing things element elements item's page's s t
-    want need like find get let lets see shows show's"""
+    want need like find get let lets see shows show's saying tells telling"""
 )
 
 #: Question words that ask for a value (the answer), not for the entry naming it.
@@ -63,7 +63,12 @@ VALUE_WORDS = _words(
 )
 
 #: Words that ask for the entry itself (a term, an option, a heading).
-KEY_WORDS = frozenset(["entry", "term", "option", "heading", "title", "label", "name", "header"])
+KEY_WORDS = _words("entry term option heading title label name header")
+
+#: Key and value words that only say which kind of element is wanted (not its words).
+_KIND_ONLY = _words("""entry term option explanation explain explains definition define
+    defines meaning means description describe describes summary answer""")
+_DESCRIBING = re.compile(r"\b(one|single|two)[- ]line\b|\bbrief\b|\bshort\b|\bfull\b")
 
 #: Groups of words that mean the same on a page. Every member maps to the group.
 _SYN_GROUPS = [
@@ -156,7 +161,6 @@ ROLE_WORDS: dict[str, frozenset[str]] = {
         "paragraph": "paragraph",
         "list": "list",
         "dialog": "dialog alertdialog",
-        "option": "option",
     }.items()
 }
 
@@ -181,7 +185,7 @@ _INTENT_VERBS = [
     (re.compile(r"^\s*(click( on)?|press|tap|hit|push)\b"), "click"),
     (re.compile(r"^\s*(type( in(to)?)?|enter|fill( in| out)?|write)\b"), "fill"),
     (re.compile(r"^\s*(choose|pick)\b"), "select"),
-    (re.compile(r"^\s*(go to|navigate to|follow|visit)\b"), "navigate"),
+    (re.compile(r"^\s*(go to|navigate to|follow|visit|open)\b"), "navigate"),
     (re.compile(r"^\s*(read|show me|tell me)\b"), "read"),
 ]
 _QUOTED = re.compile(r"(?:^|\s)['\"‘“]([^'\"’”]{2,80})['\"’”](?=\s|$|[.,;:?!])")
@@ -215,7 +219,12 @@ def stem(word: str) -> str:
     return w
 
 
+_PHRASE_HINT = re.compile(r"sign|log|look|check|mail|drop|box|text|search|side|web")
+
+
 def _phrases(text: str) -> str:
+    if not _PHRASE_HINT.search(text):
+        return text
     for pattern, repl in _PHRASES:
         text = pattern.sub(repl, text)
     return text
@@ -297,6 +306,7 @@ def parse_query(text: str) -> Query:
             if pos not in q.positions:
                 q.positions.append(pos)
         low = pattern.sub(" ", low)
+    low = _DESCRIBING.sub(" ", low)
     words = tokens(low)
     for w in words:
         if w in _ORDINALS and q.ordinal is None:
@@ -306,13 +316,16 @@ def parse_query(text: str) -> Query:
             q.roles |= ROLE_WORDS[w]
         elif w in VALUE_WORDS:
             q.wants_value = True
-            if w not in STOPWORDS:
+            if w not in STOPWORDS and w not in _KIND_ONLY:
                 q.terms.append(w)
+        elif w in _KIND_ONLY:
+            q.wants_key = True
         elif w not in STOPWORDS or w.startswith("-"):
             q.terms.append(w)
         if w in KEY_WORDS:
             q.wants_key = True
-    q.terms = _dedupe([t for t in q.terms if t not in _ORDINALS])
+    flags = {t[1:] for t in q.terms if t.startswith("-")}
+    q.terms = _dedupe([t for t in q.terms if t not in _ORDINALS and t not in flags])
     split = _HEAD_SPLIT.search(low)
     if split:
         head = [t for t in _content(tokens(low[: split.start()])) if t in q.terms]

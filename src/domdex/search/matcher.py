@@ -52,8 +52,10 @@ class SearchIndex:
         self.descriptors: list[Descriptor] = build_descriptors(idx)
         self.n = n = len(self.descriptors)
         self.by_ref = {d.ref: k for k, d in enumerate(self.descriptors)}
-        self._postings = self._build_postings()
+        self._postings = self._build_postings(None)
+        self._key_postings = self._build_postings("key")
         self.vocab = sorted(self._postings)
+        self._key_vocab = sorted(self._key_postings)
         self._stems: dict[str, list[str]] = defaultdict(list)
         for tok in self.vocab:
             self._stems[stem(tok)].append(tok)
@@ -80,20 +82,38 @@ class SearchIndex:
         return found
 
     # Build --------------------------------------------------------------------
-    def _build_postings(self) -> dict[str, tuple[np.ndarray, np.ndarray]]:
-        best: dict[str, dict[int, float]] = defaultdict(dict)
+    def _build_postings(self, only: str | None) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+        """token → (element positions, best field weight), built with one argsort.
+
+        ``only`` restricts to one field (weight 1): the key postings answer "is this the
+        value of the thing the request names?".
+        """
+        ids: dict[str, int] = {}
+        tok_col: list[int] = []
+        desc_col: list[int] = []
+        w_col: list[float] = []
         for k, d in enumerate(self.descriptors):
+            local: dict[str, float] = {}
             for fname, text in d.fields.items():
-                w = FIELD_WEIGHTS[fname]
+                if only is not None and fname != only:
+                    continue
+                w = FIELD_WEIGHTS[fname] if only is None else 1.0
                 for tok in tokens(text):
-                    slot = best[tok]
-                    if slot.get(k, 0.0) < w:
-                        slot[k] = w
-        out: dict[str, tuple[np.ndarray, np.ndarray]] = {}
-        for tok, slot in best.items():
-            out[tok] = (np.fromiter(slot.keys(), dtype=np.int64, count=len(slot)),
-                        np.fromiter(slot.values(), dtype=np.float32, count=len(slot)))
-        return out
+                    if local.get(tok, 0.0) < w:
+                        local[tok] = w
+            for tok, w in local.items():
+                tok_col.append(ids.setdefault(tok, len(ids)))
+                desc_col.append(k)
+                w_col.append(w)
+        if not ids:
+            return {}
+        tok_arr = np.array(tok_col, dtype=np.int64)
+        order = np.argsort(tok_arr, kind="stable")
+        desc_arr = np.array(desc_col, dtype=np.int64)[order]
+        w_arr = np.array(w_col, dtype=np.float32)[order]
+        bounds = np.concatenate(([0], np.cumsum(np.bincount(tok_arr, minlength=len(ids)))))
+        return {tok: (desc_arr[bounds[i]:bounds[i + 1]], w_arr[bounds[i]:bounds[i + 1]])
+                for tok, i in ids.items()}
 
     def _facts(self, n: int) -> None:
         """Per-element arrays used by ranking (position, visibility, state)."""
@@ -112,6 +132,11 @@ class SearchIndex:
         self.is_key = np.array([d.is_key for d in ds], dtype=bool)
         self.is_value = np.array([d.is_value for d in ds], dtype=bool)
         self.roles = np.array([d.role for d in ds], dtype=object)
+        self.tiny_box = np.array([b is not None and (b.width < 4 or b.height < 4) for b in boxes],
+                                 dtype=bool)
+        self.zones = [d.zones for d in ds]
+        self.n_words = np.array([len(tokens(d.fields.get("name", ""))) for d in ds],
+                                dtype=np.float32)
         self.df_total = max(1, n)
 
     # Query --------------------------------------------------------------------
@@ -120,47 +145,60 @@ class SearchIndex:
         df = len(post[0]) if post else 0
         return math.log(1.0 + self.df_total / (1.0 + df))
 
-    def match_term(self, term: str) -> np.ndarray:
+    def match_term(self, term: str, key: bool = False) -> np.ndarray:
         """Strength (0 … 1) with which each element carries ``term`` in its best field.
 
-        Read-only and cached: agents repeat words across requests on one page.
+        ``key=True`` looks only at the key field (the term a definition explains, a
+        table row's key cell). Read-only and cached: agents repeat words on one page.
         """
-        hit = self._term_cache.get(term)
+        ck = ("k:" if key else "") + term
+        hit = self._term_cache.get(ck)
         if hit is None:
             if len(self._term_cache) > 1024:
                 self._term_cache.clear()
-            hit = self._term_cache[term] = self._match_term(term)
+            postings = self._key_postings if key else self._postings
+            hit = self._term_cache[ck] = self._match_term(term, postings)
             hit.flags.writeable = False
         return hit
 
-    def _match_term(self, term: str) -> np.ndarray:
+    def _match_term(self, term: str, postings: dict[str, Any]) -> np.ndarray:
         out = np.zeros(self.n, dtype=np.float32)
-        self._apply(out, term, EXACT)
+        vocab = self.vocab if postings is self._postings else self._key_vocab
+        apply = self._apply
+        apply(out, postings, term, EXACT)
         st = stem(term)
         for tok in self._stems.get(st, ()):
             if tok != term:
-                self._apply(out, tok, STEM)
+                apply(out, postings, tok, STEM)
         for syn in SYNONYMS.get(term, frozenset()) | SYNONYMS.get(st, frozenset()):
-            self._apply(out, syn, SYNONYM)
+            apply(out, postings, syn, SYNONYM)
             for tok in self._stems.get(stem(syn), ()):
                 if tok != syn:
-                    self._apply(out, tok, SYNONYM * STEM)
-        if len(term) >= 3 and term.isalnum():
-            lo = bisect.bisect_left(self.vocab, term)
-            hi = bisect.bisect_left(self.vocab, term + "\uffff", lo)
-            if hi - lo <= 200:
-                for tok in self.vocab[lo:hi]:
-                    if tok != term and stem(tok) != st:
-                        self._apply(out, tok, PREFIX)
-            # the element's word is a prefix of the query's: "doc" in a query for "docs"
-            for cut in range(len(term) - 1, 2, -1):
-                if term[:cut] in self._postings and stem(term[:cut]) != st:
-                    self._apply(out, term[:cut], PREFIX * 0.9)
-                    break
+                    apply(out, postings, tok, SYNONYM * STEM)
+            self._prefixes(out, postings, vocab, syn, SYNONYM * PREFIX)
+        self._prefixes(out, postings, vocab, term, PREFIX)
         return out
 
-    def _apply(self, out: np.ndarray, tok: str, strength: float) -> None:
-        post = self._postings.get(tok)
+    def _prefixes(self, out: np.ndarray, postings: dict[str, Any], vocab: list[str], term: str,
+                  strength: float) -> None:
+        """Words starting with ``term`` ("toggle" → "toggler"), and the reverse ("docs")."""
+        if len(term) < 3 or not term.isalnum():
+            return
+        st = stem(term)
+        lo = bisect.bisect_left(vocab, term)
+        hi = bisect.bisect_left(vocab, term + "\uffff", lo)
+        if hi - lo <= 200:
+            for tok in vocab[lo:hi]:
+                if tok != term and stem(tok) != st:
+                    self._apply(out, postings, tok, strength)
+        for cut in range(len(term) - 1, 2, -1):
+            if term[:cut] in postings and stem(term[:cut]) != st:
+                self._apply(out, postings, term[:cut], strength * 0.9)
+                break
+
+    @staticmethod
+    def _apply(out: np.ndarray, postings: dict[str, Any], tok: str, strength: float) -> None:
+        post = postings.get(tok)
         if post is None:
             return
         idx, w = post
@@ -181,6 +219,17 @@ class SearchIndex:
             if toks:
                 hit = sum(1 for t in toks if t in query_terms or stem(t) in stems)
                 out[k] = hit / len(toks)
+        return out
+
+    def key_precision_for(self, ks: np.ndarray, query_terms: set[str]) -> np.ndarray:
+        """Share of each element's key words that the query mentions."""
+        stems = {stem(t) for t in query_terms}
+        out = np.zeros(len(ks), dtype=np.float32)
+        for j, k in enumerate(ks):
+            toks = [t for t in tokens(self.descriptors[k].fields.get("key", "")) if t.isalnum()
+                    or t.startswith("-")]
+            if toks:
+                out[j] = sum(1 for t in toks if t in query_terms or stem(t) in stems) / len(toks)
         return out
 
     def name_precision_for(self, ks: np.ndarray, query_terms: set[str]) -> np.ndarray:

@@ -97,6 +97,7 @@ def _intent_factor(si: SearchIndex, intent: str | None) -> np.ndarray:
     if intent == "click":
         ok = np.fromiter((r in _CLICKABLE for r in roles), dtype=bool, count=n) | inter
         f[~ok] = 0.55
+        f[si.tiny_box] *= 0.6  # a 2-px box is not what a person clicks
         fill = np.fromiter((r in _FILLABLE for r in roles), dtype=bool, count=n)
         f[fill & (roles != "combobox")] = 0.6
     elif intent == "fill":
@@ -157,15 +158,37 @@ def _lexical(si: SearchIndex, q: Query, explain: bool) -> tuple[np.ndarray, dict
     return cov / total, weights if explain else {}
 
 
-def _coverage(si: SearchIndex, terms: list[str]) -> np.ndarray:
-    """Share of ``terms`` (idf-weighted) that each element carries."""
+def _coverage(si: SearchIndex, terms: list[str], key: bool = False) -> np.ndarray:
+    """Share of ``terms`` (idf-weighted) that each element carries (in its key only)."""
     cov = np.zeros(si.n, dtype=np.float32)
     total = 0.0
     for term in terms:
         w = si.idf(term)
-        cov += w * si.match_term(term)
+        cov += w * si.match_term(term, key=key)
         total += w
     return cov / total if total else cov
+
+
+def _verbosity(si: SearchIndex) -> np.ndarray:
+    """Long texts contain many words by chance: damp their coverage (BM25's idea)."""
+    extra = np.maximum(si.n_words - 12.0, 0.0)
+    return 1.0 / (1.0 + 0.12 * np.log1p(extra))
+
+
+def _key_fit(si: SearchIndex, q: Query) -> np.ndarray:
+    """How well an element's key (its term, its row) is exactly what the request names.
+
+    "what is the global interpreter lock" wants the definition whose term is *global
+    interpreter lock*, not one that mentions it: coverage of the request by the key,
+    times the share of the key's words the request uses.
+    """
+    cov = _coverage(si, q.terms, key=True)
+    if not cov.any():
+        return cov
+    ks = np.flatnonzero(cov)
+    prec = np.zeros(si.n, dtype=np.float32)
+    prec[ks] = si.key_precision_for(ks, set(q.terms))
+    return cov * prec
 
 
 def _negative(si: SearchIndex, q: Query) -> np.ndarray:
@@ -198,10 +221,12 @@ def _position(si: SearchIndex, idx: Any, q: Query, score: np.ndarray) -> np.ndar
     if best <= 0:
         return bonus
     group = np.flatnonzero(score >= best * _TIE)
-    if q.landmarks:
-        tops = np.array([_top_landmark(idx, si.descriptors[k].pos) for k in group], dtype=object)
-        for lm in q.landmarks:
-            bonus[group[tops == lm]] += 0.1
+    zone_of = {"HEADER": "header", "FOOTER": "footer", "ASIDE": "sidebar"}
+    for lm in q.landmarks:
+        zone = zone_of.get(lm, "")
+        for k in group:
+            if zone in si.zones[k] or _top_landmark(idx, si.descriptors[k].pos) == lm:
+                bonus[k] += 0.1
     for pos in q.positions:
         if pos in ("top", "bottom", "left", "right"):
             coord = si.y if pos in ("top", "bottom") else si.x
@@ -214,9 +239,8 @@ def _position(si: SearchIndex, idx: Any, q: Query, score: np.ndarray) -> np.ndar
             if len(ranked) > 1:
                 bonus[ranked[1]] += 0.03
         elif pos == "nav":
-            tops = [_top_landmark(idx, si.descriptors[k].pos) for k in group]
-            for k, lm in zip(group, tops, strict=True):
-                if lm in ("NAV", "HEADER"):
+            for k in group:
+                if "nav" in si.zones[k] or "header" in si.zones[k]:
                     bonus[k] += 0.05
     if q.ordinal:
         tight = np.flatnonzero(score >= best * _ORD_TIE)
@@ -280,13 +304,15 @@ def find_matches(
         term_set = set(q.terms) | set(q.role_words)
         prec[ks] = si.name_precision_for(ks, term_set)
         exact[ks] = _exact_bonus(si, ks, q)
-    lexical = 0.85 * lex + 0.15 * prec * (lex > 0)
+    lexical = (0.8 * lex + 0.2 * prec * (lex > 0)) * _verbosity(si)
     total_w = lexical_weight + embedding_weight
     base = (lexical_weight * lexical + embedding_weight * emb) / total_w + exact
-    base *= 1.0 - 0.5 * _negative(si, q) if q.negative else 1.0
+    if q.wants_value and q.terms:
+        base += 0.15 * _key_fit(si, q) * si.is_value
+    if q.negative:
+        base *= 1.0 - 0.5 * _negative(si, q)
     if q.head:
-        head = _coverage(si, q.head)
-        base *= 0.7 + 0.3 * head
+        base *= 0.5 + 0.5 * _coverage(si, q.head)
     r = route(idx, q)
     score = base * _intent_factor(si, intent) * _state_factor(si, q) * _route_factor(si, idx, r)
     score = np.where(live, score, 0.0).astype(np.float32)
@@ -316,6 +342,7 @@ def _exact_bonus(si: SearchIndex, ks: np.ndarray, q: Query) -> np.ndarray:
     wanted = {" ".join(q.terms)}
     wanted |= {" ".join(t for t in tokens(x) if t) for x in q.quoted}
     wanted_stems = {" ".join(stem(t) for t in w.split()) for w in wanted if w}
+    terms = set(q.terms)
     out = np.zeros(len(ks), dtype=np.float32)
     for j, k in enumerate(ks):
         d = si.descriptors[k]
@@ -324,4 +351,6 @@ def _exact_bonus(si: SearchIndex, ks: np.ndarray, q: Query) -> np.ndarray:
             continue
         if name in wanted or " ".join(stem(t) for t in name.split()) in wanted_stems:
             out[j] = 0.08
+        elif name in terms:  # seed step 5: the name is one of the request's words
+            out[j] = 0.05
     return out
