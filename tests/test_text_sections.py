@@ -33,7 +33,8 @@ ARTICLE_TEXT = [
 def page(extra_blocks: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """A small page: header nav, an article with headings, a sidebar, a footer."""
     containers = [
-        {"tag": "body", "attrs": "", "role": "", "landmark": "", "parent": -1, "xpath": "/html/body"},
+        {"tag": "body", "attrs": "", "role": "", "landmark": "", "parent": -1,
+         "xpath": "/html/body"},
         {"tag": "nav", "attrs": "menu", "role": "", "landmark": "nav", "parent": 0,
          "xpath": "/html/body/nav"},
         {"tag": "article", "attrs": "post", "role": "", "landmark": "article", "parent": 0,
@@ -44,7 +45,9 @@ def page(extra_blocks: list[dict[str, Any]] | None = None) -> dict[str, Any]:
          "xpath": "/html/body/footer"},
     ]
 
-    def block(kind: str, text: str, container: int, level: int = 0, links: int = 0) -> dict[str, Any]:
+    def block(
+        kind: str, text: str, container: int, level: int = 0, links: int = 0
+    ) -> dict[str, Any]:
         n = len(blocks) + 1
         return {"kind": kind, "text": text, "container": container, "level": level,
                 "links": links, "xpath": f"{containers[container]['xpath']}/x[{n}]",

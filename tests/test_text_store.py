@@ -16,7 +16,9 @@ FOOTER = "© 2025 Acme Inc. All rights reserved. Privacy policy · Terms of serv
 COOKIES = "We use cookies to improve your experience on this site. Accept all cookies or manage."
 
 
-def section(n: int, path: tuple[str, ...], text: str, kind: str = "main", level: int = 2) -> Section:
+def section(
+    n: int, path: tuple[str, ...], text: str, kind: str = "main", level: int = 2
+) -> Section:
     return Section(
         id=f"s{n}", path=path, level=level if path else 0, kind=kind,
         landmark="main" if kind == "main" else "footer", xpath=f"/html/body/x[{n}]",
@@ -68,8 +70,9 @@ def test_site_furniture_is_stored_once_and_flagged(store: KnowledgeStore) -> Non
     stats = store.stats()
     assert stats["pages"] == 3
     # Cookie banner and footer (with a different year) are each one stored text.
-    (n,) = store.db.execute("SELECT COUNT(*) FROM texts WHERE text LIKE 'We use cookies%'").fetchone()
-    (m,) = store.db.execute("SELECT COUNT(*) FROM texts WHERE text LIKE '%All rights%'").fetchone()
+    count = "SELECT COUNT(*) FROM texts WHERE text LIKE ?"
+    (n,) = store.db.execute(count, ("We use cookies%",)).fetchone()
+    (m,) = store.db.execute(count, ("%All rights%",)).fetchone()
     assert (n, m) == (1, 1)
     assert stats["boilerplate_texts"] >= 2
 

@@ -11,8 +11,10 @@ Tables::
     pages     one row per URL (title, fingerprint, content hash, when read)
     texts     section texts stored once: near-duplicates (the same footer, cookie
               banner or menu on every page of a site) share one row; ``boilerplate``
-              is set when pages of the same site share it. Embedding blob, simhash.
-    texts_fts FTS5 index of texts (heading, body), rowid = texts.id
+              is set when pages of the same site share it. Embedding (float16 blob),
+              simhash.
+    texts_fts FTS5 index over texts (heading, text; external content, so the text is
+              not stored twice), rowid = texts.id
     sections  page → section (id, heading path, xpath, kind) → text;
               ``parent_id`` is the section of the enclosing heading (heading → section)
     concepts, section_concepts, page_concepts
@@ -61,7 +63,7 @@ CREATE TABLE IF NOT EXISTS sections(
 CREATE INDEX IF NOT EXISTS sections_text ON sections(text_id);
 CREATE INDEX IF NOT EXISTS sections_page ON sections(page_id);
 CREATE VIRTUAL TABLE IF NOT EXISTS texts_fts USING fts5(
-    heading, body, tokenize = 'porter unicode61');
+    heading, text, content = 'texts', content_rowid = 'id', tokenize = 'porter unicode61');
 CREATE TABLE IF NOT EXISTS concepts(id INTEGER PRIMARY KEY, key TEXT UNIQUE, name TEXT);
 CREATE TABLE IF NOT EXISTS section_concepts(
     section_id INTEGER REFERENCES sections(id) ON DELETE CASCADE,
@@ -74,6 +76,9 @@ CREATE TABLE IF NOT EXISTS page_concepts(
 CREATE INDEX IF NOT EXISTS page_concepts_concept ON page_concepts(concept_id);
 """
 
+#: Embeddings are kept as float16: half the size, so a row (text + vector) stays on
+#: its B-tree page instead of spilling into overflow pages; cosine changes by < 1e-3.
+EMBEDDING_DTYPE = np.float16
 #: Bits two simhashes may differ by and still be the same text (of 64).
 NEAR_DUPLICATE_BITS = 3
 #: Texts shorter than this many words are only matched exactly (simhash is noisy).
@@ -292,11 +297,11 @@ class KnowledgeStore:
                 cur = self.db.execute(
                     "INSERT INTO texts(hash, simhash, heading, text, tokens, embedding, "
                     "boilerplate) VALUES(?,?,?,?,?,?,0)",
-                    (digest, sim, s.title, s.text, s.tokens, vec.tobytes()),
+                    (digest, sim, s.title, s.text, s.tokens, vec.astype(EMBEDDING_DTYPE).tobytes()),
                 )
                 text_id = int(cur.lastrowid or 0)
                 self.db.execute(
-                    "INSERT INTO texts_fts(rowid, heading, body) VALUES(?,?,?)",
+                    "INSERT INTO texts_fts(rowid, heading, text) VALUES(?,?,?)",
                     (text_id, s.title, s.text),
                 )
                 ids[n] = text_id
@@ -408,7 +413,9 @@ class KnowledgeStore:
             rows = self.db.execute("SELECT id, embedding FROM texts").fetchall()
             ids = np.array([r[0] for r in rows], dtype=np.int64)
             matrix = (
-                np.stack([np.frombuffer(r[1], dtype=np.float32) for r in rows])
+                np.stack([np.frombuffer(r[1], dtype=EMBEDDING_DTYPE) for r in rows]).astype(
+                    np.float32
+                )
                 if rows
                 else np.zeros((0, 1), dtype=np.float32)
             )
