@@ -161,6 +161,11 @@ def region_name(tree: Tree, i: int, stop: int | None = None) -> str:
     h = first_heading(tree, i, stop)
     if h is not None:
         return heading_text(tree, h)
+    if roles.landmark(node) == "MAIN" or node.tag == "main":
+        h1 = [k for k in range(i, min(stop, i + 3000)) if roles.is_heading(tree.nodes[k])
+              and roles.heading_level(tree.nodes[k]) == 1]
+        if len(h1) == 1:
+            return heading_text(tree, h1[0])
     label = node.attrs.get("aria-label", "")
     if label:
         return humanize(label)
@@ -493,7 +498,11 @@ def _add_children(tree: Tree, facts: Facts, region: Region, span: _Span,
     if region.depth >= MAX_DEPTH or not region.visible:
         return
     used: dict[str, int] = {}
-    for sub in _sub_spans(tree, facts, span.start, span.stop, span.root, span.members):
+    subs = _sub_spans(tree, facts, span.start, span.stop, span.root, span.members)
+    # A run under the region's own title is its introduction, not a sub-section.
+    subs = [s for s in subs if not (s.landmark == "SECTION" and s.name and
+                                    s.name == region.name and roles.is_heading(tree.nodes[s.root]))]
+    for sub in subs:
         base = camel_id(sub.name) or camel_id(hint_name(tree, sub.root)) or sub.landmark.title()
         used[base] = used.get(base, 0) + 1
         suffix = str(used[base]) if used[base] > 1 else ""

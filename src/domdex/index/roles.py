@@ -69,8 +69,10 @@ KIND_PLURALS = {
     "radio": "radios",
     "select": "selects",
     "option": "options",
-    "other": "other",
+    "other": "clickable",
 }
+
+KIND_SINGULAR = {"other": "clickable"}
 
 HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 

@@ -81,7 +81,7 @@ def purpose(tree: Tree, facts: Facts, region: Region) -> str:
     pager = sum(1 for n in inter if _PAGER.match(_label(n))) if total <= 60 else 0
     if pager >= 3 and pager >= total * 0.6:
         parts.append("pagination")
-    elif paragraphs >= 5 and paragraphs * 2 >= links:
+    elif paragraphs >= 5 and paragraphs * 2 >= links and total - links <= 3:
         parts.append(f"text: {paragraphs} paragraphs, {links} links")
     elif links >= 3 and links >= total * 0.7 and ("search" not in parts or links >= 5):
         parts.append(f"navigation with {links} links")
@@ -133,13 +133,7 @@ def key_elements(tree: Tree, facts: Facts, region: Region, limit: int = 3) -> li
 
 
 def summarize(tree: Tree, facts: Facts, region: Region) -> str:
-    """``"Filters" — search; filters; key: "Apply Filters", "Reset"``."""
-    parts = []
-    if region.name:
-        parts.append(f'"{region.name}"')
-    if region.purpose:
-        parts.append(region.purpose)
-    keys = key_elements(tree, facts, region)
-    if keys:
-        parts.append("key: " + ", ".join(f'"{k}"' for k in keys))
-    return " — ".join([*parts[:1], "; ".join(parts[1:])] if len(parts) > 1 else parts)
+    """``search; filters — key: "Apply Filters", "Reset"`` (the name is shown apart)."""
+    keys = key_elements(tree, facts, region) if region.visible else []
+    key_text = "key: " + ", ".join(f'"{k}"' for k in keys) if keys else ""
+    return " — ".join(p for p in (region.purpose, key_text) if p)

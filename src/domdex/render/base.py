@@ -16,10 +16,6 @@ from typing import Any
 
 from ..tokens import count_tokens
 
-#: Reserve for the cut note so it always fits inside the budget.
-_NOTE_RESERVE = 40
-
-
 @dataclass(frozen=True, slots=True)
 class Line:
     """One output line; ``keep`` lines (headers) survive any cut."""
@@ -80,28 +76,32 @@ class View:
 
 
 def _cut(lines: list[Line], budget: int) -> str:
-    """Keep lines in order while they fit; say what was cut and how to get it."""
-    room = max(budget - _NOTE_RESERVE, 0)
-    kept: list[str] = []
-    dropped: list[Line] = []
-    used = 0
-    keep_cost = sum(count_tokens(line.text) + 1 for line in lines if line.keep)
-    room_for_others = room - keep_cost
-    for line in lines:
-        cost = count_tokens(line.text) + 1
-        if line.keep:
-            kept.append(line.text)
-            used += cost
-        elif not dropped and cost <= room_for_others:
-            kept.append(line.text)
-            room_for_others -= cost
-            used += cost
-        else:
-            dropped.append(line)
-    if not dropped:
-        return "\n".join(kept)
-    kept.append(cut_note(dropped))
-    return "\n".join(kept)
+    """Keep lines in order while they fit; say what was cut and how to get it.
+
+    Header lines (``keep``) always stay. Other lines are kept in order until the first
+    that does not fit; then the cut note is written, and kept lines are given back from
+    the end until text plus note fit the budget.
+    """
+    costs = [count_tokens(line.text) + 1 for line in lines]
+    room = budget - sum(c for c, line in zip(costs, lines, strict=True) if line.keep)
+    take: list[bool] = []
+    for cost, line in zip(costs, lines, strict=True):
+        fits = line.keep or (all(take) and cost <= room)
+        if fits and not line.keep:
+            room -= cost
+        take.append(fits)
+    while True:
+        dropped = [line for line, t in zip(lines, take, strict=True) if not t]
+        if not dropped:
+            return "\n".join(line.text for line in lines)
+        note = cut_note(dropped)
+        used = sum(c for c, t in zip(costs, take, strict=True) if t) + count_tokens(note)
+        last = max((k for k, (t, line) in enumerate(zip(take, lines, strict=True))
+                    if t and not line.keep), default=None)
+        if used <= budget or last is None:
+            kept = [line.text for line, t in zip(lines, take, strict=True) if t]
+            return "\n".join([*kept, note])
+        take[last] = False
 
 
 def cut_note(dropped: list[Line]) -> str:

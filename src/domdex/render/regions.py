@@ -19,7 +19,7 @@ def counts_text(counts: dict[str, int]) -> str:
     total = sum(counts.values())
     if not total:
         return "0"
-    parts = ", ".join(f"{n} {roles.KIND_PLURALS.get(k, k) if n != 1 else k}"
+    parts = ", ".join(f"{n} {roles.KIND_PLURALS.get(k, k) if n != 1 else roles.KIND_SINGULAR.get(k, k)}"
                       for k, n in list(counts.items())[:4])
     return f"{total} ({parts})"
 
@@ -57,10 +57,13 @@ class RegionsView(View):
             return [Line(f"{region_head(r)} — {r.note}", g, more)]
         if not r.visible:
             what = r.purpose.replace("; hidden", "").replace("hidden", "").strip("; ")
+            if not r.name:
+                text = next((n.text for n in self.index.nodes[r.start:r.stop] if n.text), "")
+                what = f"{quote(text, 40)} {what}".strip() if text else what
             detail = f": {what}" if what else ""
             return [Line(f"{region_head(r)} [hidden]{detail}", g, more)]
         out = [Line(f"{region_head(r)} {r.xpath}", g, more)]
-        summary = r.purpose or ""
+        summary = r.summary or ""
         if summary:
             out.append(Line(f"     Summary: {summary}", g, more))
         out.append(Line(f"     Interactive: {counts_text(r.counts)}", g, more))
