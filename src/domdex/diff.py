@@ -163,10 +163,6 @@ def element_changes(old: Node, new: Node) -> list[Change]:
     return out
 
 
-def _region_key(idx: PageIndex, r: Region) -> str:
-    return r.root
-
-
 def _visible_regions(idx: PageIndex) -> dict[str, Region]:
     """Regions whose coming and going is news: top-level ones and real landmarks.
 
@@ -174,8 +170,12 @@ def _visible_regions(idx: PageIndex) -> dict[str, Region]:
     their content; their elements are compared one by one instead, where a re-render
     is recognised as such.
     """
-    return {_region_key(idx, r): r for r in idx.regions
-            if r.visible and not r.note and (r.depth == 0 or r.landmark != "SECTION")}
+    out: dict[str, Region] = {}
+    for r in idx.regions:  # parents first: a sub-section sharing its root is the same
+        if r.root not in out and not r.note and _shown(idx.snapshot.get(r.root)) \
+                and (r.depth == 0 or r.landmark != "SECTION"):
+            out[r.root] = r
+    return out
 
 
 def _region_id(idx: PageIndex, ref: str) -> str:
@@ -201,15 +201,13 @@ def diff(old: PageIndex, new: PageIndex) -> Diff:
     old_regions, new_regions = _visible_regions(old), _visible_regions(new)
     # A region counts as new only when its root node is new or was hidden: region
     # detection may re-slice sub-sections when content changes, which is not news.
-    added_roots = [k for k in new_regions
-                   if k not in old_regions and not _shown(old.snapshot.get(k))]
-    removed_roots = [k for k in old_regions
-                     if k not in new_regions and not _shown(new.snapshot.get(k))]
+    added_roots = [k for k in new_regions if not _shown(old.snapshot.get(k))]
+    removed_roots = [k for k in old_regions if not _shown(new.snapshot.get(k))]
     covered_new = _covered(new, [new_regions[k] for k in added_roots])
     covered_old = _covered(old, [old_regions[k] for k in removed_roots])
     for k in added_roots:
         r = new_regions[k]
-        if r.parent and new.region(r.parent).root in added_roots:
+        if any(p.root in added_roots for p in new.region_path(r.root) if p.depth < r.depth):
             continue  # a sub-section of a region that is itself new
         shown = old.snapshot.get(r.root) is not None
         elems = [new.nodes[i] for i in range(r.start, r.stop)
@@ -217,7 +215,7 @@ def diff(old: PageIndex, new: PageIndex) -> Diff:
         result.regions.append(RegionChange("added", r, elems, shown=shown))
     for k in removed_roots:
         r = old_regions[k]
-        if r.parent and old.region(r.parent).root in removed_roots:
+        if any(p.root in removed_roots for p in old.region_path(r.root) if p.depth < r.depth):
             continue
         result.regions.append(RegionChange("removed", r))
     _element_diff(result, covered_old, covered_new)

@@ -1,7 +1,7 @@
 """The seam between the session and the browser layer (:mod:`domdex.browser`).
 
 The session needs four things from a live page: capture it, resolve a ref to a
-Playwright locator, know the current document, and wrap a new Playwright page (a
+Playwright locator, launch or connect a browser, and wrap a new Playwright page (a
 popup, a new tab). Keeping them here means the rest of the session reads as what it
 does, not how the browser layer spells it.
 """
@@ -10,50 +10,49 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..errors import RefError
 from ..snapshot import Snapshot
 
 __all__ = ["capture", "launch", "locator", "wrap"]
 
 
-def _browser_layer() -> Any:
-    """:mod:`domdex.browser`, or None while it is not installed (then: the fallback)."""
-    try:
-        from .. import browser
-    except ImportError:
-        return None
-    return browser
-
-
 async def launch(*, executable_path: str | None = None, headless: bool = True,
                  cdp: str | None = None) -> Any:
     """An async domdex browser: launched, or connected over CDP."""
-    browser = _browser_layer()
-    if browser is None:
-        from .fallback import FallbackBrowser
+    from .. import browser
 
-        return await FallbackBrowser.start(executable_path=executable_path,
-                                           headless=headless, cdp=cdp)
     if cdp:
-        return await browser.async_connect(cdp)
+        b = await browser.async_connect(cdp)
+        # The selector engine does not reach a CDP browser's pre-existing default
+        # context (Playwright registers engines on contexts it creates), so the session
+        # works in a context of its own there; AsyncSession.close closes it.
+        b.context = await b.playwright_browser.new_context()
+        b.session_owns_context = True
+        return b
     return await browser.async_launch(executable_path=executable_path, headless=headless)
 
 
 async def wrap(pw_page: Any) -> Any:
     """The domdex AsyncPage for a Playwright page (a new tab or popup)."""
-    browser = _browser_layer()
-    if browser is None:
-        from .fallback import FallbackPage
+    from .. import browser
 
-        return FallbackPage(pw_page)
     return await browser.async_attach(pw_page)
 
 
 async def capture(page: Any) -> Snapshot:
-    """A fresh snapshot of the live page (all frames)."""
-    snap: Snapshot = await page.snapshot()
+    """A fresh capture of the live page (all frames); it becomes the page's latest."""
+    snap: Snapshot = await page.capture()
     return snap
 
 
-def locator(page: Any, ref: str) -> Any:
-    """A Playwright locator for a ref, through the domdex selector engine."""
-    return page.locator(ref)
+def locator(page: Any, ref: str) -> Any | None:
+    """A Playwright locator for a ref of the page's latest capture, or None.
+
+    None when the latest capture does not have the ref or the page has loaded another
+    document since: the session then works out whether the ref is stale, from another
+    page, or never existed.
+    """
+    try:
+        return page.locator(ref)
+    except RefError:  # StaleRefError included
+        return None

@@ -55,6 +55,9 @@ logger = logging.getLogger("domdex")
 
 __all__ = ["AsyncSession", "SessionOptions", "SessionStats"]
 
+#: How long an unchanged capture may be reused (CSS-only changes are not observed).
+REUSE_FOR = 10.0
+
 
 @dataclass(frozen=True, slots=True)
 class SessionOptions:
@@ -77,6 +80,7 @@ class SessionStats:
     recovery_refused: int = 0
     stale_document: int = 0
     captures: int = 0
+    reused: int = 0
     recoveries: list[Recovery] = field(default_factory=list)
 
 
@@ -93,6 +97,8 @@ class Tab:
     latest_epoch: int = -1
     epoch: int = 0  # bumped when the main frame loads a new document
     status: int | None = None
+    latest_at: float = 0.0
+    dirty: bool = True  # an action ran since the last capture: capture again
 
     @property
     def pw(self) -> Any:
@@ -133,6 +139,8 @@ class AsyncSession:
         """Close the browser (or, over CDP, disconnect and leave it running)."""
         for tab in list(self._tabs.values()):
             self._forget(tab)
+        if getattr(self.browser, "session_owns_context", False):
+            await self.browser.context.close()
         closer = getattr(self.browser, "close", None)
         if closer is not None:
             await closer()
@@ -208,12 +216,16 @@ class AsyncSession:
             raise BrowserError("The browser has no context to open a tab in.")
         return ctx
 
-    async def _adopt(self, pw: Any) -> Tab:
+    async def _adopt(self, pw: Any, page: Any = None) -> Tab:
         """Register a Playwright page as a tab (once), watching its loads and dialogs."""
         found = self._by_pw.get(id(pw))
         if found is not None:
             return found
-        page = await backend.wrap(pw)
+        if page is None:
+            page = await backend.wrap(pw)
+            found = self._by_pw.get(id(pw))  # adopted meanwhile (the context's page event)
+            if found is not None:
+                return found
         tab = Tab(f"t{self._next_id}", page,
                   IntentCache(self.options.intent_cache_size, self.options.intent_ttl))
         self._next_id += 1
@@ -255,8 +267,8 @@ class AsyncSession:
         if new_tab:
             return await self.new_tab(url)
         if not self._tabs:
-            page = await self.browser.open("about:blank")
-            t = await self._adopt(page.playwright_page)
+            page = await self.browser.new_page()
+            t = await self._adopt(page.playwright_page, page)
         else:
             t = self.tab(tab)
         return await self._navigate(t, "open", lambda: t.pw.goto(
@@ -280,6 +292,7 @@ class AsyncSession:
     async def _navigate(self, t: Tab, action: str, go: Any, url: str = "") -> ActionResult:
         from playwright.async_api import Error as PlaywrightError
 
+        t.dirty = True
         try:
             response = await go()
         except PlaywrightError as exc:
@@ -298,9 +311,19 @@ class AsyncSession:
 
     # Captures and views -----------------------------------------------------------
     async def _capture(self, t: Tab) -> PageIndex:
-        """A fresh capture of the tab (the "auto refresh" every call relies on)."""
+        """A fresh capture of the tab (the "auto refresh" every call relies on).
+
+        When nothing has changed since the last capture (same document, no mutation,
+        input, focus or scroll in any frame, no action since, and recent), the last
+        capture is the fresh one: a view after a view costs a millisecond instead of
+        a page walk.
+        """
         self._check_open(t)
         epoch = t.epoch
+        if await self._unchanged(t):
+            self.stats.reused += 1
+            assert t.latest is not None
+            return t.latest
         try:
             snap = await backend.capture(t.page)
         except DomdexError:
@@ -311,8 +334,26 @@ class AsyncSession:
             raise BrowserError(f"Could not capture tab {t.id}: {_first_line(exc)}") from exc
         self.stats.captures += 1
         idx = self.region_cache.build(snap)
-        t.latest, t.latest_epoch = idx, epoch
+        t.latest, t.latest_epoch, t.latest_at, t.dirty = idx, epoch, time.monotonic(), False
         return idx
+
+    async def _unchanged(self, t: Tab) -> bool:
+        """True when the tab's last capture still describes the page exactly."""
+        fresh_enough = t.latest is not None and not t.dirty and t.latest_epoch == t.epoch \
+            and time.monotonic() - t.latest_at < REUSE_FOR
+        counts = await self._change_counts(t)  # always: it also resets the counters
+        return fresh_enough and all(n == 0 for n in counts)
+
+    async def _change_counts(self, t: Tab) -> list[int]:
+        from playwright.async_api import Error as PlaywrightError
+
+        out: list[int] = []
+        for frame in t.pw.frames:
+            try:
+                out.append(int(await frame.evaluate(script("changes.js"))))
+            except PlaywrightError:  # a frame navigating or detaching: changed
+                out.append(-1)
+        return out
 
     def _check_open(self, t: Tab) -> None:
         if t.pw.is_closed():
@@ -448,7 +489,8 @@ class AsyncSession:
         if t.epoch != t.shown_epoch:
             self.stats.stale_document += 1
             raise StaleRefError(_page_changed(ref, shown, t.pw.url), ref=ref)
-        if await backend.locator(t.page, ref).count() > 0:
+        live = backend.locator(t.page, ref)
+        if live is not None and await live.count() > 0:
             return ref, shown, None
         fresh = await self._capture(t)
         self._check_document(t, fresh, ref)
@@ -487,7 +529,11 @@ class AsyncSession:
         from playwright.async_api import TimeoutError as PlaywrightTimeout
 
         loc = backend.locator(t.page, ref)
+        if loc is None:  # the tab navigated between resolving the ref and acting
+            raise StaleRefError(f"@{ref} no longer resolves: the page changed. Nothing was "
+                                "done; look again (regions / find).", ref=ref)
         ms = (timeout if timeout is not None else self.options.action_timeout) * 1000
+        t.dirty = True  # hover, focus and CSS states change without a mutation
         try:
             await perform(loc, action, value, ms)
         except PlaywrightTimeout as exc:
@@ -554,7 +600,11 @@ class AsyncSession:
                 await t.pw.get_by_text(text).first.wait_for(state=state, timeout=ms)
                 what = f"text {text!r} is {state}"
             elif ref is not None:
-                await backend.locator(t.page, parse_ref(ref)).wait_for(state=state, timeout=ms)
+                loc = backend.locator(t.page, parse_ref(ref))
+                if loc is None:
+                    raise RefError(f"@{parse_ref(ref)} is not on the page's latest capture.",
+                                   ref=ref)
+                await loc.wait_for(state=state, timeout=ms)
                 what = f"@{parse_ref(ref)} is {state}"
             elif query is not None:
                 what = await self._wait_query(t, query, timeout)
