@@ -278,7 +278,7 @@ def _unwrap(x: Any) -> Any:
     return x
 
 
-class _launch:  # noqa: N801 - used like domdex.launch()
+class _launch:
     """``domdex.launch()``, or the session's fallback browser while it is missing."""
 
     def __enter__(self) -> Any:

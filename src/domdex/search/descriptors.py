@@ -112,6 +112,7 @@ class Descriptor:
     is_value: bool = False  # a dd, a data cell: says something about a key
     hidden: int = 0  # 0 shown, 1 laid out but invisible (hover-revealed), 2 not rendered
     zones: frozenset[str] = frozenset()  # sidebar / header / footer / nav it sits in
+    in_prose: bool = False  # inside a paragraph of running text (a link in the text)
 
     def embed_text(self) -> str:
         """The text the embedder sees: the element's own words first, then context."""
@@ -183,10 +184,14 @@ def _hidden_kind(node: Node) -> int:
 
 
 def _href_words(href: str) -> str:
-    """The informative parts of a URL: path segments and fragment, not the scheme."""
-    href = re.sub(r"^[a-z]+://", "", href)
-    parts = [p for p in _HREF_SPLIT.split(href) if p and p not in ("..", ".", "www")]
-    return " ".join(parts[-4:])
+    """The informative parts of a URL: its site's name, last path segments, fragment."""
+    site = ""
+    m = re.match(r"^[a-z]+://(?:www\.)?([^/?#]+)", href)
+    if m:
+        href = href[m.end():]
+        site = m.group(1)
+    parts = [p for p in _HREF_SPLIT.split(href) if p and p not in ("..", ".")]
+    return " ".join([site, *parts[-4:]]).strip()
 
 
 def _is_tiny(label: str) -> bool:
@@ -405,6 +410,17 @@ class _Builder:
             r = self.idx.region(parent) if parent else None
         return " ".join(p for p in parts if p)
 
+    def _in_prose(self, i: int) -> bool:
+        p = self.tree.parent_pos[i]
+        for _ in range(3):
+            if p < 0:
+                return False
+            n = self.nodes[p]
+            if n.tag == "p" or n.role == "paragraph":
+                return True
+            p = self.tree.parent_pos[p]
+        return False
+
     def _duplicates_parent(self, i: int, node: Node, label: str) -> bool:
         """An inline wrapper (``<span>``, ``<code>``) repeating its parent's words."""
         if node.tag not in _INLINE_TAGS or "title" in node.attrs:
@@ -470,7 +486,8 @@ class _Builder:
         fields = {k: v for k, v in fields.items() if v}
         return Descriptor(pos=i, ref=node.ref, node=node, role=role, fields=fields,
                           label=label[:80], is_key=is_key, is_value=is_value,
-                          hidden=_hidden_kind(node), zones=self.zones[i])
+                          hidden=_hidden_kind(node), zones=self.zones[i],
+                          in_prose=self._in_prose(i))
 
 
 def _is_heading(node: Node) -> bool:

@@ -191,6 +191,7 @@ _INTENT_VERBS = [
 _QUOTED = re.compile(r"(?:^|\s)['\"‘“]([^'\"’”]{2,80})['\"’”](?=\s|$|[.,;:?!])")
 _HEAD_SPLIT = re.compile(r"\b(of|in|under|inside|within|for|on|from|at|near|below|above|"
                          r"beside|next to)\b")
+_PROSE = re.compile(r"\b(text|paragraph|prose|body text|running text|sentence)\b(?=\s*$)")
 _NEGATION = re.compile(r"\b(rather than|instead of|other than|but not|not the|except( for)?)\b")
 
 
@@ -273,6 +274,7 @@ class Query:
     compounds: list[str] = field(default_factory=list)
     quoted: list[str] = field(default_factory=list)
     head: list[str] = field(default_factory=list)  # "price" in "price of the Garden Trowel"
+    prose: bool = False  # "in the text", "in the paragraph": a link in running text
 
     @property
     def all_terms(self) -> list[str]:
@@ -306,6 +308,10 @@ def parse_query(text: str) -> Query:
             if pos not in q.positions:
                 q.positions.append(pos)
         low = pattern.sub(" ", low)
+    if _PROSE.search(low):
+        q.prose = True
+        low = _PROSE.sub(" ", low)
+    q.quoted += [m.strip() for m in re.findall(r"\(([^()]{2,60})\)", text)]
     low = _DESCRIBING.sub(" ", low)
     words = tokens(low)
     for w in words:

@@ -135,6 +135,7 @@ class SearchIndex:
         self.tiny_box = np.array([b is not None and (b.width < 4 or b.height < 4) for b in boxes],
                                  dtype=bool)
         self.zones = [d.zones for d in ds]
+        self.in_prose = np.array([d.in_prose for d in ds], dtype=bool)
         self.n_words = np.array([len(tokens(d.fields.get("name", ""))) for d in ds],
                                 dtype=np.float32)
         self.df_total = max(1, n)
@@ -223,13 +224,13 @@ class SearchIndex:
 
     def key_precision_for(self, ks: np.ndarray, query_terms: set[str]) -> np.ndarray:
         """Share of each element's key words that the query mentions."""
-        stems = {stem(t) for t in query_terms}
         out = np.zeros(len(ks), dtype=np.float32)
         for j, k in enumerate(ks):
             toks = [t for t in tokens(self.descriptors[k].fields.get("key", "")) if t.isalnum()
                     or t.startswith("-")]
             if toks:
-                out[j] = sum(1 for t in toks if t in query_terms or stem(t) in stems) / len(toks)
+                out[j] = sum(1 for t in toks if t in query_terms or stem(t) in query_terms
+                             ) / len(toks)
         return out
 
     def name_precision_for(self, ks: np.ndarray, query_terms: set[str]) -> np.ndarray:

@@ -26,7 +26,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import QueryError
-from .lexical import Query, parse_query, stem, tokens
+from .lexical import SYNONYMS, Query, parse_query, stem, tokens
 from .matcher import SearchIndex
 from .routing import Route, route
 
@@ -45,6 +45,11 @@ _SELECTABLE = frozenset({"combobox", "listbox", "option", "radio", "checkbox", "
                          "menuitemradio", "tab"})
 _READABLE_WEAK = frozenset({"textbox", "searchbox", "combobox", "spinbutton", "checkbox",
                             "radio", "button", "switch", "slider"})
+
+#: Verbs that name a control's action when they open the request.
+ACTION_VERBS = frozenset("""expand collapse toggle show hide open close sort filter play pause
+    delete remove edit save cancel download upload print share copy subscribe dismiss
+    zoom refresh reload undo redo reset""".split())
 
 #: Internal cut: below this combined score a candidate is not even an alternative.
 _FLOOR = 0.12
@@ -139,11 +144,16 @@ def _lexical(si: SearchIndex, q: Query, explain: bool) -> tuple[np.ndarray, dict
     cov = np.zeros(si.n, dtype=np.float32)
     total = 0.0
     weights: dict[str, float] = {}
-    for term in q.terms:
+    for n, term in enumerate(q.terms):
         w = si.idf(term)
         if len(term) == 1 and not term.isalnum():
             w *= 0.5  # a lone symbol (¶, ») says little
-        cov += w * si.match_term(term)
+        if n == 0 and term in ACTION_VERBS:
+            w *= 2.0  # "expand the os group": the action names the control
+        strength = si.match_term(term)
+        if q.wants_value:  # "what is X": X is the key of the answer, as good as its name
+            strength = np.maximum(strength, si.match_term(term, key=True))
+        cov += w * strength
         total += w
         weights[term] = w
     for word in q.role_words:
@@ -187,8 +197,18 @@ def _key_fit(si: SearchIndex, q: Query) -> np.ndarray:
         return cov
     ks = np.flatnonzero(cov)
     prec = np.zeros(si.n, dtype=np.float32)
-    prec[ks] = si.key_precision_for(ks, set(q.terms))
+    prec[ks] = si.key_precision_for(ks, _closure(q.terms))
     return cov * prec
+
+
+def _closure(terms: list[str]) -> set[str]:
+    """The terms, their stems and their synonyms: words that count as "the same"."""
+    out = set(terms)
+    for t in terms:
+        st = stem(t)
+        out.add(st)
+        out |= SYNONYMS.get(t, frozenset()) | SYNONYMS.get(st, frozenset())
+    return out
 
 
 def _negative(si: SearchIndex, q: Query) -> np.ndarray:
@@ -304,15 +324,20 @@ def find_matches(
         term_set = set(q.terms) | set(q.role_words)
         prec[ks] = si.name_precision_for(ks, term_set)
         exact[ks] = _exact_bonus(si, ks, q)
-    lexical = (0.8 * lex + 0.2 * prec * (lex > 0)) * _verbosity(si)
+    key_fit = _key_fit(si, q) * si.is_value if q.wants_value and q.terms else 0.0
+    verbose = _verbosity(si)
+    lexical = (0.8 * lex + 0.2 * prec * (lex > 0)) * (verbose + (1.0 - verbose) * key_fit)
     total_w = lexical_weight + embedding_weight
     base = (lexical_weight * lexical + embedding_weight * emb) / total_w + exact
-    if q.wants_value and q.terms:
-        base += 0.15 * _key_fit(si, q) * si.is_value
+    base += 0.15 * key_fit
     if q.negative:
         base *= 1.0 - 0.5 * _negative(si, q)
     if q.head:
-        base *= 0.5 + 0.5 * _coverage(si, q.head)
+        head = _coverage(si, q.head)
+        if len(ks) and float(head[ks].max()) >= 0.5:  # a descriptive head names nothing
+            base *= 0.5 + 0.5 * head
+    if q.prose:
+        base *= np.where(si.in_prose, 1.1, 1.0)
     r = route(idx, q)
     score = base * _intent_factor(si, intent) * _state_factor(si, q) * _route_factor(si, idx, r)
     score = np.where(live, score, 0.0).astype(np.float32)
@@ -342,7 +367,7 @@ def _exact_bonus(si: SearchIndex, ks: np.ndarray, q: Query) -> np.ndarray:
     wanted = {" ".join(q.terms)}
     wanted |= {" ".join(t for t in tokens(x) if t) for x in q.quoted}
     wanted_stems = {" ".join(stem(t) for t in w.split()) for w in wanted if w}
-    terms = set(q.terms)
+    terms = set(q.head or q.terms)
     out = np.zeros(len(ks), dtype=np.float32)
     for j, k in enumerate(ks):
         d = si.descriptors[k]
