@@ -41,6 +41,8 @@ from .snapshot import Snapshot, parse_ref, ref_frame
 if TYPE_CHECKING:
     from .index import PageIndex
     from .render.base import View
+    from .render.read import ReadResult
+    from .text.store import KnowledgeStore
 
 __all__ = [
     "AsyncBrowser",
@@ -276,6 +278,16 @@ class AsyncPage:
         local = ref[len(fid):]
         return frame.locator(f"{ENGINE}={local}@{doc}" if doc else f"{ENGINE}={local}")
 
+    async def read(self, scope: str | None = None, section: str | None = None, offset: int = 0,
+                   query: str | None = None, limit: int = 3, max_tokens: int | None = None,
+                   nocache: bool = False, *, store: KnowledgeStore | None = None) -> ReadResult:
+        """The page's text by sections (see :func:`domdex.text.read.read`)."""
+        from .text.read import read
+
+        return await read(self.playwright_page, scope=scope, section=section, offset=offset,
+                          query=query, limit=limit, max_tokens=max_tokens, nocache=nocache,
+                          store=store)
+
     async def close(self) -> None:
         """Close the Playwright page (also when domdex did not open it)."""
         await self.playwright_page.close()
@@ -374,8 +386,9 @@ async def async_connect(endpoint: str, *, viewport: tuple[int, int] | None = DEF
 
     pw = await async_playwright().start()
     try:
-        await _register_engine(pw.selectors)
         browser = await pw.chromium.connect_over_cdp(endpoint, timeout=timeout * 1000)
+        # After connecting: registering sends the engine to the contexts that exist.
+        await _register_engine(pw.selectors)
     except Exception as exc:
         await pw.stop()
         first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
@@ -539,6 +552,12 @@ class Page:
 
     def locator(self, ref: str) -> Any:
         return self._runner.wrap(self._async.locator(ref))
+
+    def read(self, scope: str | None = None, section: str | None = None, offset: int = 0,
+             query: str | None = None, limit: int = 3, max_tokens: int | None = None,
+             nocache: bool = False, *, store: KnowledgeStore | None = None) -> ReadResult:
+        return self._runner.run(self._async.read(scope, section, offset, query, limit,
+                                                 max_tokens, nocache, store=store))
 
     def close(self) -> None:
         self._runner.run(self._async.close())

@@ -18,8 +18,9 @@ from .base import Line, View
 if TYPE_CHECKING:
     from ..text.sections import PageText, Section
 
-#: Share of a budget the outline may take before it is itself shortened.
-OUTLINE_SHARE = 0.35
+#: Share of a budget the outline may take before it is itself shortened: knowing
+#: what the page holds is worth more to an agent than the first lines of it.
+OUTLINE_SHARE = 0.5
 #: Characters of a stored section shown per search hit.
 SNIPPET_CHARS = 300
 
@@ -129,22 +130,26 @@ class ReadResult(View):
         out = [*head, *outline, "", *([shown] if shown else [])]
         if next_offset is not None:
             left = len(self.body) - next_offset
-            out.append(f"… {left:,} more characters: {self.continue_call(next_offset)}")
+            more = "" if shown else " (raise max_tokens: not even one line fits)"
+            out.append(f"… {left:,} more characters: {self.continue_call(next_offset)}{more}")
         out.append(FENCE_CLOSE)
         return "\n".join(out)
 
     def _outline(self, budget: int) -> list[str]:
         """One line per section of the page (all of it, not only the selection)."""
-        page = self.page
-        lines = [f"Outline ({len(page.sections)} sections, {page.tokens:,} tokens):"]
+        listed = self.page.main if self.scope == "main" else self.page.sections
+        total = sum(s.tokens for s in listed)
+        lines = [f"Outline ({len(listed)} sections, {total:,} tokens):"]
         used = count_tokens(lines[0])
-        for n, s in enumerate(page.sections):
+        for n, s in enumerate(listed):
             mark = "" if s.kind == "main" else " [boilerplate]"
-            line = f"  {s.id} {s.title[:90]}{mark} · {s.tokens}t"
+            indent = "  " * max(len(s.path), 1)  # depth shows the heading path compactly
+            line = f"{indent}{s.id} {(s.heading or '(untitled)')[:80]}{mark} · {s.tokens}t"
             cost = count_tokens(line) + 1
             if used + cost > budget:
                 lines.append(
-                    f"  … {len(page.sections) - n} more sections (read(section=...) any id)"
+                    f"  … {len(listed) - n} more sections: read(section='{s.id}') reads one, "
+                    "read(query=...) finds them by topic"
                 )
                 break
             lines.append(line)
@@ -161,7 +166,7 @@ class ReadResult(View):
         for line in body[start:].split("\n"):
             cost = count_tokens(line) + 1
             if used + cost > budget:
-                if not kept:  # one huge line: cut it at a word boundary
+                if not kept and not line.startswith("## ["):  # one huge line: cut at a space
                     cut = _cut_chars(line, budget)
                     return line[:cut], pos + cut if cut < len(line) else None
                 return "\n".join(kept), pos
