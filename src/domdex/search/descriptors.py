@@ -264,7 +264,9 @@ class _Builder:
                 is_value = True
         elif tag == "dt" or role == "term":
             is_key = True
-        if tag in _CELL_TAGS or role in _CELL_ROLES:
+        if role == "columnheader" or (tag == "th" and role not in ("rowheader", "cell")):
+            is_key = True
+        elif tag in _CELL_TAGS or role in _CELL_ROLES:
             rk, ch = self._cell_context(i)
             if rk and rk != label:
                 keys.append(rk)

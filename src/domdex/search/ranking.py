@@ -47,9 +47,10 @@ _READABLE_WEAK = frozenset({"textbox", "searchbox", "combobox", "spinbutton", "c
                             "radio", "button", "switch", "slider"})
 
 #: Verbs that name a control's action when they open the request.
-ACTION_VERBS = frozenset("""expand collapse toggle show hide open close sort filter play pause
-    delete remove edit save cancel download upload print share copy subscribe dismiss
-    zoom refresh reload undo redo reset""".split())
+_ACTION_TEXT = """expand collapse toggle show hide open close sort filter play pause delete remove
+    edit save cancel download upload print share copy subscribe dismiss zoom refresh
+    reload undo redo reset"""
+ACTION_VERBS = frozenset(_ACTION_TEXT.split())
 
 #: Internal cut: below this combined score a candidate is not even an alternative.
 _FLOOR = 0.12
