@@ -36,6 +36,7 @@ from urllib.parse import unquote, urlparse
 from .capture import FrameRegistry, as_async, capture_page, engine_script
 from .chromium import DEFAULT_VIEWPORT, LAUNCH_ARGS, find_chromium
 from .errors import BrowserError, NavigationError, RefError, StaleRefError
+from .session.pageapi import PageActions, SyncPageActions
 from .snapshot import Snapshot, parse_ref, ref_frame
 
 if TYPE_CHECKING:
@@ -178,7 +179,7 @@ async def _ensure_engine_for(page: Any) -> None:
 
 # ---- the async core ---------------------------------------------------------------------
 
-class AsyncPage:
+class AsyncPage(PageActions):
     """A live page: capture, index and refs over one Playwright page."""
 
     def __init__(self, playwright_page: Any, *, owned: bool = False) -> None:
@@ -506,7 +507,7 @@ class _SyncPlaywrightRunner:
         return obj
 
 
-class Page:
+class Page(SyncPageActions):
     """The sync face of :class:`AsyncPage`; every method runs the async core."""
 
     def __init__(self, async_page: AsyncPage, runner: _Runner) -> None:

@@ -8,7 +8,7 @@ compared with ours.
 
 AI mode leaves a name out when the node's children already show it (a link whose
 text is a ``code`` child); for those the name is rebuilt from the children's text and
-compared with whitespace ignored.
+compared with whitespace ignored (a text field's children are its value: no name).
 
 Run it on pages::
 
@@ -33,6 +33,7 @@ INTERACTIVE_ROLES = frozenset({
     "tab", "menuitem", "switch", "slider", "spinbutton",
 })
 
+_VALUE_ROLES = frozenset({"textbox", "searchbox", "combobox", "spinbutton", "slider"})
 _LINE = re.compile(r"^(?P<indent>\s*)- (?P<body>.*)$")
 _KEY = re.compile(r'^(?P<role>[a-z]+)(?: (?P<name>"(?:[^"\\]|\\.)*"))?(?P<rest>.*)$')
 _REF = re.compile(r"\[ref=(?P<ref>[a-z0-9]+)\]")
@@ -154,6 +155,8 @@ async def compare_page(page: Any) -> Agreement:
             continue
         if aria.name is not None:
             same_name = node.name == aria.name
+        elif aria.role in _VALUE_ROLES:  # their children are the value, not the name
+            same_name = node.name == ""
         else:
             same_name = _squash(node.name) == _squash(aria.content())
         if node.role == aria.role and same_name:

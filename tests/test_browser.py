@@ -1,0 +1,293 @@
+"""The live page API: open, errors, refs through the selector engine, attach, connect."""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import subprocess
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import domdex
+from domdex.browser import resolve_url
+from domdex.chromium import LAUNCH_ARGS, find_chromium
+
+pytestmark = pytest.mark.browser
+
+PAGES = Path(__file__).parent / "pages"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture
+def silent_server() -> Iterator[str]:
+    """A TCP server that accepts connections and never answers: navigation times out."""
+    srv = socket.socket()
+    srv.bind(("127.0.0.1", 0))
+    srv.listen(8)
+    held: list[socket.socket] = []
+    stop = threading.Event()
+
+    def accept() -> None:
+        srv.settimeout(0.2)
+        while not stop.is_set():
+            try:
+                held.append(srv.accept()[0])
+            except OSError:
+                continue
+
+    thread = threading.Thread(target=accept, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{srv.getsockname()[1]}/"
+    finally:
+        stop.set()
+        thread.join()
+        for conn in held:
+            conn.close()
+        srv.close()
+
+
+def _tabs(browser: Any) -> int:
+    return len(browser.async_browser.context.pages)
+
+
+def test_resolve_url_forms(tmp_path: Path) -> None:
+    page = tmp_path / "a.html"
+    page.write_text("<p>x</p>")
+    assert resolve_url(str(page)) == page.as_uri()
+    assert resolve_url(page) == page.as_uri()
+    assert resolve_url(page.as_uri()) == page.as_uri()
+    assert resolve_url("example.com/x") == "https://example.com/x"
+    assert resolve_url("about:blank") == "about:blank"
+    with pytest.raises(domdex.NavigationError, match="no such file"):
+        resolve_url(str(tmp_path / "missing.html"))
+    with pytest.raises(domdex.NavigationError, match="no such file"):
+        resolve_url((tmp_path / "missing.html").as_uri())
+
+
+def test_open_views_and_snapshot(domdex_browser: Any, server: str) -> None:
+    page = domdex_browser.open(f"{server}/capture/basic.html")
+    try:
+        snap = page.snapshot()
+        assert snap is page.snapshot()  # the latest, not a new capture
+        fresh = page.capture()
+        assert fresh is not snap and page.snapshot() is fresh
+        assert page.index().snapshot is fresh
+        assert "Capture basics" in str(page.overview())
+        assert str(page.regions())
+        main = next(r for r in page.index().top_regions if r.landmark == "MAIN")
+        assert str(page.expand(main.id))
+        save = next(n for n in fresh.nodes if n.attrs.get("id") == "save")
+        assert save.ref in str(page.context(save.ref))
+        assert page.playwright_page.title() == "Capture basics"
+    finally:
+        page.close()
+
+
+def test_open_plain_file_path(domdex_browser: Any) -> None:
+    page = domdex_browser.open(str(PAGES / "capture" / "basic.html"))
+    try:
+        assert page.url.startswith("file://")
+        assert page.capture().title == "Capture basics"
+    finally:
+        page.close()
+
+
+def test_locator_clicks_the_right_element(domdex_browser: Any, server: str) -> None:
+    page = domdex_browser.open(f"{server}/capture/basic.html")
+    try:
+        snap = page.capture()
+        counter = next(n for n in snap.nodes if n.attrs.get("id") == "counter")
+        page.locator(counter.ref).click()
+        page.locator(f"@{counter.ref}").click()
+        assert page.playwright_page.locator("#counter").text_content() == "Clicked 2"
+        # the bare engine works on the Playwright page too
+        assert page.playwright_page.locator(f"domdex={counter.ref}").text_content() == "Clicked 2"
+        with pytest.raises(domdex.RefError, match="not on this page"):
+            page.locator("e99999")
+        with pytest.raises(domdex.RefError):
+            page.locator("button")
+    finally:
+        page.close()
+
+
+def test_locator_in_a_frame(domdex_browser: Any, server: str) -> None:
+    page = domdex_browser.open(f"{server}/capture/frames.html")
+    try:
+        page.playwright_page.frame_locator("#cross").locator("#inner").wait_for()
+        snap = page.capture()
+        for node in [n for n in snap.nodes if n.attrs.get("id") == "inner"]:
+            page.locator(node.ref).click()
+            assert page.locator(node.ref).text_content() == "Pressed"
+    finally:
+        page.close()
+
+
+def test_stale_ref_after_navigation(domdex_browser: Any, server: str) -> None:
+    page = domdex_browser.open(f"{server}/capture/dynamic.html")
+    try:
+        ref = next(n.ref for n in page.capture().nodes if n.tag == "button")
+        page.locator(ref)
+        page.goto(f"{server}/capture/basic.html")
+        with pytest.raises(domdex.RefError):  # no capture of the new document yet
+            page.locator(ref)
+        page.capture()
+        page.playwright_page.reload()
+        with pytest.raises(domdex.StaleRefError, match="page changed"):
+            page.locator(ref)
+    finally:
+        page.close()
+
+
+def test_stale_ref_never_acts_on_the_new_document(domdex_browser: Any, server: str) -> None:
+    page = domdex_browser.open(f"{server}/capture/dynamic.html")
+    try:
+        ref = next(n.ref for n in page.capture().nodes if n.tag == "button")
+        locator = page.locator(ref)
+        page.playwright_page.reload()
+        assert locator.count() == 0  # the document id in the selector no longer matches
+    finally:
+        page.close()
+
+
+def test_navigation_errors(domdex_browser: Any, server: str, silent_server: str,
+                          tmp_path: Path) -> None:
+    tabs = _tabs(domdex_browser)
+    port = _free_port()
+    with pytest.raises(domdex.NavigationError,
+                       match=rf"Could not open http://127.0.0.1:{port}/: connection refused\."):
+        domdex_browser.open(f"http://127.0.0.1:{port}/")
+    with pytest.raises(domdex.NavigationError, match=r"longer than 1 s.*timeout="):
+        domdex_browser.open(silent_server, timeout=1)
+    with pytest.raises(domdex.NavigationError, match="application/json, not an HTML page"):
+        domdex_browser.open(f"{server}/capture/data.json")
+    pdf = tmp_path / "doc.pdf"
+    pdf.write_bytes(b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n")
+    with pytest.raises(domdex.NavigationError, match="not an HTML page"):
+        domdex_browser.open(str(pdf))
+    with pytest.raises(domdex.NavigationError, match="no such file"):
+        domdex_browser.open(str(tmp_path / "nope.html"))
+    assert _tabs(domdex_browser) == tabs  # nothing left open
+
+
+def test_launch_failure_says_what_to_do() -> None:
+    with pytest.raises(domdex.BrowserError, match=r"make setup.*DOMDEX_CHROMIUM"):
+        domdex.launch(executable_path="/nonexistent/chromium")
+
+
+def test_attach_async_page(domdex_browser: Any, run_async: Any, server: str) -> None:
+    from domdex.browser import async_attach
+
+    async def scenario() -> tuple[str, str, str]:
+        context = domdex_browser.async_browser.context
+        pw_page = await context.new_page()
+        try:
+            await pw_page.goto(f"{server}/capture/basic.html")
+            page = domdex.attach(pw_page)
+            assert isinstance(page, domdex.AsyncPage)
+            snap = await page.capture()
+            counter = next(n for n in snap.nodes if n.attrs.get("id") == "counter")
+            await page.locator(counter.ref).click()
+            again = await async_attach(pw_page)
+            await again.capture()
+            return (str(await page.overview()), snap.title,
+                    await pw_page.locator("#counter").text_content() or "")
+        finally:
+            await pw_page.close()
+
+    overview, title, text = run_async(scenario())
+    assert title == "Capture basics" and "Capture basics" in overview
+    assert text == "Clicked 1"
+
+
+def test_attach_sync_playwright_page(server: str) -> None:
+    from playwright.sync_api import Locator, sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=find_chromium(), args=LAUNCH_ARGS)
+        try:
+            pw_page = browser.new_page()
+            pw_page.goto(f"{server}/capture/frames.html")
+            pw_page.frame_locator("#cross").locator("#inner").wait_for()
+            pw_page.main_frame.child_frames  # noqa: B018 (sync wrappers now cached on frames)
+            page = domdex.attach(pw_page)
+            assert isinstance(page, domdex.Page)
+            snap = page.capture()
+            assert len(snap.frames) == 2
+            inner = next(n for n in snap.nodes if n.attrs.get("id") == "inner")
+            locator = page.locator(inner.ref)
+            assert isinstance(locator, Locator)  # a real sync-API Locator
+            locator.click()
+            assert locator.text_content() == "Pressed"
+            assert page.playwright_page.title() == "Frames"
+            assert "Frames" in str(page.overview())
+            pw_page.goto(f"{server}/capture/dynamic.html")  # the user keeps using Playwright
+            assert page.capture().title == "Dynamic"
+        finally:
+            browser.close()
+
+
+@pytest.fixture
+def remote_chromium(tmp_path: Path) -> Iterator[str]:
+    """A second Chromium with --remote-debugging-port=0; yields its http:// endpoint."""
+    executable = find_chromium()
+    assert executable
+    proc = subprocess.Popen(
+        [executable, "--headless=new", "--remote-debugging-port=0",
+         "--remote-debugging-address=127.0.0.1", f"--user-data-dir={tmp_path / 'profile'}",
+         *LAUNCH_ARGS, "about:blank"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=dict(os.environ))
+    try:
+        endpoint = None
+        deadline = time.monotonic() + 30
+        assert proc.stderr is not None
+        while time.monotonic() < deadline:
+            line = proc.stderr.readline()
+            m = re.search(r"DevTools listening on (ws://\S+)", line)
+            if m:
+                endpoint = m.group(1)
+                break
+            if not line and proc.poll() is not None:
+                break
+        assert endpoint, "Chromium did not print its DevTools address"
+        port = re.search(r":(\d+)/", endpoint)
+        assert port
+        yield f"http://127.0.0.1:{port.group(1)}"
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        if proc.stderr is not None:
+            proc.stderr.close()
+
+
+def test_connect_over_cdp(remote_chromium: str, server: str) -> None:
+    with domdex.connect(remote_chromium) as browser:
+        page = browser.open(f"{server}/capture/basic.html")
+        snap = page.capture()
+        assert snap.title == "Capture basics"
+        counter = next(n for n in snap.nodes if n.attrs.get("id") == "counter")
+        page.locator(counter.ref).click()
+        assert page.playwright_page.locator("#counter").text_content() == "Clicked 1"
+    # the remote browser outlives the connection; a second one works too
+    with domdex.connect(remote_chromium) as browser:
+        assert browser.open(f"{server}/capture/dynamic.html").capture().title == "Dynamic"
+
+
+def test_connect_failure() -> None:
+    with pytest.raises(domdex.BrowserError, match="Could not connect"):
+        domdex.connect(f"http://127.0.0.1:{_free_port()}", timeout=3)
