@@ -28,7 +28,9 @@ from .errors import (
 )
 from .index import PageIndex, Region, build_index
 from .render import View
+from .render.read import ReadResult
 from .snapshot import Box, FrameInfo, Node, Option, Snapshot, load_snapshot, parse_ref
+from .text.store import KnowledgeStore
 from .tokens import count_tokens
 
 #: ``domdex.index(snapshot)``: index a snapshot offline (shadows the subpackage name on
@@ -46,12 +48,14 @@ __all__ = [
     "BrowserError",
     "DomdexError",
     "FrameInfo",
+    "KnowledgeStore",
     "NavigationError",
     "Node",
     "Option",
     "Page",
     "PageIndex",
     "QueryError",
+    "ReadResult",
     "RefError",
     "Region",
     "RegionNotFoundError",

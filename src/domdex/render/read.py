@@ -125,8 +125,13 @@ class ReadResult(View):
         head = self._header()
         room = budget - count_tokens("\n".join(head)) - count_tokens(FENCE_CLOSE) - 40
         outline = self._outline(int(max(room, 0) * OUTLINE_SHARE))
-        room -= count_tokens("\n".join(outline)) + 1
-        shown, next_offset = self._fit(max(room, 0))
+        shown, next_offset = self._fit(max(room - count_tokens("\n".join(outline)) - 1, 0))
+        if not shown:  # the body must move on: give it the outline's room, then force a cut
+            outline = outline[:1]
+            rest = max(room - count_tokens(outline[0]) - 1, 0)
+            shown, next_offset = self._fit(rest) if rest else ("", next_offset)
+            if not shown and rest:
+                shown, next_offset = self._fit(rest, force=True)
         out = [*head, *outline, "", *([shown] if shown else [])]
         if next_offset is not None:
             left = len(self.body) - next_offset
@@ -156,7 +161,7 @@ class ReadResult(View):
             used += cost
         return lines
 
-    def _fit(self, budget: int) -> tuple[str, int | None]:
+    def _fit(self, budget: int, force: bool = False) -> tuple[str, int | None]:
         """The longest prefix of the body (from ``offset``) within ``budget`` tokens."""
         body = self.body
         start = self.offset
@@ -166,7 +171,7 @@ class ReadResult(View):
         for line in body[start:].split("\n"):
             cost = count_tokens(line) + 1
             if used + cost > budget:
-                if not kept and not line.startswith("## ["):  # one huge line: cut at a space
+                if not kept and (force or not line.startswith("## [")):  # cut at a space
                     cut = _cut_chars(line, budget)
                     return line[:cut], pos + cut if cut < len(line) else None
                 return "\n".join(kept), pos
