@@ -12,13 +12,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .base import Line, View
-from .elements import element_line, quote
+from .elements import element_line, label, quote
 
 if TYPE_CHECKING:
     from ..search.ranking import Match, Ranking
 
 #: Longest element name shown in a find answer (a paragraph can be long).
-NAME_LIMIT = 60
+NAME_LIMIT = 50
+#: Alternatives scoring under this share of the best are data only, not text.
+SHOW_ALTERNATIVE = 0.6
 
 
 def confidence_label(score: float, runner_up: float | None) -> str:
@@ -68,51 +70,44 @@ class FindResult(View):
     def _node(self, ref: str) -> Any:
         return self.index.node(ref)
 
-    def _line(self, m: Match) -> str:
-        return element_line(self._node(m.ref), limit=NAME_LIMIT)
-
-    def _where(self, m: Match) -> str:
-        """``R2.ProductActions`` or ``R0 HEADER "Site Header"`` for a match."""
-        if not m.region:
-            return "the page"
-        r = self.index.region(m.region)
-        path = self.index.region_path(m.ref) if hasattr(self.index, "region_path") else [r]
-        top = path[0] if path else r
-        if r.id == top.id:
-            name = f" {quote(r.name, 30)}" if r.name else ""
-            return f"{r.id} {r.landmark}{name}"
-        return f"{r.id} (in {top.landmark})"
+    def _line(self, m: Match, limit: int = NAME_LIMIT) -> str:
+        node = self._node(m.ref)
+        line = element_line(node, limit=limit)
+        if m.name and not label(node):  # a note box named from its children
+            head, _, rest = line.partition(" ")
+            line = f"{head} {quote(m.name, limit)} {rest}"
+        return line
 
     def _suggestion(self) -> str:
+        """One line telling the best match from its closest look-alikes."""
         if not self.matches:
             return ""
         best = self.matches[0]
         if not self.ref:
             return self._fuzzy_text()
-        rivals = [m for m in self.matches[1:] if m.score >= best.score * 0.75]
+        rivals = [m for m in self.matches[1:] if m.score >= best.score * 0.75][:2]
+        what = f"{quote(best.name, 30)} {best.role}" if best.name else best.role
         if not rivals:
-            return f"@{best.ref} is the {self._describe(best)}."
-        parts = [f"@{best.ref} is the {self._describe(best, rivals[0])}"]
-        parts += [f"@{m.ref} the {self._describe(m, best)}" for m in rivals[:2]]
-        return "; ".join(parts) + "."
+            return f"@{best.ref} is the clear match."
+        same = [m for m in rivals if m.name == best.name]
+        if same:
+            other = same[0]
+            where, owhere = best.region or "page", other.region or "page"
+            return (f"{what} twice: @{best.ref} is the {self._relative(best, other)} one "
+                    f"({where}), @{other.ref} the other ({owhere}).")
+        other = rivals[0]
+        owhat = f"{quote(other.name, 30)} {other.role}" if other.name else other.role
+        return (f"@{best.ref} ({best.region or 'page'}) fits best; @{other.ref} is a {owhat} "
+                f"in {other.region or 'the page'}.")
 
-    def _describe(self, m: Match, other: Match | None = None) -> str:
-        """``"Go" button in R5 NAV (bottom)`` — with what differs from ``other``."""
-        node = self._node(m.ref)
-        name = quote(m.name, 40) + " " if m.name else ""
-        text = f"{name}{m.role} in {self._where(m)}"
-        if other is not None:
-            onode = self._node(other.ref)
-            if m.region == other.region or m.name == other.name:
-                if node.box and onode.box and abs(node.box.y - onode.box.y) > 50:
-                    text += " (higher)" if node.box.y < onode.box.y else " (lower)"
-                elif m.pos != other.pos:
-                    text += " (earlier)" if m.pos < other.pos else " (later)"
-        if not node.visible:
-            text += ", hidden"
-        elif "disabled" in node.states:
-            text += ", disabled"
-        return text
+    def _relative(self, m: Match, other: Match) -> str:
+        """``higher`` / ``lower`` / ``earlier`` / ``later``: where m is next to other."""
+        a, b = self._node(m.ref).box, self._node(other.ref).box
+        if a and b and abs(a.y - b.y) > 40:
+            return "higher" if a.y < b.y else "lower"
+        if a and b and abs(a.x - b.x) > 40:
+            return "left" if a.x < b.x else "right"
+        return "earlier" if m.pos < other.pos else "later"
 
     def _fuzzy_text(self) -> str:
         if not self.fuzzy:
@@ -124,7 +119,7 @@ class FindResult(View):
 
     def build(self) -> list[Line]:
         intent = f" ({self.intent})" if self.intent else ""
-        q = quote(self.query, 80)
+        q = quote(self.query, 40)
         if not self.ref:
             lines = [Line(f"FIND: {q}{intent} → no match above {self.threshold:.2f}", keep=True)]
             if self.matches:
@@ -139,11 +134,12 @@ class FindResult(View):
         lines += self._place(best)
         if self.explain:
             lines.append(Line("     " + _parts(best)))
-        alts = self.matches[1:]
+        alts = [m for m in self.matches[1:] if m.score >= best.score * SHOW_ALTERNATIVE]
         if alts:
             lines.append(Line("ALTERNATIVES:"))
             for m in alts:
-                lines.append(Line(f"  {self._line(m)} in {m.region or 'page'} ({m.score:.2f})"))
+                lines.append(Line(f"  {self._line(m, 40)} in {m.region or 'page'} "
+                                  f"({m.score:.2f})"))
                 if self.explain:
                     lines.append(Line("    " + _parts(m)))
         lines.append(Line(f"SUGGESTION: {self.suggestion}", keep=True))
@@ -156,11 +152,11 @@ class FindResult(View):
             return [Line("  " + mark, keep=True)]
         path = self.index.region_path(m.ref)
         top = path[0]
-        name = f" {quote(top.name, 40)}" if top.name else ""
+        name = f" {quote(top.name, 28)}" if top.name else ""
         lines = [Line(f"[{top.id}] {top.landmark}{name}", keep=True)]
         if len(path) > 1:
             sub = path[-1]
-            sname = f" {quote(sub.name, 40)}" if sub.name else ""
+            sname = f" {quote(sub.name, 40)}" if sub.name and not _named_by_id(sub) else ""
             lines.append(Line(f"  └─ {sub.id}{sname}", keep=True))
             lines.append(Line(f"     {mark}", keep=True))
         else:
@@ -189,3 +185,10 @@ class FindResult(View):
 
 def _parts(m: Match) -> str:
     return "score " + " · ".join(f"{k} {v:.2f}" for k, v in m.parts.items())
+
+
+def _named_by_id(region: Any) -> bool:
+    """``R5.NextTopic`` already says "Next topic": no need to print the name again."""
+    squashed = "".join(ch for ch in region.name.lower() if ch.isalnum())
+    tail = region.id.rsplit(".", 1)[-1].lower()
+    return bool(squashed) and (squashed == tail or squashed.startswith(tail))

@@ -424,19 +424,32 @@ class _Builder:
         return False
 
     def _duplicates_parent(self, i: int, node: Node, label: str) -> bool:
-        """An inline wrapper (``<span>``, ``<code>``) repeating its parent's words."""
+        """An inline wrapper (``<span>``, ``<code>``) repeating an enclosing element's words,
+        or one token of a highlighted code block: the enclosing element is the target."""
         if node.tag not in _INLINE_TAGS or "title" in node.attrs:
             return False
         p = self.tree.parent_pos[i]
-        if p < 0:
-            return False
-        parent = self.nodes[p]
-        ptext = parent.text or parent.name
-        return bool(ptext) and label in ptext
+        for _ in range(4):
+            if p < 0:
+                return False
+            parent = self.nodes[p]
+            if parent.tag == "pre":
+                return True
+            ptext = parent.text or parent.name
+            if ptext and label in ptext:
+                return True
+            if parent.tag not in _INLINE_TAGS:
+                return False
+            p = self.tree.parent_pos[p]
+        return False
 
     def _aggregate(self, i: int) -> str:
-        """Text of a note-like box (``div.admonition``) from its children."""
+        """Text of a note-like box (``div.admonition``) or a code block, from inside it."""
         node = self.nodes[i]
+        if node.tag == "pre":
+            stop = min(self.tree.end[i], i + 300)
+            text = " ".join(self.nodes[j].text for j in range(i + 1, stop) if self.nodes[j].text)
+            return text[:300]
         hint = node.attrs.get("class", "") + " " + node.role
         if not _BLOCK_HINT.search(hint) or self.tree.size(i) > 40:
             return ""

@@ -146,12 +146,13 @@ def _lexical(si: SearchIndex, q: Query, explain: bool) -> tuple[np.ndarray, dict
     total = 0.0
     weights: dict[str, float] = {}
     for n, term in enumerate(q.terms):
-        w = si.idf(term)
+        strength = si.match_term(term)
+        # a word the page never uses cannot tell elements apart; it only lowers scores
+        w = si.idf(term) if strength.any() else 0.5
         if len(term) == 1 and not term.isalnum():
             w *= 0.5  # a lone symbol (¶, ») says little
         if n == 0 and term in ACTION_VERBS:
             w *= 2.0  # "expand the os group": the action names the control
-        strength = si.match_term(term)
         if q.wants_value:  # "what is X": X is the key of the answer, as good as its name
             strength = np.maximum(strength, si.match_term(term, key=True))
         cov += w * strength
@@ -343,13 +344,17 @@ def find_matches(
     score = base * _intent_factor(si, intent) * _state_factor(si, q) * _route_factor(si, idx, r)
     score = np.where(live, score, 0.0).astype(np.float32)
     score = score + _position(si, idx, q, score) * (score > 0)
-    want = max(top_k, 5)
+    want = max(top_k, 5) + 3
     top = ks[np.argsort(-score[ks], kind="stable")[:want]] if len(ks) else ks
-    matches = []
+    matches: list[Match] = []
+    end = idx.tree.end if hasattr(idx, "tree") else None
     for k in top:
         if score[k] < _FLOOR:
             break
         d = si.descriptors[k]
+        if end is not None and any(_nested(end, d.pos, m.pos) and _alike(d.label, m.name)
+                                   for m in matches):
+            continue  # the list item around a chosen link, the span inside a chosen button
         reg = idx.region_of_pos(d.pos) if hasattr(idx, "region_of_pos") else None
         parts = {}
         if explain:
@@ -361,6 +366,15 @@ def find_matches(
     if explain:
         log.debug("find %r: term weights %s", query, weights)
     return Ranking(q, intent, matches, r, int(live.sum()), region)
+
+
+def _alike(a: str, b: str) -> bool:
+    a, b = a.lower(), b.lower()
+    return bool(a and b) and (a in b or b in a)
+
+
+def _nested(end: list[int], a: int, b: int) -> bool:
+    return a <= b < end[a] or b <= a < end[b]
 
 
 def _exact_bonus(si: SearchIndex, ks: np.ndarray, q: Query) -> np.ndarray:
