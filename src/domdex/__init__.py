@@ -28,6 +28,7 @@ from .errors import (
 )
 from .index import PageIndex, Region, build_index
 from .render import View
+from .session import ActionResult, AsyncSession, Session, SessionOptions
 from .render.read import ReadResult
 from .snapshot import Box, FrameInfo, Node, Option, Snapshot, load_snapshot, parse_ref
 from .text.store import KnowledgeStore
@@ -41,8 +42,10 @@ __version__ = "0.1.0"
 
 __all__ = [
     "ActionError",
+    "ActionResult",
     "AsyncBrowser",
     "AsyncPage",
+    "AsyncSession",
     "Box",
     "Browser",
     "BrowserError",
@@ -59,6 +62,8 @@ __all__ = [
     "RefError",
     "Region",
     "RegionNotFoundError",
+    "Session",
+    "SessionOptions",
     "Snapshot",
     "SnapshotError",
     "StaleRefError",

@@ -121,6 +121,14 @@ class AsyncSession:
         self._lock = asyncio.Lock()
         self._watched: set[int] = set()
         self._scratch: Any = None
+        self.follow_popups = browser is not None
+
+    @classmethod
+    async def for_page(cls, page: Any, options: SessionOptions | None = None) -> AsyncSession:
+        """A one-tab session over a domdex AsyncPage (what ``page.click(…)`` runs on)."""
+        session = cls(None, options)
+        await session._adopt(page.playwright_page, page)
+        return session
 
     # Life cycle ------------------------------------------------------------------
     @classmethod
@@ -141,7 +149,7 @@ class AsyncSession:
             self._forget(tab)
         if getattr(self.browser, "session_owns_context", False):
             await self.browser.context.close()
-        closer = getattr(self.browser, "close", None)
+        closer = getattr(self.browser, "close", None) if self.browser is not None else None
         if closer is not None:
             await closer()
 
@@ -236,7 +244,8 @@ class AsyncSession:
         pw.on("domcontentloaded", lambda _p: self._loaded(tab))
         pw.on("dialog", self.dialogs.handle)
         pw.on("close", lambda _p: self._forget(tab))
-        self._watch_context(pw.context)
+        if self.follow_popups:
+            self._watch_context(pw.context)
         return tab
 
     def _watch_context(self, context: Any) -> None:

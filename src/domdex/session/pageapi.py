@@ -1,0 +1,142 @@
+"""Actions on a single domdex page: ``page.click(query="Add to Cart", diff=True)``.
+
+:class:`PageActions` is mixed into :class:`domdex.AsyncPage` and
+:class:`SyncPageActions` into :class:`domdex.Page`; every method hands the call to a
+one-tab :class:`~domdex.session.AsyncSession` kept on the page, so stale-ref recovery,
+the intent cache, dialogs and diffs behave exactly as in the MCP server and the CLI.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..render.base import View
+    from .core import AsyncSession
+    from .results import ActionResult
+
+__all__ = ["PageActions", "SyncPageActions"]
+
+
+class PageActions:
+    """Act on the page by ref or by words; see :meth:`AsyncSession.act`."""
+
+    _domdex_session: AsyncSession | None = None
+
+    async def session(self) -> AsyncSession:
+        """The page's one-tab session (made on first use)."""
+        if self._domdex_session is None:
+            from .core import AsyncSession
+
+            self._domdex_session = await AsyncSession.for_page(self)
+        return self._domdex_session
+
+    async def act(self, action: str, ref: str | None = None, *, query: str | None = None,
+                  value: Any = None, intent: str | None = None, diff: bool = False,
+                  timeout: float | None = None) -> ActionResult:
+        s = await self.session()
+        return await s.act(action, ref, query=query, value=value, intent=intent, diff=diff,
+                           timeout=timeout)
+
+    async def click(self, ref: str | None = None, *, query: str | None = None,
+                    intent: str | None = None, diff: bool = False) -> ActionResult:
+        return await self.act("click", ref, query=query, intent=intent, diff=diff)
+
+    async def fill(self, ref: str | None = None, value: str | None = None, *,
+                   query: str | None = None, diff: bool = False) -> ActionResult:
+        return await self.act("fill", ref, query=query, value=value, diff=diff)
+
+    async def type(self, ref: str | None = None, text: str | None = None, *,
+                   query: str | None = None, diff: bool = False) -> ActionResult:
+        return await self.act("type", ref, query=query, value=text, diff=diff)
+
+    async def press(self, ref: str | None = None, key: str | None = None, *,
+                    query: str | None = None, diff: bool = False) -> ActionResult:
+        return await self.act("press", ref, query=query, value=key, diff=diff)
+
+    async def select(self, ref: str | None = None, option: str | Sequence[str] | None = None,
+                     *, query: str | None = None, diff: bool = False) -> ActionResult:
+        return await self.act("select", ref, query=query, value=option, diff=diff)
+
+    async def check(self, ref: str | None = None, *, query: str | None = None,
+                    diff: bool = False) -> ActionResult:
+        return await self.act("check", ref, query=query, diff=diff)
+
+    async def uncheck(self, ref: str | None = None, *, query: str | None = None,
+                      diff: bool = False) -> ActionResult:
+        return await self.act("uncheck", ref, query=query, diff=diff)
+
+    async def hover(self, ref: str | None = None, *, query: str | None = None,
+                    diff: bool = False) -> ActionResult:
+        return await self.act("hover", ref, query=query, diff=diff)
+
+    async def scroll_into_view(self, ref: str | None = None, *,
+                               query: str | None = None) -> ActionResult:
+        return await self.act("scroll_into_view", ref, query=query)
+
+    async def upload(self, ref: str | None = None, files: str | Sequence[str] = (), *,
+                     query: str | None = None, diff: bool = False) -> ActionResult:
+        return await self.act("upload", ref, query=query, value=files, diff=diff)
+
+    async def diff(self, max_tokens: int | None = None) -> View:
+        """What changed since the last look (a regions view when there was none)."""
+        s = await self.session()
+        view: View = await s.diff(max_tokens=max_tokens)
+        return view
+
+    async def wait(self, **kwargs: Any) -> ActionResult:
+        """Wait for ``load=``, ``ref=``, ``query=``, ``text=`` or ``seconds=``."""
+        s = await self.session()
+        return await s.wait(**kwargs)
+
+
+class SyncPageActions:
+    """The blocking face of :class:`PageActions` for :class:`domdex.Page`."""
+
+    _async: Any
+    _runner: Any
+
+    def act(self, action: str, ref: str | None = None, **kwargs: Any) -> ActionResult:
+        return self._runner.run(self._async.act(action, ref, **kwargs))  # type: ignore[no-any-return]
+
+    def click(self, ref: str | None = None, **kwargs: Any) -> ActionResult:
+        return self._runner.run(self._async.click(ref, **kwargs))  # type: ignore[no-any-return]
+
+    def fill(self, ref: str | None = None, value: str | None = None,
+             **kwargs: Any) -> ActionResult:
+        return self._runner.run(self._async.fill(ref, value, **kwargs))  # type: ignore[no-any-return]
+
+    def type(self, ref: str | None = None, text: str | None = None,
+             **kwargs: Any) -> ActionResult:
+        return self._runner.run(self._async.type(ref, text, **kwargs))  # type: ignore[no-any-return]
+
+    def press(self, ref: str | None = None, key: str | None = None,
+              **kwargs: Any) -> ActionResult:
+        return self._runner.run(self._async.press(ref, key, **kwargs))  # type: ignore[no-any-return]
+
+    def select(self, ref: str | None = None, option: str | Sequence[str] | None = None,
+               **kwargs: Any) -> ActionResult:
+        return self._runner.run(self._async.select(ref, option, **kwargs))  # type: ignore[no-any-return]
+
+    def check(self, ref: str | None = None, **kwargs: Any) -> ActionResult:
+        return self._runner.run(self._async.check(ref, **kwargs))  # type: ignore[no-any-return]
+
+    def uncheck(self, ref: str | None = None, **kwargs: Any) -> ActionResult:
+        return self._runner.run(self._async.uncheck(ref, **kwargs))  # type: ignore[no-any-return]
+
+    def hover(self, ref: str | None = None, **kwargs: Any) -> ActionResult:
+        return self._runner.run(self._async.hover(ref, **kwargs))  # type: ignore[no-any-return]
+
+    def scroll_into_view(self, ref: str | None = None, **kwargs: Any) -> ActionResult:
+        return self._runner.run(self._async.scroll_into_view(ref, **kwargs))  # type: ignore[no-any-return]
+
+    def upload(self, ref: str | None = None, files: str | Sequence[str] = (),
+               **kwargs: Any) -> ActionResult:
+        return self._runner.run(self._async.upload(ref, files, **kwargs))  # type: ignore[no-any-return]
+
+    def diff(self, max_tokens: int | None = None) -> View:
+        return self._runner.run(self._async.diff(max_tokens))  # type: ignore[no-any-return]
+
+    def wait(self, **kwargs: Any) -> ActionResult:
+        return self._runner.run(self._async.wait(**kwargs))  # type: ignore[no-any-return]
