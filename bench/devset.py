@@ -129,8 +129,18 @@ def load_tasks(only: set[str] | None = None) -> list[dict[str, Any]]:
     return [t for t in tasks if not only or t["id"] in only]
 
 
+def _raw(x: Any) -> Any:
+    """The Playwright handle behind a sync wrapper (the wrappers do not unwrap arguments)."""
+    for attr in ("_obj",):
+        try:
+            return object.__getattribute__(x, attr)
+        except AttributeError:
+            continue
+    return x
+
+
 def _same(page: Any, a: Any, b: Any) -> bool:
-    return bool(a and b and page.evaluate("([a, b]) => a === b", [a, b]))
+    return bool(a and b and page.evaluate("([a, b]) => a === b", [_raw(a), _raw(b)]))
 
 
 def _rank(page: Any, expected: Any, handles: list[Any]) -> int | None:
@@ -147,7 +157,7 @@ def run_domdex(task: dict[str, Any], dpage: Any, verbose: bool) -> Outcome:
     pw = dpage.playwright_page
     expected = pw.locator(task["expect"]).element_handle()
     t0 = time.perf_counter()
-    result = dpage.find(task["query"], intent=task.get("intent"))
+    result = _find(dpage, task["query"], intent=task.get("intent"))
     ms = (time.perf_counter() - t0) * 1000
     refs = [m.ref for m in result.matches[:3]]
     handles = []
@@ -163,14 +173,23 @@ def run_domdex(task: dict[str, Any], dpage: Any, verbose: bool) -> Outcome:
         print(f"--- {task['id']} {task['query']!r} ({task.get('intent')}) expect "
               f"{task['expect']}")
         print(f"    expected: {_describe_handle(pw, expected)}")
-        print("    " + str(dpage.find(task["query"], intent=task.get("intent"),
-                                      explain=True)).replace("\n", "\n    "))
+        print("    " + str(_find(dpage, task["query"], intent=task.get("intent"),
+                                 explain=True)).replace("\n", "\n    "))
     return out
 
 
+def _find(dpage: Any, query: str, **kw: Any) -> Any:
+    """``page.find`` once the live Page has it; the pure function over its index until then."""
+    method = getattr(dpage, "find", None)
+    if method is not None:
+        return method(query, **kw)
+    from domdex.search.api import find
+
+    return find(dpage.index(), query, **kw)
+
+
 def _describe_handle(pw: Any, h: Any) -> str:
-    return pw.evaluate(
-        "(e) => e ? e.outerHTML.slice(0, 160) : 'none'", h)
+    return str(pw.evaluate("(e) => e ? e.outerHTML.slice(0, 160) : 'none'", _raw(h)))
 
 
 def run_seed(task: dict[str, Any], pw: Any) -> Outcome:
