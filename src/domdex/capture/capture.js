@@ -80,7 +80,8 @@
     "presentation progressbar radio radiogroup region row rowgroup rowheader scrollbar search " +
     "searchbox separator slider spinbutton status strong subscript superscript switch tab table " +
     "tablist tabpanel term textbox time timer toolbar tooltip tree treegrid treeitem").split(" "));
-  const INPUT_ROLE = { button: "button", checkbox: "checkbox", image: "button", number: "spinbutton",
+  const INPUT_ROLE = { button: "button", checkbox: "checkbox", image: "button",
+    number: "spinbutton",
     radio: "radio", range: "slider", reset: "button", submit: "button", file: "button" };
   const TAG_ROLE = { ARTICLE: "article", ASIDE: "complementary", BLOCKQUOTE: "blockquote",
     BUTTON: "button", CAPTION: "caption", CODE: "code", DATALIST: "listbox", DD: "definition",
@@ -105,9 +106,17 @@
     "[role=complementary], [role=main], [role=navigation], [role=region]";
 
   // ---- helpers ---------------------------------------------------------------
-  const ws = (s) => s.replace(/[\u200b\u00ad]/g, "").replace(/\s+/g, " ").trim();
+  const ZW = /[\u200b\u00ad]/g;
+  const ws = (s) => {
+    if (s === "") return s;
+    if (s.indexOf("\u200b") >= 0 || s.indexOf("\u00ad") >= 0) s = s.replace(ZW, "");
+    return s.replace(/\s+/g, " ").trim();
+  };
   const cap = (s, n) => (s.length > n ? s.slice(0, n - 1) + "\u2026" : s);
-  const tagOf = (el) => (el.localName || "").toUpperCase();
+  const tagOf = (el) => {
+    const t = el.tagName;
+    return t.charCodeAt(0) > 96 ? t.toUpperCase() : t; // svg and other XML: lower case
+  };
   const composedParent = (el) => el.parentElement ||
     (el.parentNode && el.parentNode.host) || null;
   const closestCross = (el, sel) => {
@@ -182,7 +191,8 @@
     if (scope === "row" || scope === "rowgroup") return "rowheader";
     const next = el.nextElementSibling, prev = el.previousElementSibling;
     const isTh = (e) => !!e && tagOf(e) === "TH";
-    const dataCell = (e) => !!e && tagOf(e) === "TD" && !!(e.textContent.trim() || e.children.length);
+    const dataCell = (e) => !!e && tagOf(e) === "TD" &&
+      !!(e.textContent.trim() || e.children.length);
     if (!next && !prev) {
       const row = el.parentElement && tagOf(el.parentElement) === "TR" ? el.parentElement : null;
       const table = row && row.closest("table");
@@ -211,8 +221,8 @@
       default: return TAG_ROLE[t] || "";
     }
   };
-  const roleOf = (el, t, ctx) => {
-    const ex = explicitRole(el);
+  const roleOf = (el, t, ctx, ha) => {
+    const ex = ha === false ? null : explicitRole(el);
     if (!ex) {
       const imp = implicitRole(el, t, ctx);
       if (imp && ctx.presentational && PRESENTATION_CHILD[t]) return "";
@@ -225,7 +235,8 @@
     }
     return ex;
   };
-  const PRESENTATION_CHILD = { LI: 1, TD: 1, TH: 1, TR: 1, TBODY: 1, THEAD: 1, TFOOT: 1, DT: 1, DD: 1 };
+  const PRESENTATION_CHILD = { LI: 1, TD: 1, TH: 1, TR: 1, TBODY: 1, THEAD: 1, TFOOT: 1, DT: 1,
+    DD: 1 };
 
   // ---- accessible names ------------------------------------------------------
   // A compact reading of accname 1.2 as Chromium applies it; `target` is the element
@@ -252,14 +263,17 @@
 
   const contentText = (el, nc) => {
     let out = "";
-    const kids = childNodesComposed(el);
-    for (const ch of kids) {
+    const list = kidsOf(el, tagOf(el));
+    for (let i = 0, ch = list ? list[0] : el.firstChild; ch;
+      ch = list ? list[++i] : ch.nextSibling) {
       if (ch.nodeType === 3) { out += ch.data; continue; }
-      if (ch.nodeType !== 1 || SKIP.has(tagOf(ch))) continue;
+      if (ch.nodeType !== 1) continue;
+      const ct = tagOf(ch);
+      if (SKIP.has(ct)) continue;
       const f = styleFacts(ch);
       if ((f & 2) && !nc.hiddenOk) continue;
       let s = textAlt(ch, nc, false);
-      if (f & 1 || tagOf(ch) === "BR") s = " " + s + " ";
+      if (f & 1 || ct === "BR") s = " " + s + " ";
       out += s;
     }
     return out;
@@ -271,7 +285,7 @@
     if (nc.visited.has(el)) return "";
     nc.visited.add(el);
     const t = tagOf(el);
-    const role = roleOf(el, t, ctxFor(el));
+    const role = roleOf(el, t, ctxFor(el, t));
     if (self && NAMING_PROHIBITED.has(role)) return "";
     if (!nc.inLabelledBy) {
       const lb = idRefs(el, "aria-labelledby");
@@ -365,32 +379,26 @@
     const nc = { visited: new Set(), hiddenOk, embedded: false };
     return ws(textAlt(el, nc, true));
   };
-  // Role context for elements reached outside the walk (labels, labelledby targets).
-  const ctxFor = (el) => {
-    const c = ctxCache.get(el);
-    if (c) return c;
-    const t = tagOf(el);
-    return {
-      noLandmark: (t === "HEADER" || t === "FOOTER") && !!closestCross(composedParent(el) || el,
-        LANDMARK_BLOCKERS),
-      grid: t === "TD" && (() => {
-        const tb = el.closest("table");
-        const r = tb ? explicitRole(tb) : "";
-        return r === "grid" || r === "treegrid";
-      })(),
-      presentational: false,
-    };
-  };
-  const ctxCache = new Map();
-
-  // ---- composed children -------------------------------------------------------
-  const childNodesComposed = (el) => {
-    if (el.shadowRoot) return el.shadowRoot.childNodes;
-    if (tagOf(el) === "SLOT") {
-      const assigned = el.assignedNodes({ flatten: true });
-      if (assigned.length) return assigned;
+  // Role context for elements reached outside the walk (names, labels): computed only
+  // for the few tags whose role depends on their ancestors.
+  const NO_CTX = { noLandmark: false, grid: false, presentational: false };
+  const ctxFor = (el, t) => {
+    if (t === "HEADER" || t === "FOOTER") {
+      return { noLandmark: !!closestCross(composedParent(el) || el, LANDMARK_BLOCKERS),
+        grid: false, presentational: false };
     }
-    return el.childNodes;
+    if (!PRESENTATION_CHILD[t]) return NO_CTX;
+    const parent = el.parentElement;
+    const pr = parent ? explicitRole(parent) : null;
+    const presentational = (pr === "none" || pr === "presentation") &&
+      PRESENTATIONAL_PARENTS.has(parent.tagName);
+    let grid = false;
+    if (t === "TD") {
+      const table = el.closest("table");
+      const r = table ? explicitRole(table) : null;
+      grid = r === "grid" || r === "treegrid";
+    }
+    return presentational || grid ? { noLandmark: false, grid, presentational } : NO_CTX;
   };
 
   // ---- the walk ----------------------------------------------------------------
@@ -432,20 +440,29 @@
   const FORM_TAGS = new Set(["BUTTON", "INPUT", "SELECT", "TEXTAREA", "OPTION", "OPTGROUP",
     "FIELDSET"]);
 
+  // The common attributes are read directly; the element's attribute list is walked only
+  // when it has others (reading el.attributes makes an Attr object per attribute).
   const attrsOf = (el, t) => {
+    const total = el.attributes.length;
+    if (!total) return null;
     let out = null;
-    const list = el.attributes;
-    for (let i = 0; i < list.length; i++) {
-      const a = list[i];
-      const n = a.name;
-      let v = a.value;
-      if (n === "class") {
-        v = v.trim().split(/\s+/).slice(0, 2).join(" ");
-      } else if (!(ATTR_SET.has(n) || (n === "src" && (t === "IFRAME" || t === "FRAME")))) {
-        continue;
+    let seen = 0;
+    const put = (n, v) => {
+      if (v === null) return;
+      seen++;
+      if (n === "class") v = v.trim().split(/\s+/).slice(0, 2).join(" ");
+      if (v !== "") (out || (out = {}))[n] = v.length > 300 ? cap(v, 300) : v;
+    };
+    put("id", el.getAttribute("id"));
+    put("class", el.getAttribute("class"));
+    put("href", el.getAttribute("href"));
+    if (seen < total) {
+      for (const n of el.getAttributeNames()) {
+        if (n === "id" || n === "class" || n === "href") continue;
+        if (ATTR_SET.has(n) || (n === "src" && (t === "IFRAME" || t === "FRAME"))) {
+          put(n, el.getAttribute(n));
+        }
       }
-      if (v === "") continue;
-      (out || (out = {}))[n] = v.length > 300 ? cap(v, 300) : v;
     }
     return out;
   };
@@ -484,19 +501,6 @@
     "EM", "I", "IMG", "KBD", "MARK", "Q", "S", "SAMP", "SMALL", "SPAN", "STRONG", "SUB", "SUP",
     "TIME", "U", "VAR", "WBR", "LABEL", "INPUT", "BUTTON", "SELECT", "TEXTAREA", "SVG", "FONT",
     "TT", "DEL", "INS", "OUTPUT", "METER", "PROGRESS"]);
-  // 0: no direct text; 1: direct text among phrasing children only; 2: mixed with blocks.
-  const directText = (el, kids) => {
-    let text = false, block = false;
-    for (let i = 0; i < kids.length; i++) {
-      const ch = kids[i];
-      if (ch.nodeType === 3) { if (!text && /\S/.test(ch.data)) text = true; }
-      else if (ch.nodeType === 1 && !block && !PHRASING.has(tagOf(ch)) && !SKIP.has(tagOf(ch))) {
-        block = true;
-      }
-    }
-    return text ? (block ? 2 : 1) : 0;
-  };
-
   const round = (v) => Math.round(v * 10) / 10;
   const NO_LANDMARK_TAGS = new Set(["ARTICLE", "ASIDE", "MAIN", "NAV", "SECTION"]);
   const NO_LANDMARK_ROLES = new Set(["article", "complementary", "main", "navigation", "region"]);
@@ -504,16 +508,45 @@
     "TFOOT"]);
   const NO_DESCENT = new Set(["IFRAME", "FRAME", "SELECT", "DATALIST", "SVG", "OBJECT", "EMBED"]);
 
+  // Composed children: a shadow root replaces the light DOM (slots pull light nodes back
+  // in), a slot shows its assigned nodes (or its fallback content).
+  const kidsOf = (el, t) => {
+    if (el.shadowRoot) return el.shadowRoot.childNodes;
+    if (t === "SLOT") {
+      const assigned = el.assignedNodes({ flatten: true });
+      if (assigned.length) return assigned;
+    }
+    return null; // light DOM: iterate firstChild / nextSibling
+  };
+  // 0: no direct text; 1: direct text among phrasing children only; 2: mixed with blocks.
+  const directText = (el, list) => {
+    let text = false, block = false;
+    for (let i = 0, ch = list ? list[0] : el.firstChild; ch;
+      ch = list ? list[++i] : ch.nextSibling) {
+      const type = ch.nodeType;
+      if (type === 3) { if (!text && /\S/.test(ch.data)) text = true; }
+      else if (type === 1 && !block) {
+        const ct = tagOf(ch);
+        if (!PHRASING.has(ct) && !SKIP.has(ct)) block = true;
+      }
+    }
+    return text ? (block ? 2 : 1) : 0;
+  };
+  // Inside a text block, elements that make a name differ from the plain text.
+  const NAME_SPECIAL_TAGS = new Set(["IMG", "SVG", "INPUT", "SELECT", "TEXTAREA", "BUTTON",
+    "IFRAME", "SLOT", "AREA", "METER", "PROGRESS", "OUTPUT"]);
+
+  let special = 0;   // count of name-special elements seen (see NAME_SPECIAL_TAGS)
+  let lastFlags = 0; // the facts bits of the element visit() returned from
+
   // Visit `el` under `ctx` (facts about its ancestors); `parentRow` is the nearest kept
-  // (or tentatively kept) ancestor's row. Returns the element's visible text for an
-  // enclosing text block when ctx.collect is set, "" otherwise.
-  const visit = (el, ctx, parentRow, index) => {
-    const t = tagOf(el);
-    if (SKIP.has(t)) return "";
-    const isSvg = el.namespaceURI === "http://www.w3.org/2000/svg";
-    if (isSvg && t !== "SVG") return "";
+  // (or tentatively kept) ancestor's row, `pcur` the parent's cursor. Returns the
+  // element's visible text for an enclosing text block when ctx.collect is set.
+  const visit = (el, t, ctx, parentRow, index, pcur) => {
+    const isSvg = t === "SVG" || el.namespaceURI === SVG_NS;
+    if (isSvg && t !== "SVG") { lastFlags = 0; return ""; }
     let f = 0;
-    let cursor = ctx.parentCursor;
+    let cursor = pcur;
     let style = null;
     if (ctx.none) {
       f = 4 | 2 | 8;
@@ -525,82 +558,98 @@
       else if (s.visibility !== "visible") f |= 2 | 8;
       cursor = s.cursor;
     }
-    const ariaHidden = ctx.ariaHidden || el.getAttribute("aria-hidden") === "true";
+    // Most elements have no attributes at all: skip every attribute read for them.
+    const ha = el.hasAttributes();
+    const ariaHidden = ctx.ariaHidden || (ha && el.getAttribute("aria-hidden") === "true");
     if (ariaHidden) f |= 2;
     facts.set(el, f);
-    ctxCache.set(el, ctx);
 
-    const role = roleOf(el, t, ctx);
-    const kids = NO_DESCENT.has(t) ? [] : childNodesComposed(el);
-    const tabindex = el.getAttribute("tabindex");
+    const role = roleOf(el, t, ctx, ha);
+    const list = NO_DESCENT.has(t) ? EMPTY : kidsOf(el, t);
+    const tabindex = ha ? el.getAttribute("tabindex") : null;
     let interactive =
       (t === "A" && el.hasAttribute("href")) || t === "BUTTON" ||
-      (t === "INPUT" && (el.type || "").toLowerCase() !== "hidden") || t === "SELECT" ||
+      (t === "INPUT" && el.type !== "hidden") || t === "SELECT" ||
       t === "TEXTAREA" || t === "SUMMARY" ||
-      (el.hasAttribute("contenteditable") && el.isContentEditable &&
-        !(el.parentElement && el.parentElement.isContentEditable)) ||
       (tabindex !== null && tabindex !== "" && Number(tabindex) >= 0) ||
-      WIDGET_ROLES.has(role);
+      WIDGET_ROLES.has(role) ||
+      (ha && el.hasAttribute("contenteditable") && el.isContentEditable &&
+        !(el.parentElement && el.parentElement.isContentEditable));
     // Clickable by script or styling only: the snapshot marks it with a "clickable" state.
     let clickable = false;
-    if (!interactive && el.hasAttribute("onclick")) clickable = interactive = true;
-    if (!interactive && cursor === "pointer" && !(f & 4) && (ctx.parentCursor !== "pointer" ||
+    if (!interactive && ha && el.hasAttribute("onclick")) clickable = interactive = true;
+    if (!interactive && cursor === "pointer" && !(f & 4) && (pcur !== "pointer" ||
         // a click target positioned on its own, out of its clickable parent's box
         (ctx.inInteractive && (style.position === "fixed" || style.position === "absolute")))) {
       clickable = interactive = true;
     }
     const free = !ctx.inBlock && !ctx.inInteractive;
-    const direct = free && !isSvg ? directText(el, kids) : 0;
+    const direct = free && !isSvg ? directText(el, list) : 0;
     const textBlock = TEXT_BLOCK.has(t) || role === "heading" || direct === 1;
-    const explicit = el.hasAttribute("role") && role !== "" && role !== "generic" &&
-      role !== "presentation" && role !== "none";
+    const hasRole = ha && el.hasAttribute("role");
+    const explicit = hasRole && role !== "" && role !== "generic" && role !== "presentation" &&
+      role !== "none";
     const struct = STRUCT.has(t) || explicit || (t === "IMG" && role === "img") ||
-      (t === "SVG" && !!accName(el, true));
+      (isSvg && !!accName(el, true));
     let keep;
     if (ctx.inInteractive) keep = interactive;
     else if (ctx.inBlock) keep = interactive || textBlock || struct;
-    else keep = interactive || textBlock || struct || direct === 2 ||
-      (CONTAINER.has(t) && !!el.id);
+    else {
+      keep = interactive || textBlock || struct || direct === 2 ||
+        (ha && CONTAINER.has(t) && !!el.id);
+    }
     const tentative = !keep && free && CONTAINER.has(t);
+    if (ctx.collect && (NAME_SPECIAL_TAGS.has(t) || hasRole || ariaHidden ||
+        (ha && (el.hasAttribute("aria-label") || el.hasAttribute("aria-labelledby"))))) {
+      special++;
+    }
 
     let row = null;
     if (keep || tentative) {
       row = { el, parent: parentRow, t, role, f, index, kids: 0, text: "", interactive,
-        clickable, textBlock, tentative, drop: false, ref: "" };
+        clickable, textBlock, tentative, drop: false, ref: "", simple: false };
       rows.push(row);
       if (parentRow) parentRow.kids++;
     }
     const collector = row !== null && !tentative && (textBlock || interactive);
-    const cctx = {
-      none: (f & 4) !== 0,
-      ariaHidden,
-      parentCursor: cursor,
-      noLandmark: ctx.noLandmark || NO_LANDMARK_TAGS.has(t) || NO_LANDMARK_ROLES.has(role),
-      grid: t === "TABLE" ? role === "grid" || role === "treegrid" : ctx.grid,
-      presentational: role === "" && PRESENTATIONAL_PARENTS.has(t) && !!explicitRole(el),
-      inBlock: ctx.inBlock || collector,
-      inInteractive: ctx.inInteractive || (row !== null && interactive),
-      collect: ctx.collect || collector,
-    };
+    // Children share the context object unless something changes.
+    const none = (f & 4) !== 0;
+    const noLandmark = ctx.noLandmark || NO_LANDMARK_TAGS.has(t) || NO_LANDMARK_ROLES.has(role);
+    const grid = t === "TABLE" ? role === "grid" || role === "treegrid" : ctx.grid;
+    const presentational = role === "" && hasRole && PRESENTATIONAL_PARENTS.has(t);
+    const inBlock = ctx.inBlock || collector;
+    const inInteractive = ctx.inInteractive || (row !== null && interactive);
+    let cctx = ctx;
+    if (none !== ctx.none || ariaHidden !== ctx.ariaHidden || noLandmark !== ctx.noLandmark ||
+        grid !== ctx.grid || presentational !== ctx.presentational || inBlock !== ctx.inBlock ||
+        inInteractive !== ctx.inInteractive) {
+      cctx = { none, ariaHidden, noLandmark, grid, presentational, inBlock, inInteractive,
+        collect: inBlock };
+    }
 
+    const special0 = special;
     let text = "";
     let own = "";
     const counts = {};
     const childParent = row || parentRow;
-    for (let i = 0; i < kids.length; i++) {
-      const ch = kids[i];
-      if (ch.nodeType === 3) {
-        if (cctx.collect) text += ch.data;
+    const collect = cctx.collect;
+    for (let i = 0, ch = list ? list[0] : el.firstChild; ch;
+      ch = list ? list[++i] : ch.nextSibling) {
+      const type = ch.nodeType;
+      if (type === 3) {
+        if (collect) text += ch.data;
         else if (row) own += ch.data;
         continue;
       }
-      if (ch.nodeType !== 1) continue;
-      const ct = ch.localName;
-      counts[ct] = (counts[ct] || 0) + 1;
-      const sub = visit(ch, cctx, childParent, counts[ct]);
-      if (cctx.collect && sub) {
-        const cf = facts.get(ch) || 0;
-        if (!(cf & 8) || (f & 8)) text += (cf & 1) || ct === "br" ? " " + sub + " " : sub;
+      if (type !== 1) continue;
+      const ct = tagOf(ch);
+      if (SKIP.has(ct)) continue;
+      const n = (counts[ct] || 0) + 1;
+      counts[ct] = n;
+      const sub = visit(ch, ct, cctx, childParent, n, cursor);
+      if (collect && sub) {
+        const cf = lastFlags;
+        if (!(cf & 8) || (f & 8)) text += (cf & 1) || ct === "BR" ? " " + sub + " " : sub;
       }
     }
 
@@ -610,19 +659,25 @@
         if (parentRow) parentRow.kids += row.kids - 1;
       }
       row.text = collector ? text : own;
+      row.simple = collector && special === special0;
     }
+    lastFlags = f;
     if (!ctx.collect) return "";
-    if (row && !row.interactive && (row.textBlock || struct)) return "";
+    if (row && !row.interactive && (row.textBlock || struct)) {
+      special++; // its text is its own: an enclosing name must be computed in full
+      return "";
+    }
     return text;
   };
+  const EMPTY = [];
+  const SVG_NS = "http://www.w3.org/2000/svg";
 
   const root = document.documentElement;
   const t0 = performance.now();
   if (document.body) {
-    const ctx = { none: false, ariaHidden: false, parentCursor: "auto", noLandmark: false,
-      grid: false, presentational: false, inBlock: false, inInteractive: false,
-      collect: false };
-    visit(document.body, ctx, null, 1);
+    const ctx = { none: false, ariaHidden: false, noLandmark: false, grid: false,
+      presentational: false, inBlock: false, inInteractive: false, collect: false };
+    visit(document.body, "BODY", ctx, null, 1, "auto");
   }
   const t1 = performance.now();
 
@@ -634,7 +689,17 @@
     let p = r.parent;
     while (p && p.drop) p = p.parent;
     const el = r.el;
-    const name = cap(accName(el, (r.f & 2) !== 0), 500);
+    const full = ws(r.text);
+    const text = cap(full, maxText);
+    let name;
+    if (r.simple && NAME_FROM_CONTENT.has(r.role) && r.t !== "INPUT" &&
+        !el.hasAttribute("aria-label") && !el.hasAttribute("aria-labelledby")) {
+      // Name from content with nothing special inside: the name is the text.
+      name = full || ws(el.getAttribute("title") || "");
+    } else {
+      name = accName(el, (r.f & 2) !== 0);
+    }
+    name = cap(name, 500);
     let box = null;
     let visible = 0;
     if (!(r.f & 4)) {
@@ -654,12 +719,12 @@
         el.clientTop + (parseFloat(cs.paddingTop) || 0)];
     }
     r.ref = state.ref(el);
-    const text = cap(ws(r.text), maxText);
     const row = [
       r.ref, p ? p.ref : null, el.localName,
       r.role || (explicitRole(el) ? "none" : "generic"),
       name !== "" && name === text ? 1 : name, text, attrsOf(el, r.t), box,
-      visible | (r.f & 4 ? 2 : 0), r.index, valueOf(el, r.t), level, statesOf(el, r.t, r.clickable),
+      visible | (r.f & 4 ? 2 : 0), r.index, valueOf(el, r.t), level,
+      statesOf(el, r.t, r.clickable),
       r.t === "SELECT" || r.t === "DATALIST" ? optionsOf(el) : null, co,
     ];
     let n = row.length;

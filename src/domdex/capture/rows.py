@@ -48,41 +48,29 @@ def rows_to_nodes(
     nodes: list[Node] = []
     append = nodes.append
     pad = [None] * _FULL
+    empty = _EMPTY
     for row in rows:
         if len(row) < _FULL:
             row = row + pad[len(row):]
-        parent = row[PARENT]
+        (ref, parent, tag, role, name, text, attrs, raw_box, flags, index, value, level,
+         states, options, _) = row
         parent = frame + parent if parent is not None else owner
-        raw_box = row[BOX]
         box = None
         in_viewport = False
-        visible = bool(row[FLAGS] & _VISIBLE) and owner_visible
+        visible = bool(flags & _VISIBLE) and owner_visible
         if raw_box is not None:
             x, y, w, h = raw_box
             x += ox
             y += oy
             box = Box(x, y, w, h)
             in_viewport = visible and x < right and x + w > vx and y < bottom and y + h > vy
-        states = row[STATES]
-        options = row[OPTIONS]
+        # Positional arguments: Node's field order (this loop runs per kept element).
         append(Node(
-            ref=frame + row[REF],
-            parent=parent,
-            tag=row[TAG],
-            role=row[ROLE],
-            name=row[TEXT] if row[NAME] == 1 else row[NAME],
-            value=row[VALUE],
-            text=row[TEXT],
-            level=row[LEVEL],
-            states=frozenset(states.split()) if states else _EMPTY,
-            attrs=row[ATTRS] or {},
-            options=None if options is None else [
+            frame + ref, parent, tag, role, text if name == 1 else name, value, text, level,
+            frozenset(states.split()) if states else empty, attrs or {},
+            None if options is None else [
                 Option(o[0], o[1], bool(o[2]), bool(o[3])) for o in options],
-            box=box,
-            visible=visible,
-            in_viewport=in_viewport,
-            frame=frame,
-            index=row[INDEX],
+            box, visible, in_viewport, frame, index,
         ))
     return nodes
 
