@@ -1,0 +1,84 @@
+"""Stale-ref recovery and the intent cache, on hand-written captures (no browser)."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from domdex.index import build_index
+from domdex.session.intents import Intent, IntentCache, describe
+from domdex.session.recovery import GATE, name_score, recover
+from domdex.snapshot import Snapshot
+
+
+def _todo(labels: list[str], start: int) -> Snapshot:
+    nodes: list[dict[str, Any]] = [
+        {"ref": "e1", "parent": None, "tag": "body"},
+        {"ref": "e2", "parent": "e1", "tag": "main", "role": "main"},
+        {"ref": "e3", "parent": "e2", "tag": "h1", "role": "heading", "name": "My todos",
+         "text": "My todos", "level": 1},
+        {"ref": "e4", "parent": "e2", "tag": "ul", "role": "list", "name": "Todo items"},
+    ]
+    for k, text in enumerate(labels):
+        li, btn = f"e{start + 2 * k}", f"e{start + 2 * k + 1}"
+        nodes.append({"ref": li, "parent": "e4", "tag": "li", "role": "listitem",
+                      "index": k + 1})
+        nodes.append({"ref": btn, "parent": li, "tag": "button", "role": "button",
+                      "name": text, "text": text.split()[0]})
+    return Snapshot.from_dict({"url": "http://x/", "document_id": "d", "nodes": nodes})
+
+
+ITEMS = ["Done Buy milk", "Done Write report", "Done Call the plumber"]
+
+
+def _intent(snap: Snapshot, ref: str, query: str | None = None) -> Intent:
+    return Intent(ref, "d", describe(build_index(snap), ref), query=query)
+
+
+def test_rerendered_element_is_recovered() -> None:
+    old = _todo(ITEMS, 10)
+    new = _todo(ITEMS, 30)  # same list, new nodes (refs)
+    rec = recover(build_index(new), _intent(old, "e11"), "e11")
+    assert rec.recovered and rec.new_ref == "e31" and rec.score >= GATE
+
+
+def test_changed_meaning_is_refused_with_candidates() -> None:
+    old = _todo(ITEMS, 10)
+    new = _todo(["Done Buy milk", "Undo Write report", "Done Call the plumber"], 30)
+    rec = recover(build_index(new), _intent(old, "e13"), "e13")
+    assert not rec.recovered and rec.new_ref is None
+    assert "Undo" not in " ".join(line for _r, _s, line in rec.candidates)
+
+
+def test_look_alikes_are_ambiguous_not_guessed() -> None:
+    old = _todo(["Edit", "Edit", "Edit"], 10)
+    new = _todo(["Edit", "Edit"], 30)  # one row gone: which "Edit" was meant?
+    rec = recover(build_index(new), _intent(old, "e15"), "e15")
+    assert not rec.recovered
+    assert rec.candidates  # the agent is shown them
+
+
+def test_number_only_change_still_recovers() -> None:
+    assert name_score("Cart (3)", "Cart (4)") == 0.75
+    assert name_score("Done Buy milk", "Undo Buy milk") == 0.0
+    assert name_score("  Save ", "save") == 1.0
+
+
+def test_intent_cache_lru_and_ttl() -> None:
+    snap = _todo(ITEMS, 10)
+    cache = IntentCache(max_entries=2, ttl=60)
+    for ref in ("e11", "e13", "e15"):
+        cache.remember(_intent(snap, ref, query=f"q {ref}"))
+    assert len(cache) == 2 and cache.get("d", "e11") is None
+    kept = cache.get("d", "e13")
+    assert kept is not None and kept.query == "q e13"
+    # an action on a found ref keeps the query that found it
+    cache.remember(_intent(snap, "e13"))
+    again = cache.get("d", "e13")
+    assert again is not None and again.query == "q e13"
+    expired = IntentCache(ttl=0.01)
+    expired.remember(_intent(snap, "e11"))
+    time.sleep(0.02)
+    assert expired.get("d", "e11") is None
+    cache.forget_document("d")
+    assert len(cache) == 0
