@@ -86,7 +86,7 @@ def test_rerender_is_replaced_not_added_and_removed() -> None:
     d = diff(build_index(before), build_index(after))
     kinds = sorted(c.kind for c in d.elements)
     assert kinds == ["replaced", "replaced"]
-    assert "(was @e20)" in str(d.view())
+    assert "+2 text elements re-rendered unchanged" in str(d.view())
 
 
 def test_reorder() -> None:

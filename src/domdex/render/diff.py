@@ -69,8 +69,16 @@ class DiffView(View):
         idx = d.old if kind == "removed" else d.new
         for rid, changes in groups.items():
             more = f"expand {rid}" if rid and kind != "removed" else ""
+            shown = changes
+            if kind == "replaced":  # the agent needs the new refs of what it acts on
+                shown = [c for c in changes if roles.is_interactive(c.node)]
+            if not shown:
+                continue
             out.append(Line("  " + _group_head(idx, rid), rid, more))
-            out.extend(Line("    " + _change_line(c), rid, more) for c in changes)
+            out.extend(Line("    " + _change_line(c), rid, more) for c in shown)
+            if len(shown) < len(changes):
+                out.append(Line(f"    (+{len(changes) - len(shown)} text elements re-rendered "
+                                "unchanged)", rid, more))
         return out
 
     def to_dict(self) -> dict[str, Any]:
