@@ -72,8 +72,6 @@ class DiffView(View):
             shown = changes
             if kind == "replaced":  # the agent needs the new refs of what it acts on
                 shown = [c for c in changes if roles.is_interactive(c.node)]
-            if not shown:
-                continue
             out.append(Line("  " + _group_head(idx, rid), rid, more))
             out.extend(Line("    " + _change_line(c), rid, more) for c in shown)
             if len(shown) < len(changes):
