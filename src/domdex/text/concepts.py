@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from .relevance import STOPWORDS, stem
 
 _TOKEN = re.compile(r"[^\W_][\w'’.-]*[^\W_]|[^\W_]", re.UNICODE)
+_POSSESSIVE = re.compile(r"['’](?:s|re|ll|ve|d|t)$", re.IGNORECASE)
 _BREAK = re.compile(r"[.,;:!?()\[\]{}\"“”«»|/\n]+")
 #: Words too generic to be concepts on their own.
 GENERIC = frozenset(
@@ -27,7 +28,11 @@ GENERIC = frozenset(
     well back even way time year years said says say per via e.g i.e etc here there
     however therefore thus example note read click page pages advertisement
     advertising sponsored subscribe share shares comments comment photo image credit
-    getty
+    getty about above after again against all any because before being below between
+    both down during each few further into its itself nor not off once onto out over own
+    same too under until while within without whether yet upon across along among around
+    behind beyond despite toward towards via already always never often sometimes still
+    today yesterday tomorrow now then thing things lot lots part parts kind way ways
     """.split()  # noqa: SIM905
 )
 MAX_WORDS = 3
@@ -52,6 +57,7 @@ def _candidates(text: str) -> Iterable[tuple[str, bool]]:
     for chunk in _BREAK.split(text):
         run: list[str] = []
         for word in [*_TOKEN.findall(chunk), ""]:
+            word = _POSSESSIVE.sub("", word)  # "Apple’s" → "Apple", "there’s" → "there"
             low = word.lower().strip(".-'’")
             if (
                 low
@@ -70,19 +76,35 @@ def _candidates(text: str) -> Iterable[tuple[str, bool]]:
 
 
 def extract_concepts(heading: str, text: str, limit: int = 5) -> list[Concept]:
-    """The ``limit`` strongest concepts of one section."""
-    counts: Counter[str] = Counter()
+    """The ``limit`` strongest concepts of one section.
+
+    A body phrase must come back at least twice (once is chance wording such as "acme
+    cloud watches"), unless the section is short; a heading phrase always counts.
+    """
+    score: dict[str, float] = {}
+    seen: Counter[str] = Counter()
+    titled: set[str] = set()
     names: dict[str, str] = {}
+    short = len(text) <= 300
     for source, boost in ((heading, 3.0), (text, 1.0)):
         for phrase, capital in _candidates(source):
             key = concept_key(phrase)
-            n = len(phrase.split())
-            counts[key] += boost * (1.0 + 0.5 * (n - 1)) * (1.3 if capital else 1.0)
+            score[key] = score.get(key, 0.0) + boost * (1.3 if capital else 1.0)
+            seen[key] += 1
+            if boost > 1:
+                titled.add(key)
             names.setdefault(key, phrase.lower())
-    # A phrase seen once in a long body is noise; keep repeated ones and heading words.
-    floor = 2.0 if len(text) > 600 else 1.0
-    ranked = [(k, s) for k, s in counts.most_common() if s >= floor]
-    ranked = _drop_contained(ranked)[:limit]
+    for key in score:  # a repeated phrase is a name of a thing; a one-off pair is wording
+        words = len(key.split())
+        score[key] += min(len(key), 15) / 100  # ties: the longer word is the more specific
+        if words > 1:
+            score[key] *= 1.0 + 0.5 * (words - 1) if seen[key] >= 2 or key in titled else 0.5
+    keep = [
+        (k, v) for k, v in score.items()
+        if k in titled or seen[k] >= 2 or (short and len(k.split()) <= 2)
+    ]
+    keep.sort(key=lambda kv: -kv[1])
+    ranked = _drop_contained(keep)[:limit]
     if not ranked:
         return []
     top = ranked[0][1]
@@ -101,13 +123,13 @@ def _drop_contained(ranked: Sequence[tuple[str, float]]) -> list[tuple[str, floa
 
 def merge(concept_lists: Iterable[Sequence[Concept]], limit: int = 20) -> list[Concept]:
     """Page concepts: the sum of its sections' concepts, strongest first, max 1."""
-    total: Counter[str] = Counter()
+    total: dict[str, float] = {}
     names: dict[str, str] = {}
     for concepts in concept_lists:
         for c in concepts:
-            total[c.key] += c.weight
+            total[c.key] = total.get(c.key, 0.0) + c.weight
             names.setdefault(c.key, c.name)
-    ranked = total.most_common(limit)
+    ranked = sorted(total.items(), key=lambda kv: -kv[1])[:limit]
     if not ranked:
         return []
     top = ranked[0][1]

@@ -146,11 +146,11 @@ class _Page:
         ]
         holds_article = [False] * len(containers)
         articles = [0] * len(containers)
-        for c in containers:
-            if c["landmark"] in ("main", "article") or c["tag"] == "article":
-                for a in _ancestors(containers, c["parent"]):
+        for box in containers:
+            if box["landmark"] in ("main", "article") or box["tag"] == "article":
+                for a in _ancestors(containers, box["parent"]):
                     holds_article[a] = True
-                    articles[a] += c["landmark"] == "article" or c["tag"] == "article"
+                    articles[a] += _is_article(box)
         title = next((b for b in blocks if b["kind"] == "heading" and b["level"] == 1), None)
         if title is not None:  # the article sits right around its title
             for a in _ancestors(containers, title["container"])[:3]:

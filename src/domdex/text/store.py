@@ -30,6 +30,7 @@ import dataclasses
 import difflib
 import hashlib
 import json
+import math
 import os
 import re
 import sqlite3
@@ -171,6 +172,7 @@ class KnowledgeStore:
         self.embedder = embedder or default_embedder()
         self._check_embedder()
         self._matrix: tuple[np.ndarray, np.ndarray] | None = None
+        self._hubs: set[int] = set()
         self._simhashes: tuple[np.ndarray, np.ndarray] | None = None
 
     def __enter__(self) -> KnowledgeStore:
@@ -460,27 +462,48 @@ class KnowledgeStore:
         return [Concept(k, n, w) for k, n, w in rows]
 
     def related(self, url: str, limit: int = 10) -> list[RelatedPage]:
-        """Pages that share concepts with ``url`` (weighted overlap), best first."""
+        """Pages that share concepts with ``url``, best first.
+
+        A shared concept counts by the smaller of its two weights times its rarity
+        (``log(1 + pages / pages with it)``): sharing "none" with every docs page says
+        little, sharing "scissor keyboard" says a lot.
+        """
         page_id = self._page_id(url)
+        idf = self._idf()
+        own = dict(self.db.execute(
+            "SELECT concept_id, weight FROM page_concepts WHERE page_id=?", (page_id,)
+        ).fetchall())
+        total = sum(w * idf.get(c, 0.0) for c, w in own.items()) or 1.0
+        scores: dict[int, float] = {}
+        shared: dict[int, list[tuple[float, int]]] = {}
         rows = self.db.execute(
-            "SELECT b.page_id, SUM(MIN(a.weight, b.weight)) AS w, GROUP_CONCAT(c.name, '\x1f') "
-            "FROM page_concepts a JOIN page_concepts b ON a.concept_id = b.concept_id "
-            "AND b.page_id != a.page_id JOIN concepts c ON c.id = a.concept_id "
-            "WHERE a.page_id=? GROUP BY b.page_id ORDER BY w DESC LIMIT ?",
-            (page_id, limit),
-        ).fetchall()
-        (own,) = self.db.execute(
-            "SELECT COALESCE(SUM(weight), 1) FROM page_concepts WHERE page_id=?", (page_id,)
-        ).fetchone()
+            "SELECT b.page_id, b.concept_id, b.weight FROM page_concepts a JOIN page_concepts b "
+            "ON a.concept_id = b.concept_id AND b.page_id != a.page_id WHERE a.page_id=?",
+            (page_id,),
+        )
+        for other, concept, weight in rows:
+            value = min(weight, own[concept]) * idf.get(concept, 0.0)
+            scores[other] = scores.get(other, 0.0) + value
+            shared.setdefault(other, []).append((value, concept))
+        best = sorted(scores.items(), key=lambda kv: -kv[1])[:limit]
         out = []
-        for other, weight, names in rows:
+        for other, score in best:
             url2, title = self.db.execute(
                 "SELECT url, title FROM pages WHERE id=?", (other,)
             ).fetchone()
-            out.append(
-                RelatedPage(url2, title, round(weight / own, 4), tuple(names.split("\x1f")[:8]))
-            )
+            names = [self._concept_name(c) for _, c in sorted(shared[other], reverse=True)[:8]]
+            out.append(RelatedPage(url2, title, round(score / total, 4), tuple(names)))
         return out
+
+    def _idf(self) -> dict[int, float]:
+        (pages,) = self.db.execute("SELECT COUNT(*) FROM pages").fetchone()
+        rows = self.db.execute("SELECT concept_id, COUNT(*) FROM page_concepts GROUP BY 1")
+        return {c: math.log(1 + pages / df) for c, df in rows}
+
+    def _concept_name(self, concept_id: int) -> str:
+        return str(
+            self.db.execute("SELECT name FROM concepts WHERE id=?", (concept_id,)).fetchone()[0]
+        )
 
     def _concept_id(self, name: str) -> int:
         key = concept_key(name)
@@ -499,6 +522,7 @@ class KnowledgeStore:
         Each page step names the sections where the two concepts around it occur.
         """
         start, goal = self._concept_id(concept_a), self._concept_id(concept_b)
+        self._hubs = self._hub_concepts() - {start, goal}
         previous: dict[tuple[str, int], tuple[str, int] | None] = {("c", start): None}
         queue = deque([("c", start)])
         while queue:
@@ -520,7 +544,18 @@ class KnowledgeStore:
             yield from (("p", int(r)) for (r,) in self.db.execute(sql, (ident,)))
         else:
             sql = "SELECT concept_id FROM page_concepts WHERE page_id=? ORDER BY weight DESC"
-            yield from (("c", int(r)) for (r,) in self.db.execute(sql, (ident,)))
+            rows = self.db.execute(sql, (ident,)).fetchall()
+            yield from (("c", int(r)) for (r,) in rows if int(r) not in self._hubs)
+
+    def _hub_concepts(self) -> set[int]:
+        """Concepts on more than half of the pages (and over three): they link everything,
+        so a path through them explains nothing."""
+        (pages,) = self.db.execute("SELECT COUNT(*) FROM pages").fetchone()
+        rows = self.db.execute(
+            "SELECT concept_id FROM page_concepts GROUP BY 1 HAVING COUNT(*) > ? AND COUNT(*) > 3",
+            (pages / 2,),
+        )
+        return {int(r) for (r,) in rows}
 
     @staticmethod
     def _unwind(previous: dict[Any, Any], node: Any) -> list[tuple[str, int]]:
