@@ -578,12 +578,14 @@ class KnowledgeStore:
                 "SELECT url, title FROM pages WHERE id=?", (ident,)
             ).fetchone()
             around = [chain[n - 1][1], chain[n + 1][1]]
+            # The sections that carry both concepts first, then either; five at most.
             sections = [
                 sid
                 for (sid,) in self.db.execute(
-                    "SELECT DISTINCT s.sid FROM sections s JOIN section_concepts sc "
+                    "SELECT s.sid FROM sections s JOIN section_concepts sc "
                     "ON sc.section_id = s.id WHERE s.page_id=? AND sc.concept_id IN (?, ?) "
-                    "ORDER BY s.position",
+                    "GROUP BY s.id ORDER BY COUNT(DISTINCT sc.concept_id) DESC, s.position "
+                    "LIMIT 5",
                     (ident, *around),
                 )
             ]
