@@ -39,6 +39,9 @@ _INLINE_TAGS = frozenset({"span", "code", "em", "strong", "b", "i", "small", "tt
                           "bdi", "bdo", "time", "data", "pre"})
 _BLOCK_HINT = re.compile(r"\b(note|warning|tip|hint|admonition|alert|callout|notice|caution|"
                          r"important|danger|error|info|seealso|deprecated)\b", re.I)
+#: Containers whose text is their children's: a definition, a cell, a list item.
+_VALUE_TAGS = frozenset({"dd", "dt", "td", "th", "li", "blockquote", "figcaption", "caption"})
+_VALUE_ROLES = frozenset({"definition", "term", "cell", "gridcell", "listitem", "note"})
 _ZONE_HINTS = [
     ("sidebar", re.compile(r"side-?bar|sidenav|aside|\bside\b|toc-?drawer", re.I)),
     ("header", re.compile(r"header|masthead|topbar|top-bar|banner", re.I)),
@@ -451,7 +454,8 @@ class _Builder:
             text = " ".join(self.nodes[j].text for j in range(i + 1, stop) if self.nodes[j].text)
             return text[:300]
         hint = node.attrs.get("class", "") + " " + node.role
-        if not _BLOCK_HINT.search(hint) or self.tree.size(i) > 40:
+        container = node.tag in _VALUE_TAGS or node.role in _VALUE_ROLES
+        if not (container or _BLOCK_HINT.search(hint)) or self.tree.size(i) > 60:
             return ""
         parts = [own_label(self.nodes[c]) for c in self.tree.child_pos[i]]
         return " ".join(p for p in parts if p)[:300]

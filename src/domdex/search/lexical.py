@@ -24,7 +24,8 @@ __all__ = [
     "tokens",
 ]
 
-_TOKEN = re.compile(r"-{1,2}[a-z0-9][a-z0-9_]*|[a-z0-9]+(?:[._][a-z0-9]+)*|[^\w\s]", re.I)
+_TOKEN = re.compile(
+    r"(?<![\w-])-{1,2}[a-z0-9][a-z0-9_]*|[a-z0-9]+(?:[._][a-z0-9]+)*(?:\(\))?|[^\w\s]", re.I)
 _PHRASES = [  # multi-word names written as one token, before stopwords remove "in"/"up"
     (re.compile(r"\b(sign|log)[\s-]?(in|on)\b"), "signin"),
     (re.compile(r"\b(sign|log)[\s-]?(out|off)\b"), "signout"),
@@ -240,13 +241,16 @@ def tokens(text: str) -> tuple[str, ...]:
     """
     out: list[str] = []
     for raw in _TOKEN.findall(_phrases(text.lower())):
-        if raw[0] == "-":
+        if raw.endswith("()"):  # a call: "abs()" names the function, "abs" the word
+            out.append(raw)
+            raw = raw[:-2]
+        if raw[0] == "-" and len(raw) > 1:
             bare = raw.lstrip("-")
             out.extend((raw, bare))
         elif "." in raw or "_" in raw:
             out.append(raw)
             out.extend(p for p in re.split(r"[._]", raw) if p)
-        elif raw.isalnum() or (not raw.isspace() and raw not in "\"'(),:;.!?[]{}/|`"):
+        elif raw.isalnum() or (not raw.isspace() and raw not in "\"'(),:;.!?[]{}/|`-_"):
             out.append(raw)
     return tuple(out)
 

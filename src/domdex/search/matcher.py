@@ -239,6 +239,9 @@ class SearchIndex:
         out = np.zeros(len(ks), dtype=np.float32)
         for j, k in enumerate(ks):
             toks = self._name_tokens[k]
-            if toks:
-                out[j] = sum(1 for t in toks if t in query_terms or stem(t) in stems) / len(toks)
+            words = [t for t in toks if t.isalnum() or t.startswith("-") or "." in t]
+            if words:
+                out[j] = sum(1 for t in words if t in query_terms or stem(t) in stems) / len(words)
+            else:
+                out[j] = -1.0  # "¶", "-", "«": the name says nothing; neutral
         return out

@@ -328,16 +328,21 @@ def find_matches(
         exact[ks] = _exact_bonus(si, ks, q)
     key_fit = _key_fit(si, q) * si.is_value if q.wants_value and q.terms else 0.0
     verbose = _verbosity(si)
+    prec = np.where(prec < 0, lex, prec)
+    if q.wants_value and q.terms:  # a value is named by its key: "what is <key>"
+        prec = np.maximum(prec, key_fit)
     lexical = (0.8 * lex + 0.2 * prec * (lex > 0)) * (verbose + (1.0 - verbose) * key_fit)
     total_w = lexical_weight + embedding_weight
     base = (lexical_weight * lexical + embedding_weight * emb) / total_w + exact
-    base += 0.15 * key_fit
+    base += 0.25 * key_fit
     if q.negative:
         base *= 1.0 - 0.5 * _negative(si, q)
     if q.head:
         head = _coverage(si, q.head)
         if len(ks) and float(head[ks].max()) >= 0.5:  # a descriptive head names nothing
             base *= 0.5 + 0.5 * head
+    if q.terms and q.terms[0] in ACTION_VERBS:  # "expand …": controls that do it win
+        base *= np.where(si.match_term(q.terms[0]) >= 0.2, 1.5, 1.0)
     if q.prose:
         base *= np.where(si.in_prose, 1.1, 1.0)
     r = route(idx, q)
