@@ -226,3 +226,39 @@ def test_cache_is_bounded() -> None:
         cache.put(build_page_text(raw))
     assert len(cache) == 2
     assert cache.get("https://acme.example/0", "fp1") is None
+
+
+class _FlakyPage:
+    """A page whose document is replaced once while it is read (a redirect)."""
+
+    def __init__(self, errors: list[str]) -> None:
+        self.errors = errors
+        self.waits = 0
+
+    async def evaluate(self, source: str, arg: Any = None) -> Any:
+        if self.errors:
+            raise RuntimeError(self.errors.pop(0))
+        if "fingerprint" in source[:200]:
+            return {"url": "https://acme.example/guide", "fingerprint": "fp1"}
+        import json
+
+        return json.dumps(page())
+
+    async def wait_for_load_state(self, state: str, timeout: float) -> None:
+        self.waits += 1
+
+
+def test_read_survives_a_navigation_while_reading() -> None:
+    import asyncio
+
+    from domdex.errors import NavigationError
+    from domdex.text.read import read
+
+    flaky = _FlakyPage(["Execution context was destroyed, most likely because of a navigation"])
+    result = asyncio.run(read(flaky, cache=ReadCache()))
+    assert flaky.waits == 1 and result.page.sections
+    broken = _FlakyPage(["Execution context was destroyed"] * 2)
+    with pytest.raises(NavigationError, match="kept navigating"):
+        asyncio.run(read(broken, cache=ReadCache()))
+    with pytest.raises(NavigationError, match="could not be read"):
+        asyncio.run(read(_FlakyPage(["Target page has been closed"]), cache=ReadCache()))

@@ -18,10 +18,11 @@ sections it has already seen on other pages, i.e. site boilerplate).
 from __future__ import annotations
 
 import json
+import logging
 import time
 from typing import TYPE_CHECKING, Any
 
-from ..errors import QueryError
+from ..errors import NavigationError, QueryError
 from ..render.read import ReadResult
 from .cache import ReadCache
 from .relevance import Embedder, rank
@@ -32,6 +33,7 @@ if TYPE_CHECKING:
     from .store import KnowledgeStore
 
 SCOPES = (None, "all", "main")
+logger = logging.getLogger("domdex")
 
 _default_cache: ReadCache | None = None
 
@@ -44,9 +46,33 @@ def default_cache() -> ReadCache:
     return _default_cache
 
 
+async def _evaluate(page: Any, name: str, arg: Any = None) -> Any:
+    """Run one of our scripts; a document replaced meanwhile (a redirect, a client-side
+    navigation) is waited for and read once more instead of failing the read."""
+    for attempt in range(2):
+        try:
+            return await page.evaluate(script(name), arg)
+        except Exception as exc:
+            message = str(exc)
+            if "context was destroyed" not in message and "navigat" not in message:
+                raise NavigationError(
+                    f"The page could not be read: {message.splitlines()[0]}"
+                ) from exc
+            if attempt:
+                raise NavigationError(
+                    "The page kept navigating while it was being read; wait for it to "
+                    "settle and read again."
+                ) from exc
+            try:
+                await page.wait_for_load_state("domcontentloaded", timeout=10_000)
+            except Exception:  # the retry below reports what is wrong
+                logger.debug("no load state after a navigation during read", exc_info=True)
+    raise AssertionError("unreachable")
+
+
 async def fingerprint(page: Any) -> tuple[str, str]:
     """``(url, fingerprint)`` of the page's current text, without extracting it."""
-    found = await page.evaluate(script("fingerprint"))
+    found = await _evaluate(page, "fingerprint")
     return found["url"], found["fingerprint"]
 
 
@@ -55,7 +81,7 @@ async def extract(page: Any, fingerprint_value: str | None = None) -> PageText:
     if fingerprint_value is None:
         _, fingerprint_value = await fingerprint(page)
     started = time.perf_counter()
-    raw = json.loads(await page.evaluate(script("extract"), {"fingerprint": fingerprint_value}))
+    raw = json.loads(await _evaluate(page, "extract", {"fingerprint": fingerprint_value}))
     return build_page_text(raw, extraction_ms=(time.perf_counter() - started) * 1000)
 
 
