@@ -24,7 +24,7 @@ PYDOCS = Path("/usr/share/doc/python3.11/html")
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+    def log_message(self, format: str, *args: object) -> None:
         pass
 
 

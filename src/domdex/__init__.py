@@ -28,8 +28,8 @@ from .errors import (
 )
 from .index import PageIndex, Region, build_index
 from .render import View
-from .session import ActionResult, AsyncSession, Session, SessionOptions
 from .render.read import ReadResult
+from .session import ActionResult, AsyncSession, Session, SessionOptions
 from .snapshot import Box, FrameInfo, Node, Option, Snapshot, load_snapshot, parse_ref
 from .text.store import KnowledgeStore
 from .tokens import count_tokens

@@ -208,7 +208,8 @@ class Node:
                 description=str(d.get("description", "")),
             )
         except (KeyError, TypeError, ValueError) as exc:
-            raise SnapshotError(f"A snapshot node is malformed ({exc!r}): {dict(d)!r:.200}") from exc
+            raise SnapshotError(
+                f"A snapshot node is malformed ({exc!r}): {dict(d)!r:.200}") from exc
 
     # Convenience predicates used across layers ---------------------------------
     def has(self, state: str) -> bool:
@@ -360,4 +361,6 @@ def load_snapshot(data: str | bytes | Mapping[str, Any] | list[Any]) -> Snapshot
             return parse_foreign(data)
     if isinstance(data, Mapping) and "nodes" in data:
         return Snapshot.from_dict(data)
+    if isinstance(data, bytes):  # unreachable: decoded above; keeps the type checker sure
+        raise SnapshotError("The snapshot could not be decoded.")
     return parse_foreign(data)

@@ -68,7 +68,7 @@ def emit(view: Any, args: argparse.Namespace) -> None:
         print(view.render(args.max_tokens))
 
 
-def command(sub: Any, name: str, help: str,  # noqa: A002
+def command(sub: Any, name: str, help: str,
             handler: Callable[[argparse.Namespace], int | None]) -> argparse.ArgumentParser:
     p: argparse.ArgumentParser = sub.add_parser(name, help=help, description=help)
     p.set_defaults(handler=handler)

@@ -153,10 +153,10 @@ def heading_text(tree: Tree, i: int) -> str:
 def region_name(tree: Tree, i: int, stop: int | None = None) -> str:
     """A region's display name: its label, legend or caption, else its first heading."""
     node = tree.nodes[i]
-    if node.name and not roles.is_interactive(node) and node.role not in ("heading",):
-        if node.role not in ("generic", "paragraph", "listitem", "cell", "list", "table") or \
-                node.tag in ("fieldset", "table"):
-            return humanize(node.name)
+    plain = node.role in ("generic", "paragraph", "listitem", "cell", "list", "table")
+    if node.name and not roles.is_interactive(node) and node.role != "heading" and \
+            (not plain or node.tag in ("fieldset", "table")):
+        return humanize(node.name)
     stop = tree.end[i] if stop is None else stop
     h = first_heading(tree, i, stop)
     if h is not None:
@@ -182,8 +182,8 @@ def hint_name(tree: Tree, i: int) -> str:
 
 
 def union_box(tree: Tree, positions: list[int]) -> Box | None:
-    boxes = [tree.nodes[p].box for p in positions if tree.nodes[p].box is not None]
-    boxes = [b for b in boxes if b is not None and (b.width or b.height)]
+    boxes = [b for b in (tree.nodes[p].box for p in positions)
+             if b is not None and (b.width or b.height)]
     if not boxes:
         return None
     x0 = min(b.x for b in boxes)
@@ -231,7 +231,8 @@ def _top_spans(tree: Tree, facts: Facts) -> list[_Span]:
 
     for r in tree.roots:
         if facts.landmark[r]:
-            spans.append(_Span(r, tree.end[r], r, facts.landmark[r] or "", region_name(tree, r), [r]))
+            spans.append(_Span(r, tree.end[r], r, facts.landmark[r] or "", region_name(tree, r),
+                               [r]))
         elif facts.has_landmark_inside(r):
             visit(r)
         elif facts.content(r, tree.end[r]):
@@ -287,15 +288,15 @@ def _orphan_spans(tree: Tree, facts: Facts, group: list[int]) -> list[_Span]:
         if pending:
             first, last = pending[0], pending[-1]
             lm = hint_landmark(tree, first) or "SECTION"
-            name = region_name(tree, first, tree.end[last]) if len(pending) == 1 else \
-                region_name(tree, first, tree.end[last])
+            name = region_name(tree, first, tree.end[last])
             spans.append(_Span(first, tree.end[last], first, lm, name, list(pending)))
             pending.clear()
 
     for c in group:
         size = facts.content(c, tree.end[c])
         hinted = hint_landmark(tree, c)
-        significant = size >= max(3, total * 0.08) or bool(hinted) or roles.is_section_like(tree.nodes[c])
+        significant = size >= max(3, total * 0.08) or bool(hinted) or \
+            roles.is_section_like(tree.nodes[c])
         if significant:
             close()
             pending.append(c)
@@ -434,7 +435,8 @@ def _sub_spans(tree: Tree, facts: Facts, start: int, stop: int, root: int,
             loose.append(c)
     flush_loose()
     # A single sub-section covering everything is no sub-section.
-    if not nested and len(spans) == 1 and facts.content(spans[0].start, spans[0].stop) >= total * WRAPPER_SHARE:
+    if not nested and len(spans) == 1 and \
+            facts.content(spans[0].start, spans[0].stop) >= total * WRAPPER_SHARE:
         return []
     return spans
 
@@ -500,8 +502,8 @@ def _add_children(tree: Tree, facts: Facts, region: Region, span: _Span,
     used: dict[str, int] = {}
     subs = _sub_spans(tree, facts, span.start, span.stop, span.root, span.members)
     # A run under the region's own title is its introduction, not a sub-section.
-    subs = [s for s in subs if not (s.landmark == "SECTION" and s.name and
-                                    s.name == region.name and roles.is_heading(tree.nodes[s.root]))]
+    subs = [s for s in subs if not (s.landmark == "SECTION" and s.name == region.name != "" and
+                                    roles.is_heading(tree.nodes[s.root]))]
     for sub in subs:
         base = camel_id(sub.name) or camel_id(hint_name(tree, sub.root)) or sub.landmark.title()
         used[base] = used.get(base, 0) + 1

@@ -20,9 +20,14 @@ from . import roles
 from .regions import Region
 from .tree import Tree
 
-STOPWORDS = frozenset(
-    ["a", "an", "and", "are", "as", "at", "be", "by", "for", "from", "has", "have", "in", "into", "is", "it", "its", "of", "on", "or", "that", "the", "their", "this", "to", "was", "were", "will", "with", "you", "your", "our", "we", "us", "not", "no", "yes", "all", "any", "can", "more", "most", "other", "some", "such", "than", "then", "there", "these", "they", "those", "via", "per", "also", "but", "if", "so", "do", "does", "did", "here", "click", "view", "see", "read"]
-)
+STOPWORDS = frozenset((
+    "a", "an", "and", "are", "as", "at", "be", "by", "for", "from", "has", "have", "in",
+    "into", "is", "it", "its", "of", "on", "or", "that", "the", "their", "this", "to",
+    "was", "were", "will", "with", "you", "your", "our", "we", "us", "not", "no", "yes",
+    "all", "any", "can", "more", "most", "other", "some", "such", "than", "then", "there",
+    "these", "they", "those", "via", "per", "also", "but", "if", "so", "do", "does", "did",
+    "here", "click", "view", "see", "read",
+))
 _TOKEN = re.compile(r"[a-z][a-z0-9]+|\d{2,}")
 #: How many ranked terms each region keeps (all terms stay in the inverted index).
 MAX_RANKED = 40

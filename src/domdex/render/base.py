@@ -16,6 +16,7 @@ from typing import Any
 
 from ..tokens import count_tokens
 
+
 @dataclass(frozen=True, slots=True)
 class Line:
     """One output line; ``keep`` lines (headers) survive any cut."""

@@ -107,8 +107,9 @@ class ContextView(View):
             for depth, a in enumerate(chain):
                 pad = "  " + "    " * depth
                 arrow = "└── " if depth else ""
-                name = f" {quote(label(a), 50)}" if (label(a) and not a.text.startswith(label(a)[:20])) \
-                    or a.name else ""
+                shown = label(a)
+                name = f" {quote(shown, 50)}" if a.name or (
+                    shown and not a.text.startswith(shown[:20])) else ""
                 lines.append(Line(f"{pad}{arrow}{roles.display_role(a)}{name} @{a.ref}", "parents"))
             lines.append(Line("  " + "    " * len(chain) + "└── THIS ELEMENT", "parents"))
         near = nearby(idx, n)

@@ -23,7 +23,8 @@ def quote(text: str, limit: int = MAX_NAME) -> str:
 
 def label(node: Node) -> str:
     """What the element is called: accessible name, else placeholder, else its text."""
-    return node.name or node.attrs.get("placeholder", "") or node.text or node.attrs.get("title", "")
+    return (node.name or node.attrs.get("placeholder", "") or node.text
+            or node.attrs.get("title", ""))
 
 
 def flags(node: Node, *, with_hidden: bool = True) -> list[str]:
@@ -51,7 +52,8 @@ def flags(node: Node, *, with_hidden: bool = True) -> list[str]:
     elif node.value and node.attrs.get("type") == "password":
         out.append("[value: ••••]")
     if k in ("checkbox", "radio"):
-        out.append("[checked]" if "checked" in st else "[mixed]" if "mixed" in st else "[unchecked]")
+        out.append("[checked]" if "checked" in st else
+                   "[mixed]" if "mixed" in st else "[unchecked]")
     if "selected" in st and node.options is None:
         out.append("[selected]")
     if "expanded" in st:

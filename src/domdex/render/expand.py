@@ -60,7 +60,8 @@ class ExpandView(View):
     def build(self) -> list[Line]:
         r = self.region
         head = region_head(r)
-        lines = [Line(f"REGION: {head.removeprefix('[' + r.id + '] ')} {r.id} {r.xpath}", keep=True)]
+        title = head.removeprefix("[" + r.id + "] ")
+        lines = [Line(f"REGION: {title} {r.id} {r.xpath}", keep=True)]
         if r.purpose:
             lines.append(Line(f"Summary: {r.purpose}", keep=True))
         if r.note:
@@ -82,12 +83,13 @@ class ExpandView(View):
             sub = self.index.region_of(node.ref)
             if sub is not None and sub.id != current and sub.depth > r.depth:
                 current = sub.id
-                lines.append(Line(f"  └─ {sub.id}" + (f" {quote(sub.name, 50)}" if sub.name else ""),
-                                  r.id, f"expand {sub.id}"))
+                named = f" {quote(sub.name, 50)}" if sub.name else ""
+                lines.append(Line(f"  └─ {sub.id}{named}", r.id, f"expand {sub.id}"))
             elif sub is not None and sub.id == r.id:
                 current = r.id
             indent = "     " if current != r.id else "  "
-            text = element_line(node) if kind == "node" else f"TEXT {quote(node.text, 100)} @{node.ref}"
+            text = element_line(node) if kind == "node" else \
+                f"TEXT {quote(node.text, 100)} @{node.ref}"
             group = current if current != r.id else r.id
             lines.append(Line(indent + text, group, f"expand {group}"))
         if len(lines) <= 3 + bool(r.purpose):

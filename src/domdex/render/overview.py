@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..index import roles
 from .base import Line, View
+from .regions import kind_word
 
 if TYPE_CHECKING:
     from ..index import PageIndex
@@ -52,7 +53,7 @@ class OverviewView(View):
         if f["page_size"]:
             size = f" (page {int(f['page_size'][0])}x{int(f['page_size'][1])}"
             size += f", scrolled to {int(f['scroll'][1])})" if f["scroll"][1] else ")"
-        kinds = ", ".join(f"{n} {roles.KIND_PLURALS.get(k, k) if n != 1 else roles.KIND_SINGULAR.get(k, k)}"
+        kinds = ", ".join(f"{n} {kind_word(k, n)}"
                           for k, n in list(f["interactive_by_kind"].items())[:4])
         hidden = f", {f['interactive_hidden']} hidden" if f["interactive_hidden"] else ""
         lm = Counter(f["landmarks"])

@@ -15,12 +15,16 @@ MAX_SUBSECTIONS = 8
 MAX_TERMS = 6
 
 
+def kind_word(kind: str, n: int) -> str:
+    """``links`` / ``link`` / ``clickable`` for counts."""
+    return roles.KIND_PLURALS.get(kind, kind) if n != 1 else roles.KIND_SINGULAR.get(kind, kind)
+
+
 def counts_text(counts: dict[str, int]) -> str:
     total = sum(counts.values())
     if not total:
         return "0"
-    parts = ", ".join(f"{n} {roles.KIND_PLURALS.get(k, k) if n != 1 else roles.KIND_SINGULAR.get(k, k)}"
-                      for k, n in list(counts.items())[:4])
+    parts = ", ".join(f"{n} {kind_word(k, n)}" for k, n in list(counts.items())[:4])
     return f"{total} ({parts})"
 
 
