@@ -121,8 +121,8 @@ class GrepResult(View):
                          f"{self._region_label(sub, with_landmark=False) if sub else 'the page'}")
             return text + "."
         if len(groups) > 1:
-            parts = [f"{sub or 'page'}: {len(hits)}" for sub, hits in groups[:4]]
-            return "Matches by region — " + ", ".join(parts) + ". Scope with regions=[…]."
+            parts = [f"{sub or 'the page'} has {_kinds(hits)}" for sub, hits in groups[:3]]
+            return "; ".join(parts) + ". Scope with regions=[…] or ask find."
         sub, hits = groups[0]
         return f"All matches are in {sub or 'the page'}."
 
@@ -261,6 +261,14 @@ def _with_xpath(index: Any, h: GrepHit) -> dict[str, Any]:
     d = h.to_dict()
     d["xpath"] = index.xpath(h.ref)
     return d
+
+
+def _kinds(hits: list[GrepHit]) -> str:
+    """``2 buttons`` / ``1 link`` / ``a button and a link``."""
+    roles: dict[str, int] = {}
+    for h in hits:
+        roles[h.role] = roles.get(h.role, 0) + 1
+    return " and ".join(f"{n} {r}{'s' if n > 1 else ''}" for r, n in roles.items())
 
 
 def _role(hits: list[GrepHit], ref: str) -> str:

@@ -100,8 +100,8 @@ def _best_of(idx: Any, pattern: str, hits: list[Any]) -> str | None:
     ranked = [m for m in ranking.matches if m.ref in refs]
     if not ranked:
         return None
-    if len(ranked) > 1 and ranked[0].score - ranked[1].score < 0.03:
-        return None
+    if len(ranked) > 1 and ranked[0].score - ranked[1].score < 0.08:
+        return None  # no clear winner: the region grouping says more than a guess
     return ranked[0].ref
 
 

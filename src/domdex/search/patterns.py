@@ -22,6 +22,7 @@ from .descriptors import element_role, own_label
 __all__ = ["GrepHit", "compile_pattern", "grep_hits"]
 
 CONTEXTS = ("element", "region", "path")
+_META = re.compile(r"([\\^$.|?*+()\[\]{}])")
 
 
 @dataclass(slots=True)
@@ -53,11 +54,11 @@ def compile_pattern(pattern: str, ignore_case: bool = True) -> re.Pattern[str]:
     try:
         return re.compile(pattern, re.IGNORECASE if ignore_case else 0)
     except re.error as exc:
-        literal = re.escape(pattern)
+        literal = _META.sub(r"\\\1", pattern)
         raise QueryError(
             f"{pattern!r} is not a valid regular expression ({exc.msg} at position "
             f"{exc.pos}). To search for the literal text, escape the special characters: "
-            f"{literal!r} (re.escape in Python)."
+            f"{literal} (re.escape does it in Python)."
         ) from exc
 
 
