@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from tests.test_search_find import shop
 
 from domdex import QueryError
 from domdex.index import build_index
 from domdex.search.api import grep
 from domdex.tokens import count_tokens
+from tests.test_search_find import shop
 
 
 @pytest.fixture(scope="module")
