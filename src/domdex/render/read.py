@@ -108,10 +108,25 @@ class ReadResult(View):
             lines.append(f"# {self.page.title}")
         if self.query is not None and not self.sections:
             lines.append(f"No section matches {self.query!r}; read() shows the outline.")
+        resumed = self._resumed_section()
+        if resumed is not None:  # a continued read says where it is
+            lines.append(f"## [{resumed.id}] {resumed.title} (continued)")
         return lines
 
+    def _resumed_section(self) -> Section | None:
+        """The section ``offset`` falls inside of, when it is not at a section start."""
+        if not self.offset or self.offset >= len(self.body):
+            return None
+        start = 0
+        for s in self.sections:
+            end = start + len(self._section_text(s))
+            if start <= self.offset < end:
+                return None if self.offset == start else s
+            start = end + 2  # the blank line between sections
+        return None
+
     def build(self) -> list[Line]:
-        body = self.body[self.offset :]
+        body = self.body[self.offset :].lstrip("\n")
         lines = [Line(t, keep=True) for t in self._header()]
         lines += [Line(t) for t in body.split("\n")] if body else []
         lines.append(Line(FENCE_CLOSE, keep=True))
@@ -123,7 +138,8 @@ class ReadResult(View):
         if budget is None or count_tokens(full) <= budget:
             return full
         head = self._header()
-        room = budget - count_tokens("\n".join(head)) - count_tokens(FENCE_CLOSE) - 40
+        note = f"… {len(self.body):,} more characters: {self.continue_call(len(self.body))}"
+        room = budget - count_tokens("\n".join([*head, note, FENCE_CLOSE])) - 12
         outline = self._outline(int(max(room, 0) * OUTLINE_SHARE))
         shown, next_offset = self._fit(max(room - count_tokens("\n".join(outline)) - 1, 0))
         if not shown:  # the body must move on: give it the outline's room, then force a cut
@@ -165,6 +181,8 @@ class ReadResult(View):
         """The longest prefix of the body (from ``offset``) within ``budget`` tokens."""
         body = self.body
         start = self.offset
+        while body.startswith("\n", start):  # a read that ended at a blank line
+            start += 1
         kept: list[str] = []
         used = 0
         pos = start
@@ -174,6 +192,8 @@ class ReadResult(View):
                 if not kept and (force or not line.startswith("## [")):  # cut at a space
                     cut = _cut_chars(line, budget)
                     return line[:cut], pos + cut if cut < len(line) else None
+                while len(kept) > 1 and (not kept[-1] or kept[-1].startswith("## [")):
+                    pos -= len(kept.pop()) + 1  # a header without its text waits for the next read
                 return "\n".join(kept), pos
             kept.append(line)
             used += cost
