@@ -63,6 +63,24 @@ def test_recover_rerendered_ref(s: Session, server: str) -> None:
     _expect(sorted(_done_items(s)) == ["Buy milk", "Write report"])
 
 
+def test_recover_every_ref_after_a_full_rerender(s: Session, server: str) -> None:
+    s.open(f"{server}/spa.html")
+    idx = s.index()
+    refs = {n.name: n.ref for n in idx.nodes if n.name.startswith("Done ")}
+    s.click(query="Refresh")  # every list node is re-created with the same content
+    for name in ("Done Call the plumber", "Done Book flights", "Done Water the plants"):
+        result = s.click(refs[name])
+        assert result.recovery is not None and result.recovery.recovered, name
+        LEDGER["recovered"] += 1
+    s.fill(query="New item", value="Paint the fence")
+    s.click(query="Add item")  # another full re-render
+    result = s.click(refs["Done Buy milk"])
+    assert result.recovery is not None and result.recovery.recovered
+    LEDGER["recovered"] += 1
+    _expect(sorted(_done_items(s)) == ["Book flights", "Buy milk", "Call the plumber",
+                                       "Water the plants"])
+
+
 def test_refuses_a_ref_whose_element_changed_meaning(s: Session, server: str) -> None:
     s.open(f"{server}/spa.html")
     report = s.find("Done Write report", intent="click").ref
@@ -250,6 +268,35 @@ def test_remote_browser_over_cdp(remote_chromium: str, server: str) -> None:
         done = remote._call(lambda: remote.current.pw.evaluate(
             "Array.from(document.querySelectorAll('li.done span')).map(e => e.textContent)"))
         _expect(done == ["Buy milk"])
+
+
+def test_type_press_enter_adds_an_item(s: Session, server: str) -> None:
+    s.open(f"{server}/spa.html")
+    s.regions()
+    s.act("type", query="New item", value="Oil the hinges", intent="fill")
+    r = s.press(query="New item", key="Enter", diff=True)
+    assert '"Oil the hinges"' in r.render()
+    _expect(_js(s, "document.querySelectorAll('ul.todos li').length") == 6)
+
+
+def test_popup_becomes_a_tab_and_closed_tabs_are_reported(s: Session, server: str) -> None:
+    html = (f'<a href="{server}/product.html" target="_blank">Open the shop</a>'
+            '<button onclick="window.close()">Close me</button>')
+    s.open("data:text/html," + html)
+    before = {t.id for t in s.tab_list()}
+    s.click(query="Open the shop")
+    s.wait(load="load")
+    after = s.tab_list()
+    new = [t for t in after if t.id not in before]
+    assert len(new) == 1 and new[0].current
+    s.wait(text="Garden Trowel")
+    assert "product.html" in s.current.pw.url
+    popup = s.current.id
+    s.close_tab(popup)
+    from domdex.errors import BrowserError
+
+    with pytest.raises(BrowserError, match="No tab"):
+        s.switch_tab(popup)
 
 
 def test_zz_ledger(s: Session) -> None:

@@ -26,6 +26,7 @@ import base64
 import contextlib
 import logging
 import time
+from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -57,6 +58,10 @@ __all__ = ["AsyncSession", "SessionOptions", "SessionStats"]
 
 #: How long an unchanged capture may be reused (CSS-only changes are not observed).
 REUSE_FOR = 10.0
+#: Earlier views of a document kept to describe refs the agent got from them.
+SEEN_VIEWS = 2
+#: Controls described per view change when their refs die (a re-render of a list).
+RETIRE_MAX = 200
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +98,8 @@ class Tab:
     intents: IntentCache
     shown: PageIndex | None = None  # the capture behind the agent's last view
     shown_epoch: int = -1
+    #: earlier views of the same document, newest first: the agent may hold their refs
+    seen: deque[PageIndex] = field(default_factory=lambda: deque(maxlen=SEEN_VIEWS))
     latest: PageIndex | None = None
     latest_epoch: int = -1
     epoch: int = 0  # bumped when the main frame loads a new document
@@ -161,12 +168,13 @@ class AsyncSession:
 
     # Tabs ------------------------------------------------------------------------
     def tabs(self) -> list[TabInfo]:
-        return [TabInfo(t.id, t.pw.url, "", t.id == self._current) for t in self._tabs.values()]
+        return [TabInfo(t.id, t.pw.url, "", t.id == self._current)
+                for t in list(self._tabs.values())]
 
     async def tab_list(self) -> list[TabInfo]:
         """Open tabs with their titles, the current one marked."""
         out = []
-        for t in self._tabs.values():
+        for t in list(self._tabs.values()):
             try:
                 title = await t.pw.title()
             except Exception:  # a tab in the middle of navigating has no title yet
@@ -374,7 +382,26 @@ class AsyncSession:
         """The agent is about to see refs of ``idx``: they become the valid ones."""
         if t.shown is not None and t.shown.snapshot.document_id != idx.snapshot.document_id:
             t.intents.forget_document(t.shown.snapshot.document_id)
+            t.seen.clear()
+        if t.shown is not None and t.shown is not idx:
+            self._retire(t, t.shown, idx)
+            t.seen.appendleft(t.shown)
         t.shown, t.shown_epoch = idx, t.latest_epoch if t.latest is idx else t.epoch
+
+    def _retire(self, t: Tab, old: PageIndex, new: PageIndex) -> None:
+        """Describe the controls whose refs die between two views of one document.
+
+        The agent may still hold them; the descriptor (taken while the element was
+        alive) is what a later recovery re-matches. Bounded per transition.
+        """
+        if old.snapshot.document_id != new.snapshot.document_id:
+            return
+        doc = old.snapshot.document_id
+        gone = [n.ref for n in old.nodes if n.visible and new.snapshot.get(n.ref) is None
+                and old.is_interactive(n)]
+        for ref in gone[:RETIRE_MAX]:
+            if t.intents.get(doc, ref) is None:
+                self._remember(t, old, ref)
 
     async def index(self, tab: str | None = None) -> PageIndex:
         """A fresh PageIndex of the tab; its refs become the ones actions accept."""
@@ -508,7 +535,7 @@ class AsyncSession:
         doc = shown.snapshot.document_id
         intent = t.intents.get(doc, ref)
         if intent is None:
-            source = shown if shown.snapshot.get(ref) else None
+            source = next((i for i in (shown, *t.seen) if i.snapshot.get(ref)), None)
             if source is None:
                 raise RefError(_closest(fresh, ref) or f"No element @{ref} on this page.",
                                ref=ref)
