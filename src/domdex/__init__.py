@@ -28,7 +28,10 @@ from .errors import (
 )
 from .index import PageIndex, Region, build_index
 from .render import View
+from .render.find import FindResult
+from .render.grep import GrepResult
 from .render.read import ReadResult
+from .search.api import find, grep
 from .session import ActionResult, AsyncSession, Session, SessionOptions
 from .snapshot import Box, FrameInfo, Node, Option, Snapshot, load_snapshot, parse_ref
 from .text.store import KnowledgeStore
@@ -50,7 +53,9 @@ __all__ = [
     "Browser",
     "BrowserError",
     "DomdexError",
+    "FindResult",
     "FrameInfo",
+    "GrepResult",
     "KnowledgeStore",
     "NavigationError",
     "Node",
@@ -74,6 +79,8 @@ __all__ = [
     "build_index",
     "connect",
     "count_tokens",
+    "find",
+    "grep",
     "index",
     "launch",
     "load_snapshot",

@@ -42,6 +42,8 @@ from .snapshot import Snapshot, parse_ref, ref_frame
 if TYPE_CHECKING:
     from .index import PageIndex
     from .render.base import View
+    from .render.find import FindResult
+    from .render.grep import GrepResult
     from .render.read import ReadResult
     from .text.store import KnowledgeStore
 
@@ -251,6 +253,14 @@ class AsyncPage(PageActions):
 
     async def context(self, ref: str, max_tokens: int | None = None) -> View:
         return (await self.index()).context(ref, max_tokens=max_tokens)
+
+    async def grep(self, pattern: str, **options: Any) -> GrepResult:
+        """Elements matching ``pattern`` by region (see :func:`domdex.grep`)."""
+        return (await self.index()).grep(pattern, **options)
+
+    async def find(self, query: str, **options: Any) -> FindResult:
+        """The element ``query`` means, with look-alikes (see :func:`domdex.find`)."""
+        return (await self.index()).find(query, **options)
 
     def locator(self, ref: str) -> Any:
         """A Playwright Locator for a ref of the latest snapshot.
@@ -550,6 +560,12 @@ class Page(SyncPageActions):
 
     def context(self, ref: str, max_tokens: int | None = None) -> View:
         return self._runner.run(self._async.context(ref, max_tokens))
+
+    def grep(self, pattern: str, **options: Any) -> GrepResult:
+        return self._runner.run(self._async.grep(pattern, **options))
+
+    def find(self, query: str, **options: Any) -> FindResult:
+        return self._runner.run(self._async.find(query, **options))
 
     def locator(self, ref: str) -> Any:
         return self._runner.wrap(self._async.locator(ref))

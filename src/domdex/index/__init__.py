@@ -20,6 +20,8 @@ from .tree import Tree
 
 if TYPE_CHECKING:
     from ..render.base import View
+    from ..render.find import FindResult
+    from ..render.grep import GrepResult
 
 __all__ = ["PageIndex", "Region", "build_index"]
 
@@ -196,6 +198,18 @@ class PageIndex:
         from ..render.context import ContextView
 
         return ContextView(self, self.node(ref), max_tokens=max_tokens)
+
+    def grep(self, pattern: str, **options: Any) -> GrepResult:
+        """Elements matching ``pattern`` by region (see :func:`domdex.search.api.grep`)."""
+        from ..search.api import grep
+
+        return grep(self, pattern, **options)
+
+    def find(self, query: str, **options: Any) -> FindResult:
+        """The element ``query`` means (see :func:`domdex.search.api.find`)."""
+        from ..search.api import find
+
+        return find(self, query, **options)
 
     def to_dict(self) -> dict[str, Any]:
         return {
