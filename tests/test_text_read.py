@@ -186,3 +186,19 @@ def test_python_docs_long_page_is_never_truncated(live: Live, pydocs: Path) -> N
     assert "os.getcwd()" in result.text and "os.walk(" in result.text
     hit = live.read(query="current working directory", limit=3)
     assert any(s.heading.startswith("os.getcwd") for s in hit.sections)
+
+
+def test_frames_are_read_after_the_page_and_trackers_are_not(live: Live, server: str) -> None:
+    live.goto(f"{server}/text/frames.html")
+    live.run(live.page.wait_for_timeout(100))
+    result = live.read()
+    framed = [s for s in result.page.sections if s.frame]
+    assert [s.path for s in framed][0] == ("[frame: message]", "Invoice 2025-03")
+    assert "29 dollars for the Team plan" in framed[0].text
+    assert framed[0].kind == "main"
+    assert "tracking pixel" not in result.text
+    assert [s.id for s in result.page.sections] == [
+        f"s{n}" for n in range(1, len(result.page.sections) + 1)
+    ]
+    hit = live.read(query="when will the card be charged", limit=1)
+    assert hit.sections[0].frame

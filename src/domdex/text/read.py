@@ -17,6 +17,7 @@ sections it has already seen on other pages, i.e. site boilerplate).
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import logging
 import time
@@ -25,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import NavigationError, QueryError
 from ..render.read import ReadResult
 from .cache import ReadCache
+from .frames import frame_fingerprints, frame_sections, renumber, visible_frames
 from .relevance import Embedder, rank
 from .scripts import script
 from .sections import PageText, build_page_text
@@ -71,18 +73,25 @@ async def _evaluate(page: Any, name: str, arg: Any = None) -> Any:
 
 
 async def fingerprint(page: Any) -> tuple[str, str]:
-    """``(url, fingerprint)`` of the page's current text, without extracting it."""
+    """``(url, fingerprint)`` of the page's current text (its frames' included), without
+    extracting it."""
     found = await _evaluate(page, "fingerprint")
-    return found["url"], found["fingerprint"]
+    frames = await visible_frames(page)
+    return found["url"], found["fingerprint"] + await frame_fingerprints(frames)
 
 
 async def extract(page: Any, fingerprint_value: str | None = None) -> PageText:
-    """Extract the page's sections now, bypassing any cache."""
+    """Extract the page's sections now (then its frames'), bypassing any cache."""
     if fingerprint_value is None:
         _, fingerprint_value = await fingerprint(page)
     started = time.perf_counter()
     raw = json.loads(await _evaluate(page, "extract", {"fingerprint": fingerprint_value}))
-    return build_page_text(raw, extraction_ms=(time.perf_counter() - started) * 1000)
+    text = build_page_text(raw)
+    frames = await visible_frames(page)
+    if frames:
+        sections = renumber([*text.sections, *await frame_sections(frames)])
+        text = dataclasses.replace(text, sections=sections)
+    return dataclasses.replace(text, extraction_ms=(time.perf_counter() - started) * 1000)
 
 
 async def page_text(

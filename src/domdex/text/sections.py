@@ -68,6 +68,8 @@ class Section:
     #: False when the section continues its heading's content after furniture (or
     #: borrows the page title): the heading belongs to an earlier section.
     headed: bool = True
+    #: URL of the iframe the section is in ("" for the page's own document).
+    frame: str = ""
 
     @property
     def heading(self) -> str:
@@ -88,6 +90,7 @@ class Section:
             "kind": self.kind,
             "landmark": self.landmark,
             "xpath": self.xpath,
+            "frame": self.frame,
             "chars": len(self.text),
             "tokens": self.tokens,
             "text": self.text,

@@ -1,0 +1,92 @@
+"""Text inside iframes: read too, as sections of their own after the page's.
+
+Why: webmail bodies, embedded documents and comment widgets live in frames, and a
+read that skipped them would lose content. Frames too small to read (trackers, 1×1
+pixels, hidden ad slots) are skipped; small visible ones (ads, buttons, widgets) are
+read but count as boilerplate. A frame's sections carry the frame's URL in
+``Section.frame`` and a ``[frame: title]`` path prefix; their xpaths are relative to
+the frame's own document (``page.frame_locator(...)`` reaches them).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .scripts import script
+from .sections import BOILERPLATE, Section, build_sections
+
+logger = logging.getLogger("domdex")
+
+#: Frames smaller than this (px²) are not read at all.
+MIN_AREA = 100 * 40
+#: Frames smaller than this are read as boilerplate (ads, share buttons, widgets).
+SMALL_AREA = 300 * 150
+
+
+@dataclass(frozen=True)
+class VisibleFrame:
+    """A child frame worth reading, with its on-page area."""
+
+    frame: Any
+    area: float
+
+
+async def visible_frames(page: Any) -> list[VisibleFrame]:
+    """Child frames (any depth) that are displayed and big enough to read."""
+    main = getattr(page, "main_frame", None)
+    found = []
+    for frame in getattr(page, "frames", []):
+        if frame is main or frame.is_detached():
+            continue
+        try:
+            box = await (await frame.frame_element()).bounding_box()
+        except Exception:  # detached while we looked, or cross-process and gone
+            logger.debug("frame %s has no element box", frame.url, exc_info=True)
+            continue
+        if box and box["width"] * box["height"] >= MIN_AREA:
+            found.append(VisibleFrame(frame, box["width"] * box["height"]))
+    return found
+
+
+async def frame_fingerprints(frames: Sequence[VisibleFrame]) -> str:
+    """The frames' part of a page fingerprint ("" for a page without frames)."""
+    parts = []
+    for f in frames:
+        try:
+            parts.append((await f.frame.evaluate(script("fingerprint")))["fingerprint"])
+        except Exception:
+            parts.append("?")
+    return "".join(f"|{p}" for p in parts)
+
+
+async def frame_sections(frames: Sequence[VisibleFrame]) -> list[Section]:
+    """The sections of every frame, labelled by frame (ids are assigned by the caller)."""
+    out: list[Section] = []
+    for f in frames:
+        try:
+            raw = json.loads(await f.frame.evaluate(script("extract"), {}))
+        except Exception:
+            logger.debug("frame %s could not be read", f.frame.url, exc_info=True)
+            continue
+        label = f"[frame: {raw.get('title') or raw.get('url') or f.frame.url}]"
+        small = f.area < SMALL_AREA
+        for s in build_sections(raw):
+            out.append(
+                dataclasses.replace(
+                    s,
+                    path=(label, *s.path),
+                    kind=BOILERPLATE if small else s.kind,
+                    frame=raw.get("url") or f.frame.url,
+                )
+            )
+    return out
+
+
+def renumber(sections: Sequence[Section]) -> tuple[Section, ...]:
+    """Ids ``s1…sN`` in reading order, after frames were appended."""
+    return tuple(dataclasses.replace(s, id=f"s{n}") for n, s in enumerate(sections, 1))
