@@ -193,7 +193,7 @@ def test_frames_are_read_after_the_page_and_trackers_are_not(live: Live, server:
     live.run(live.page.wait_for_timeout(100))
     result = live.read()
     framed = [s for s in result.page.sections if s.frame]
-    assert [s.path for s in framed][0] == ("[frame: message]", "Invoice 2025-03")
+    assert framed[0].path == ("[frame: message]", "Invoice 2025-03")
     assert "29 dollars for the Team plan" in framed[0].text
     assert framed[0].kind == "main"
     assert "tracking pixel" not in result.text
