@@ -17,19 +17,21 @@ __all__ = ["capture", "launch", "locator", "wrap"]
 
 
 async def launch(*, executable_path: str | None = None, headless: bool = True,
-                 cdp: str | None = None) -> Any:
-    """An async domdex browser: launched, or connected over CDP."""
+                 cdp: str | None = None) -> tuple[Any, Any | None]:
+    """An async domdex browser (launched, or connected over CDP) and a context the
+    session owns, if it made one.
+
+    Over CDP the session works in a context of its own: the remote browser's default
+    context is shared with whoever else drives it, and the selector engine reaches only
+    contexts Playwright created. The session closes that context when it closes.
+    """
     from .. import browser
 
     if cdp:
         b = await browser.async_connect(cdp)
-        # The selector engine does not reach a CDP browser's pre-existing default
-        # context (Playwright registers engines on contexts it creates), so the session
-        # works in a context of its own there; AsyncSession.close closes it.
         b.context = await b.playwright_browser.new_context()
-        b.session_owns_context = True
-        return b
-    return await browser.async_launch(executable_path=executable_path, headless=headless)
+        return b, b.context
+    return await browser.async_launch(executable_path=executable_path, headless=headless), None
 
 
 async def wrap(pw_page: Any) -> Any:

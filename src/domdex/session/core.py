@@ -128,6 +128,7 @@ class AsyncSession:
         self._lock = asyncio.Lock()
         self._watched: set[int] = set()
         self._scratch: Any = None
+        self._own_context: Any = None
         self.follow_popups = browser is not None
 
     @classmethod
@@ -143,9 +144,10 @@ class AsyncSession:
                     headless: bool = True, cdp: str | None = None,
                     options: SessionOptions | None = None) -> AsyncSession:
         """Launch Chromium (or connect over CDP) and open ``url`` if given."""
-        browser = await backend.launch(executable_path=executable_path, headless=headless,
-                                       cdp=cdp)
+        browser, own_context = await backend.launch(executable_path=executable_path,
+                                                    headless=headless, cdp=cdp)
         session = cls(browser, options)
+        session._own_context = own_context
         if url:
             await session.open(url)
         return session
@@ -154,8 +156,10 @@ class AsyncSession:
         """Close the browser (or, over CDP, disconnect and leave it running)."""
         for tab in list(self._tabs.values()):
             self._forget(tab)
-        if getattr(self.browser, "session_owns_context", False):
-            await self.browser.context.close()
+        for ctx in (self._scratch, self._own_context):
+            if ctx is not None:
+                await ctx.close()
+        self._scratch = self._own_context = None
         closer = getattr(self.browser, "close", None) if self.browser is not None else None
         if closer is not None:
             await closer()
