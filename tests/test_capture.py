@@ -108,6 +108,20 @@ def test_hidden_elements_are_kept_and_flagged(page: Any, server: str) -> None:
     assert _by_id(snap, "save").visible and _by_id(snap, "save").in_viewport
 
 
+def test_names_and_descriptions(page: Any, server: str) -> None:
+    snap = _open(page, server, "names.html")
+    by_id = {n.attrs["id"]: n for n in snap.nodes if "id" in n.attrs}
+    assert by_id["lb"].name == "Billing address"  # aria-labelledby, two ids
+    assert by_id["imgbtn"].name == "Print now"  # img alt inside a button
+    assert by_id["arialink"].name == "Read the full story"
+    assert by_id["hiddenpart"].name == "Visible"  # display:none and aria-hidden left out
+    assert by_id["titled"].name == "Only a title"
+    assert by_id["svgbtn"].name == "Close dialog"
+    assert by_id["ph"].name == "Your email" and by_id["ta"].name == "Comment"
+    described = next(n for n in snap.nodes if n.name == "Described")
+    assert described.description == "Billing"
+
+
 def test_pointer_cursor_marks_clickable(page: Any, server: str) -> None:
     snap = _open(page, server, "basic.html")
     fake = _by_id(snap, "fake-button")

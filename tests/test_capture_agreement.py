@@ -60,7 +60,7 @@ def test_agreement_on_python_docs(domdex_browser: Any, run_async: Any, pydocs: P
 
 def test_agreement_on_fixture_pages(domdex_browser: Any, run_async: Any, server: str) -> None:
     urls = [f"{server}/{name}" for name in FIXTURE_PAGES]
-    urls += [f"{server}/capture/{name}" for name in ("basic.html", "shadow.html")]
+    urls += [f"{server}/capture/{name}" for name in ("basic.html", "shadow.html", "names.html")]
     total, agree, misses = _agreement(domdex_browser, run_async, urls)
     assert total > 20
     assert agree / total >= 0.98, misses[:20]

@@ -21,6 +21,7 @@ import asyncio
 import json
 import re
 import sys
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -138,9 +139,10 @@ async def compare_page(page: Any) -> Agreement:
     snap = await capture_page(page, FrameRegistry())
     yaml = await page.aria_snapshot(mode="ai")
     nodes = parse_aria(yaml)
-    # Refs of the main frame share the root's prefix ("e", or "f1e" after a navigation);
-    # frames are compared on their own pages.
-    prefix = re.sub(r"\d+$", "", nodes[0].ref or "e") if nodes else "e"
+    # Refs of the main frame share one prefix ("e", or "f1e" after a navigation), the
+    # most common one; frames are compared on their own pages.
+    prefixes = Counter(re.sub(r"\d+$", "", n.ref) for n in nodes if n.ref)
+    prefix = prefixes.most_common(1)[0][0] if prefixes else "e"
     wanted = [n for n in nodes if n.ref and n.role in INTERACTIVE_ROLES
               and re.sub(r"\d+$", "", n.ref) == prefix]
     ours = await asyncio.gather(*(page.locator(f"aria-ref={n.ref}").evaluate(_PEEK_JS)

@@ -7,7 +7,7 @@
 // is ever written into the DOM. Refs are per document ("e12"); Python adds the frame
 // prefix. Row layout (read by capture/rows.py; trailing nulls are cut off):
 //   [ref, parent, tag, role, name (1 = same as text), text, attrs, box, flags, index,
-//    value, level, states, options, contentOffset]
+//    value, level, states, options, contentOffset, description]
 // flags: 1 = visible, 2 = display:none subtree (no box).
 (args) => {
   "use strict";
@@ -375,6 +375,23 @@
     }
     return parts.join(" ");
   };
+  // The accessible description: aria-describedby, aria-description, else a title that
+  // did not already serve as the name.
+  const describe = (el, name) => {
+    if (!el.hasAttributes()) return null;
+    const refs = idRefs(el, "aria-describedby");
+    let d = "";
+    if (refs.length) {
+      d = refs.map((r) => contentText(r, { visited: new Set([el]), hiddenOk: true,
+        embedded: true, inLabelledBy: true })).join(" ");
+    } else if (el.hasAttribute("aria-description")) {
+      d = el.getAttribute("aria-description");
+    } else {
+      d = el.getAttribute("title") || "";
+    }
+    d = ws(d);
+    return d && d !== name ? cap(d, 300) : null;
+  };
   const accName = (el, hiddenOk) => {
     const nc = { visited: new Set(), hiddenOk, embedded: false };
     return ws(textAlt(el, nc, true));
@@ -726,6 +743,7 @@
       visible | (r.f & 4 ? 2 : 0), r.index, valueOf(el, r.t), level,
       statesOf(el, r.t, r.clickable),
       r.t === "SELECT" || r.t === "DATALIST" ? optionsOf(el) : null, co,
+      describe(el, name),
     ];
     let n = row.length;
     while (n > 10 && row[n - 1] === null) n--;

@@ -17,8 +17,8 @@ from ..snapshot import Box, Node, Option
 
 #: Positions in a row of capture.js.
 REF, PARENT, TAG, ROLE, NAME, TEXT, ATTRS, BOX, FLAGS, INDEX, VALUE, LEVEL, STATES, OPTIONS, \
-    CONTENT_OFFSET = range(15)
-_FULL = 15
+    CONTENT_OFFSET, DESCRIPTION = range(16)
+_FULL = 16
 
 _VISIBLE = 1
 
@@ -53,7 +53,7 @@ def rows_to_nodes(
         if len(row) < _FULL:
             row = row + pad[len(row):]
         (ref, parent, tag, role, name, text, attrs, raw_box, flags, index, value, level,
-         states, options, _) = row
+         states, options, _, description) = row
         parent = frame + parent if parent is not None else owner
         box = None
         in_viewport = False
@@ -70,7 +70,7 @@ def rows_to_nodes(
             frozenset(states.split()) if states else empty, attrs or {},
             None if options is None else [
                 Option(o[0], o[1], bool(o[2]), bool(o[3])) for o in options],
-            box, visible, in_viewport, frame, index,
+            box, visible, in_viewport, frame, index, description or "",
         ))
     return nodes
 
