@@ -2,10 +2,10 @@
 
 Why: webmail bodies, embedded documents and comment widgets live in frames, and a
 read that skipped them would lose content. Frames too small to read (trackers, 1×1
-pixels, hidden ad slots) are skipped; small visible ones (ads, buttons, widgets) are
-read but count as boilerplate. A frame's sections carry the frame's URL in
-``Section.frame`` and a ``[frame: title]`` path prefix; their xpaths are relative to
-the frame's own document (``page.frame_locator(...)`` reaches them).
+pixels, hidden ad slots) and frames that failed to load are skipped; frames smaller
+than ``MAIN_SIZE`` (ads, buttons, widgets) are read as boilerplate. A frame's sections
+carry the frame's URL in ``Section.frame`` and a ``[frame: title]`` path prefix; their
+xpaths are relative to the frame's own document (``page.frame_locator(...)``).
 """
 
 from __future__ import annotations
@@ -24,16 +24,22 @@ logger = logging.getLogger("domdex")
 
 #: Frames smaller than this (px²) are not read at all.
 MIN_AREA = 100 * 40
-#: Frames smaller than this are read as boilerplate (ads, share buttons, widgets).
-SMALL_AREA = 300 * 150
+#: A frame is main content only when it is at least this wide and tall (a webmail
+#: body, an embedded document); standard ad slots (300×250, 300×600, 728×90) are not.
+MAIN_SIZE = (400, 250)
 
 
 @dataclass(frozen=True)
 class VisibleFrame:
-    """A child frame worth reading, with its on-page area."""
+    """A child frame worth reading, with its size on the page."""
 
     frame: Any
-    area: float
+    width: float
+    height: float
+
+    @property
+    def large(self) -> bool:
+        return self.width >= MAIN_SIZE[0] and self.height >= MAIN_SIZE[1]
 
 
 async def visible_frames(page: Any) -> list[VisibleFrame]:
@@ -41,15 +47,15 @@ async def visible_frames(page: Any) -> list[VisibleFrame]:
     main = getattr(page, "main_frame", None)
     found = []
     for frame in getattr(page, "frames", []):
-        if frame is main or frame.is_detached():
-            continue
+        if frame is main or frame.is_detached() or frame.url.startswith("chrome-error:"):
+            continue  # a frame that failed to load shows the browser's error page
         try:
             box = await (await frame.frame_element()).bounding_box()
         except Exception:  # detached while we looked, or cross-process and gone
             logger.debug("frame %s has no element box", frame.url, exc_info=True)
             continue
         if box and box["width"] * box["height"] >= MIN_AREA:
-            found.append(VisibleFrame(frame, box["width"] * box["height"]))
+            found.append(VisibleFrame(frame, box["width"], box["height"]))
     return found
 
 
@@ -74,13 +80,12 @@ async def frame_sections(frames: Sequence[VisibleFrame]) -> list[Section]:
             logger.debug("frame %s could not be read", f.frame.url, exc_info=True)
             continue
         label = f"[frame: {raw.get('title') or raw.get('url') or f.frame.url}]"
-        small = f.area < SMALL_AREA
         for s in build_sections(raw):
             out.append(
                 dataclasses.replace(
                     s,
                     path=(label, *s.path),
-                    kind=BOILERPLATE if small else s.kind,
+                    kind=s.kind if f.large else BOILERPLATE,
                     frame=raw.get("url") or f.frame.url,
                 )
             )
