@@ -50,3 +50,18 @@ def test_cli_session_round_trip(server: str, tmp_path: Path) -> None:
     assert "No sessions are running." in r.stdout
     r = _run(env, "click", "e1")
     assert r.returncode == 2 and "No session 'default' is running" in r.stderr
+
+
+def test_idle_daemon_stops_itself(server: str, tmp_path: Path) -> None:
+    import time
+
+    env = {**os.environ, "XDG_RUNTIME_DIR": str(tmp_path), "DOMDEX_IDLE_TIMEOUT": "1"}
+    r = _run(env, "open", f"{server}/spa.html", "--session", "brief")
+    assert r.returncode == 0, r.stderr
+    state = tmp_path / "domdex" / "brief.json"
+    deadline = time.monotonic() + 30
+    while state.exists() and time.monotonic() < deadline:
+        time.sleep(0.5)
+    assert not state.exists()
+    r = _run(env, "sessions")
+    assert "No sessions are running." in r.stdout

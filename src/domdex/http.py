@@ -17,6 +17,7 @@ from __future__ import annotations
 import hmac
 import logging
 import secrets
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -412,12 +413,16 @@ def check_binding(host: str, token: str | None) -> str | None:
 
 async def serve(*, host: str = "127.0.0.1", port: int = 8808, token: str | None = None,
                 mcp_server: Any = None, holder: SessionHolder | None = None,
-                sock: Any = None, shutdown_route: bool = False) -> None:
+                sock: Any = None, shutdown_route: bool = False,
+                idle_timeout: float | None = None) -> None:
     """Run the HTTP API (and ``/mcp`` when given an MCP server) with uvicorn.
 
     ``sock``: an already bound socket (the CLI daemon binds port 0 to learn its port).
     ``shutdown_route``: add ``POST /shutdown`` (the daemon's ``domdex close``).
+    ``idle_timeout``: stop after that many seconds without a request (a forgotten
+    daemon must not keep a Chromium running for ever).
     """
+    import anyio
     import uvicorn
     from starlette.responses import JSONResponse
     from starlette.routing import Route
@@ -433,6 +438,33 @@ async def serve(*, host: str = "127.0.0.1", port: int = 8808, token: str | None 
 
     extra = [Route("/shutdown", shutdown, methods=["POST"])] if shutdown_route else []
     app = build_app(holder, token=token, mcp_server=mcp_server, host=host, extra_routes=extra)
-    config = uvicorn.Config(app, host=host, port=port, log_level="warning", lifespan="on")
+    activity = _Activity(app)
+    config = uvicorn.Config(activity, host=host, port=port, log_level="warning",
+                            lifespan="on")
     server = uvicorn.Server(config)
-    await server.serve(sockets=[sock] if sock is not None else None)
+
+    async def watch_idle(limit: float) -> None:
+        while not server.should_exit:
+            await anyio.sleep(min(limit, 5.0))
+            if time.monotonic() - activity.last > limit:
+                logger.info("idle for %.0f s: stopping", limit)
+                server.should_exit = True
+
+    async with anyio.create_task_group() as tg:
+        if idle_timeout:
+            tg.start_soon(watch_idle, idle_timeout)
+        await server.serve(sockets=[sock] if sock is not None else None)
+        tg.cancel_scope.cancel()
+
+
+class _Activity:
+    """ASGI wrapper that notes when the last request came in."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.last = time.monotonic()
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "http":
+            self.last = time.monotonic()
+        await self.app(scope, receive, send)

@@ -268,7 +268,7 @@ def _daemon(args: argparse.Namespace) -> int:
                            headless=not args.headed)
     try:
         anyio.run(lambda: serve(host="127.0.0.1", token=token, holder=holder, sock=sock,
-                                shutdown_route=True))
+                                shutdown_route=True, idle_timeout=args.idle_timeout or None))
     finally:
         path.unlink(missing_ok=True)
     return 0
@@ -394,4 +394,7 @@ def _register_session_group(sub: Any) -> None:
     q = command(views, "daemon", "(internal) run the session server in the foreground.",
                 _daemon)
     q.add_argument("--session", default="default")
+    q.add_argument("--idle-timeout", type=float, metavar="SECONDS",
+                   default=float(os.environ.get("DOMDEX_IDLE_TIMEOUT", "1800")),
+                   help="stop after this long without a command (0: never)")
     _browser(q)
