@@ -24,11 +24,23 @@ from .lexical import SYNONYMS, stem, tokens
 
 __all__ = ["SearchIndex", "TermMatch"]
 
-_EMBEDDER = HashingEmbedder(dim=512)
+#: find's own embedder: 256 dimensions keep the per-request matrix product small on big
+#: pages; descriptor texts are short, so collisions stay rare.
+_EMBEDDER = HashingEmbedder(dim=256)
 _CACHE_KEY = "domdex.search"
 _FALLBACK: weakref.WeakKeyDictionary[Any, SearchIndex] = weakref.WeakKeyDictionary()
 
 EXACT, STEM, SYNONYM, PREFIX = 1.0, 0.9, 0.8, 0.6
+
+#: Roles that can take each action (find's intents).
+CLICKABLE = frozenset({"button", "link", "checkbox", "radio", "switch", "tab", "menuitem",
+                       "menuitemcheckbox", "menuitemradio", "option", "treeitem", "combobox",
+                       "img", "image", "summary"})
+FILLABLE = frozenset({"textbox", "searchbox", "combobox", "spinbutton"})
+SELECTABLE = frozenset({"combobox", "listbox", "option", "radio", "checkbox", "switch",
+                        "menuitemradio", "tab"})
+READ_WEAK = frozenset({"textbox", "searchbox", "combobox", "spinbutton", "checkbox", "radio",
+                       "button", "switch", "slider"})
 
 
 @dataclass(slots=True)
@@ -63,6 +75,9 @@ class SearchIndex:
                                    for d in self.descriptors], dtype=np.float32)
         self._name_tokens = [frozenset(tokens(d.fields.get("name", "")))
                              for d in self.descriptors]
+        self._name_words = [tuple((t, stem(t)) for t in toks
+                                  if t.isalnum() or t.startswith("-") or "." in t)
+                            for toks in self._name_tokens]
         self.vectors = _EMBEDDER.embed_many([d.embed_text() for d in self.descriptors])
         self._facts(n)
         self._term_cache: dict[str, np.ndarray] = {}
@@ -132,6 +147,16 @@ class SearchIndex:
         self.is_key = np.array([d.is_key for d in ds], dtype=bool)
         self.is_value = np.array([d.is_value for d in ds], dtype=bool)
         self.roles = np.array([d.role for d in ds], dtype=object)
+        self.pos = np.array([d.pos for d in ds], dtype=np.int64)
+        roles = [d.role for d in ds]
+        self.role_clickable = np.array([r in CLICKABLE for r in roles], dtype=bool)
+        self.role_fillable = np.array([r in FILLABLE for r in roles], dtype=bool)
+        self.role_combobox = np.array([r == "combobox" for r in roles], dtype=bool)
+        self.role_selectable = np.array([r in SELECTABLE for r in roles], dtype=bool)
+        self.role_read_weak = np.array([r in READ_WEAK for r in roles], dtype=bool)
+        self.role_link = np.array([r == "link" for r in roles], dtype=bool)
+        self.norm_names = [" ".join(tokens(d.label)) for d in ds]
+        self.stem_names = [" ".join(stem(t) for t in name.split()) for name in self.norm_names]
         self.tiny_box = np.array([b is not None and (b.width < 4 or b.height < 4) for b in boxes],
                                  dtype=bool)
         self.zones = [d.zones for d in ds]
@@ -237,11 +262,11 @@ class SearchIndex:
         """:meth:`name_precision` for a subset of elements (positions ``ks``)."""
         stems = {stem(t) for t in query_terms}
         out = np.zeros(len(ks), dtype=np.float32)
+        words_of = self._name_words
         for j, k in enumerate(ks):
-            toks = self._name_tokens[k]
-            words = [t for t in toks if t.isalnum() or t.startswith("-") or "." in t]
+            words = words_of[k]
             if words:
-                out[j] = sum(1 for t in words if t in query_terms or stem(t) in stems) / len(words)
+                out[j] = sum(1 for t, st in words if t in query_terms or st in stems) / len(words)
             else:
                 out[j] = -1.0  # "¶", "-", "«": the name says nothing; neutral
         return out

@@ -36,21 +36,14 @@ log = logging.getLogger("domdex")
 
 INTENTS = ("click", "fill", "select", "read", "navigate")
 
-#: Roles that can take each action, and how much other roles are worth for it.
-_CLICKABLE = frozenset({"button", "link", "checkbox", "radio", "switch", "tab", "menuitem",
-                        "menuitemcheckbox", "menuitemradio", "option", "treeitem",
-                        "combobox", "img", "image", "summary"})
-_FILLABLE = frozenset({"textbox", "searchbox", "combobox", "spinbutton"})
-_SELECTABLE = frozenset({"combobox", "listbox", "option", "radio", "checkbox", "switch",
-                         "menuitemradio", "tab"})
-_READABLE_WEAK = frozenset({"textbox", "searchbox", "combobox", "spinbutton", "checkbox",
-                            "radio", "button", "switch", "slider"})
-
 #: Verbs that name a control's action when they open the request.
 _ACTION_TEXT = """expand collapse toggle show hide open close sort filter play pause delete remove
     edit save cancel download upload print share copy subscribe dismiss zoom refresh
     reload undo redo reset"""
 ACTION_VERBS = frozenset(_ACTION_TEXT.split())
+
+#: Candidates that get the per-element signals (name precision, exact name).
+SHORTLIST = 300
 
 #: Internal cut: below this combined score a candidate is not even an alternative.
 _FLOOR = 0.12
@@ -93,34 +86,27 @@ class Ranking:
 
 def _intent_factor(si: SearchIndex, intent: str | None) -> np.ndarray:
     """Multiplier per element: how well its role fits the action."""
-    n = si.n
-    f = np.ones(n, dtype=np.float32)
-    if intent is None:
-        f[~si.interactive] = 0.92
-        return f
-    roles = si.roles
+    f = np.ones(si.n, dtype=np.float32)
     inter = si.interactive
-    if intent == "click":
-        ok = np.fromiter((r in _CLICKABLE for r in roles), dtype=bool, count=n) | inter
-        f[~ok] = 0.55
+    if intent is None:
+        f[~inter] = 0.92
+    elif intent == "click":
+        f[~(si.role_clickable | inter)] = 0.55
+        f[si.role_fillable & ~si.role_combobox] = 0.6
         f[si.tiny_box] *= 0.6  # a 2-px box is not what a person clicks
-        fill = np.fromiter((r in _FILLABLE for r in roles), dtype=bool, count=n)
-        f[fill & (roles != "combobox")] = 0.6
     elif intent == "fill":
-        ok = np.fromiter((r in _FILLABLE for r in roles), dtype=bool, count=n)
-        f[~ok] = 0.35
+        f[~si.role_fillable] = 0.35
     elif intent == "select":
-        ok = np.fromiter((r in _SELECTABLE for r in roles), dtype=bool, count=n)
+        ok = si.role_selectable
         f[~ok & inter] = 0.6
         f[~ok & ~inter] = 0.35
     elif intent == "navigate":
-        link = roles == "link"
+        link = si.role_link
         f[~link & inter] = 0.7
         f[~link & ~inter] = 0.45
     elif intent == "read":
-        weak = np.fromiter((r in _READABLE_WEAK for r in roles), dtype=bool, count=n)
-        f[roles == "link"] = 0.8
-        f[weak] = 0.55
+        f[si.role_link] = 0.8
+        f[si.role_read_weak] = 0.55
     return f
 
 
@@ -153,6 +139,8 @@ def _lexical(si: SearchIndex, q: Query, explain: bool) -> tuple[np.ndarray, dict
             w *= 0.5  # a lone symbol (¶, ») says little
         if n == 0 and term in ACTION_VERBS:
             w *= 2.0  # "expand the os group": the action names the control
+        if q.head and term not in q.head:
+            w *= 0.7  # "… in the introduction": words that locate, not name, the element
         if q.wants_value:  # "what is X": X is the key of the answer, as good as its name
             strength = np.maximum(strength, si.match_term(term, key=True))
         cov += w * strength
@@ -224,8 +212,7 @@ def _scope_mask(idx: Any, si: SearchIndex, region: str | None, role: str | None)
     mask = np.ones(si.n, dtype=bool)
     if region:
         r = idx.region(region)
-        pos = np.array([d.pos for d in si.descriptors])
-        mask &= (pos >= r.start) & (pos < r.stop)
+        mask &= (si.pos >= r.start) & (si.pos < r.stop)
     if role:
         wanted = {x.strip().lower() for x in role.split("|") if x.strip()}
         kinds = np.array([d.role in wanted or idx.kind(d.node) in wanted
@@ -283,7 +270,7 @@ def _route_factor(si: SearchIndex, idx: Any, r: Route | None) -> np.ndarray:
     if r is None or not r.regions or r.confidence < 0.5:
         return f
     boost = 1.06 if r.confidence > 0.8 and len(r.regions) == 1 else 1.03
-    pos = np.array([d.pos for d in si.descriptors])
+    pos = si.pos
     for rid in r.regions:
         reg = idx.region(rid)
         f[(pos >= reg.start) & (pos < reg.stop)] = boost
@@ -318,8 +305,16 @@ def find_matches(
     lex, weights = _lexical(si, q, explain)
     emb = si.embed_scores(" ".join(q.terms + q.role_words) or query)
     np.maximum(emb, 0, out=emb)
+    total_w = lexical_weight + embedding_weight
+    intent_f = _intent_factor(si, intent)
+    state_f = _state_factor(si, q)
     live = mask & ((lex > 0.05) | (emb > 0.2))
     ks = np.flatnonzero(live)
+    if len(ks) > SHORTLIST:  # the finer signals below only reorder the best few hundred
+        pre = (lexical_weight * lex[ks] + embedding_weight * emb[ks]) * intent_f[ks] * state_f[ks]
+        ks = np.sort(ks[np.argpartition(-pre, SHORTLIST)[:SHORTLIST]])
+        live = np.zeros(si.n, dtype=bool)
+        live[ks] = True
     prec = np.zeros(si.n, dtype=np.float32)
     exact = np.zeros(si.n, dtype=np.float32)
     if len(ks):
@@ -332,7 +327,6 @@ def find_matches(
     if q.wants_value and q.terms:  # a value is named by its key: "what is <key>"
         prec = np.maximum(prec, key_fit)
     lexical = (0.8 * lex + 0.2 * prec * (lex > 0)) * (verbose + (1.0 - verbose) * key_fit)
-    total_w = lexical_weight + embedding_weight
     base = (lexical_weight * lexical + embedding_weight * emb) / total_w + exact
     base += 0.25 * key_fit
     if q.negative:
@@ -346,7 +340,7 @@ def find_matches(
     if q.prose:
         base *= np.where(si.in_prose, 1.1, 1.0)
     r = route(idx, q)
-    score = base * _intent_factor(si, intent) * _state_factor(si, q) * _route_factor(si, idx, r)
+    score = base * intent_f * state_f * _route_factor(si, idx, r)
     score = np.where(live, score, 0.0).astype(np.float32)
     score = score + _position(si, idx, q, score) * (score > 0)
     want = max(top_k, 5) + 3
@@ -389,12 +383,12 @@ def _exact_bonus(si: SearchIndex, ks: np.ndarray, q: Query) -> np.ndarray:
     wanted_stems = {" ".join(stem(t) for t in w.split()) for w in wanted if w}
     terms = set(q.head or q.terms)
     out = np.zeros(len(ks), dtype=np.float32)
+    names, stems = si.norm_names, si.stem_names
     for j, k in enumerate(ks):
-        d = si.descriptors[k]
-        name = " ".join(tokens(d.label))
+        name = names[k]
         if not name:
             continue
-        if name in wanted or " ".join(stem(t) for t in name.split()) in wanted_stems:
+        if name in wanted or stems[k] in wanted_stems:
             out[j] = 0.08
         elif name in terms:  # seed step 5: the name is one of the request's words
             out[j] = 0.05
