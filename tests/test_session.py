@@ -284,7 +284,8 @@ def test_popup_becomes_a_tab_and_closed_tabs_are_reported(s: Session, server: st
             '<button onclick="window.close()">Close me</button>')
     s.open("data:text/html," + html)
     before = {t.id for t in s.tab_list()}
-    s.click(query="Open the shop")
+    r = s.click(query="Open the shop")
+    assert "TAB: the page opened" in r.render()
     s.wait(load="load")
     after = s.tab_list()
     new = [t for t in after if t.id not in before]
@@ -297,6 +298,20 @@ def test_popup_becomes_a_tab_and_closed_tabs_are_reported(s: Session, server: st
 
     with pytest.raises(BrowserError, match="No tab"):
         s.switch_tab(popup)
+
+
+def test_refs_are_refused_after_open_until_the_agent_looks(s: Session, server: str) -> None:
+    s.open(f"{server}/spa.html")
+    shuffle = s.find("Shuffle", intent="click").ref
+    assert shuffle is not None
+    s.open(f"{server}/navigate.html")  # the new page may well have that number too
+    with pytest.raises(StaleRefError, match="previous page"):
+        s.click(shuffle)
+    LEDGER["refused"] += 1
+    s.regions()  # now the agent has looked: refs of this page are valid
+    stay = s.find("Remind me later", intent="click").ref
+    s.click(stay)
+    _expect(_text(s, "#note") == "Reminder set.")
 
 
 def test_zz_ledger(s: Session) -> None:

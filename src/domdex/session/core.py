@@ -127,6 +127,7 @@ class AsyncSession:
         self._next_id = 1
         self._lock = asyncio.Lock()
         self._watched: set[int] = set()
+        self._pending: set[asyncio.Task[Any]] = set()
         self._scratch: Any = None
         self._own_context: Any = None
         self.follow_popups = browser is not None
@@ -177,6 +178,7 @@ class AsyncSession:
 
     async def tab_list(self) -> list[TabInfo]:
         """Open tabs with their titles, the current one marked."""
+        await self._adoptions()
         out = []
         for t in list(self._tabs.values()):
             try:
@@ -268,9 +270,23 @@ class AsyncSession:
         async def on_page(pw: Any) -> None:
             if self._scratch is not None and pw.context is self._scratch:
                 return
-            tab = await self._adopt(pw)
-            self._current = tab.id  # a popup the agent opened is where it looks next
+            task = asyncio.current_task()
+            if task is not None:
+                self._pending.add(task)
+            try:
+                tab = await self._adopt(pw)
+                self._current = tab.id  # a popup the agent opened is where it looks next
+            finally:
+                if task is not None:
+                    self._pending.discard(task)
         context.on("page", on_page)
+
+    async def _adoptions(self) -> None:
+        """Let popups opened by the last action become tabs before answering."""
+        await asyncio.sleep(0.05)  # the context's "page" event follows the click
+        pending = [t for t in self._pending if not t.done()]
+        if pending:
+            await asyncio.wait(pending, timeout=5)
 
     def _loaded(self, tab: Tab) -> None:
         tab.epoch += 1
@@ -321,9 +337,8 @@ class AsyncSession:
         if response is None and action in ("back", "forward"):
             return ActionResult(action, url=t.pw.url, message=f"NOTHING to go {action} to.")
         t.status = response.status if response is not None else None
-        idx = await self._capture(t)
-        self._show(t, idx)
-        snap = idx.snapshot
+        idx = await self._capture(t)  # not shown: this answer carries no refs, so refs
+        snap = idx.snapshot           # from before stay refused until the agent looks
         msg = (f"PAGE: {snap.title!r} · {len(idx.top_regions)} regions · "
                f"{len(idx.interactive_nodes())} interactive. NEXT: overview / regions / "
                "find \"…\"")
@@ -454,9 +469,11 @@ class AsyncSession:
         t = self.tab(tab)
         before = t.shown
         idx = await self._capture(t)
-        self._show(t, idx)
         if before is None:
+            self._show(t, idx)
             return idx.regions_view(max_tokens=max_tokens)
+        if before.snapshot.document_id == idx.snapshot.document_id:
+            self._show(t, idx)
         return diff_indexes(before, idx).view(max_tokens=max_tokens)
 
     def _remember(self, t: Tab, idx: PageIndex, ref: str, *, query: str | None = None,
@@ -494,16 +511,25 @@ class AsyncSession:
             element = element_line(idx.node(target)) if idx.snapshot.get(target) else ""
             baseline = t.shown if diff else None
             epoch = t.epoch
+            tabs_before = set(self._tabs)
             await self._perform(t, action, target, value, timeout)
             self._remember(t, idx, target)
             await self._settle(t)
+            if self.follow_popups:
+                await self._adoptions()
             result = ActionResult(action, target, element, found_by, score, recovery,
                                   url=t.pw.url, navigated=t.epoch != epoch,
                                   dialogs=self.dialogs.drain())
+            opened = [k for k in self._tabs if k not in tabs_before]
+            if opened:
+                result.message = (f"TAB: the page opened {', '.join(opened)}; "
+                                  f"{self._current} is current. (tabs to list, switch back)")
             if diff:
                 after = await self._capture(t)
-                self._show(t, after)
-                result.diff = diff_indexes(baseline or after, after).view()
+                before = baseline or after
+                if before.snapshot.document_id == after.snapshot.document_id:
+                    self._show(t, after)  # a navigation's diff shows no refs: not shown
+                result.diff = diff_indexes(before, after).view()
             return result
 
     async def _find_target(self, t: Tab, query: str, action: str,
