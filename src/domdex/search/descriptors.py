@@ -39,6 +39,8 @@ _INLINE_TAGS = frozenset({"span", "code", "em", "strong", "b", "i", "small", "tt
                           "bdi", "bdo", "time", "data", "pre"})
 _BLOCK_HINT = re.compile(r"\b(note|warning|tip|hint|admonition|alert|callout|notice|caution|"
                          r"important|danger|error|info|seealso|deprecated)\b", re.I)
+_SECTIONING = frozenset({"section", "article", "aside", "nav", "header", "footer", "dialog",
+                         "fieldset", "details", "hgroup"})
 #: Containers whose text is their children's: a definition, a cell, a list item.
 _VALUE_TAGS = frozenset({"dd", "dt", "td", "th", "li", "blockquote", "figcaption", "caption"})
 _VALUE_ROLES = frozenset({"definition", "term", "cell", "gridcell", "listitem", "note"})
@@ -216,20 +218,30 @@ class _Builder:
 
     # Headings -----------------------------------------------------------------
     def _heading_paths(self) -> list[tuple[str, ...]]:
-        """For each node, the headings above it (outermost first) within its top region."""
+        """For each node, the headings above it (outermost first) within its top region.
+
+        A heading that opens a section (``<section><h2>…``) stops applying where its
+        section ends, so a form after a "Shipping to" box is not "under" it.
+        """
         out: list[tuple[str, ...]] = []
-        stack: list[tuple[int, str, int]] = []  # (level, text, top region start)
+        stack: list[tuple[int, str, int, int]] = []  # (level, text, top start, scope end)
         top_of = getattr(self.idx, "top_region_of_pos", None)
+        tree = self.tree
+        n_nodes = len(self.nodes)
         for i, n in enumerate(self.nodes):
             top = top_of(i) if top_of else None
             start = top.start if top is not None else -1
-            stack = [s for s in stack if s[2] == start]
+            if stack:
+                stack = [s for s in stack if s[2] == start and s[3] > i]
             out.append(tuple(s[1] for s in stack[-3:]))
             if _is_heading(n) and n.visible:
                 level = n.level or (int(n.tag[1]) if n.tag[:1] == "h" and n.tag[1:].isdigit()
                                     else 2)
                 stack = [s for s in stack if s[0] < level]
-                stack.append((level, clean_heading(own_label(n))[:80], start))
+                p = tree.parent_pos[i]
+                scoped = p >= 0 and self.nodes[p].tag in _SECTIONING
+                stack.append((level, clean_heading(own_label(n))[:80], start,
+                              tree.end[p] if scoped else n_nodes))
         return out
 
     def _zones(self) -> list[frozenset[str]]:
