@@ -362,7 +362,8 @@ class AsyncBrowser:
         await self.close()
 
 
-def _viewport(viewport: tuple[int, int] | None) -> dict[str, int]:
+def _viewport(viewport: tuple[int, int] | None) -> Any:
+    """Playwright's ViewportSize (a TypedDict) for a (width, height) pair."""
     w, h = viewport or DEFAULT_VIEWPORT
     return {"width": int(w), "height": int(h)}
 
