@@ -124,6 +124,24 @@ def test_covered_element_says_by_what(s: Session, server: str) -> None:
     _expect(_text(s, "#result") == "Added to your order.")
 
 
+def test_disabled_and_hidden_fail_fast_and_say_so(s: Session) -> None:
+    import time
+
+    s.open("data:text/html,<main><h1>Pay</h1><button disabled>Pay now</button>"
+           "<button style='visibility:hidden'>Ghost</button><input readonly value=x "
+           "aria-label=Code></main>")
+    idx = s.index()
+    ref = {n.name: n.ref for n in idx.nodes if n.name}
+    started = time.monotonic()
+    with pytest.raises(ActionError, match="it is disabled"):
+        s.click(ref["Pay now"], timeout=30)
+    with pytest.raises(ActionError, match="it is hidden"):
+        s.click(ref["Ghost"], timeout=30)
+    with pytest.raises(ActionError, match="read-only"):
+        s.fill(ref["Code"], value="y", timeout=30)
+    assert time.monotonic() - started < 6  # not three 30-second Playwright timeouts
+
+
 def test_dialog_opens_as_added_region(s: Session, server: str) -> None:
     s.open(f"{server}/modal.html")
     s.regions()

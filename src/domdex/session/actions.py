@@ -18,7 +18,7 @@ from ..errors import ActionError
 
 logger = logging.getLogger("domdex")
 
-__all__ = ["ACTIONS", "INTENT_OF", "explain", "perform", "script"]
+__all__ = ["ACTIONS", "INTENT_OF", "NEEDS", "blocked", "explain", "perform", "script"]
 
 #: The actions an agent can ask for, and what each needs as ``value``.
 ACTIONS: dict[str, str] = {
@@ -96,6 +96,31 @@ async def _select(locator: Any, value: Any, timeout_ms: float) -> None:
     except Exception as exc:  # Playwright raises its own Error for a missing option
         shown = ", ".join(repr(x) for x in labels[:12])
         raise ActionError(f"No option {wanted[0]!r} in this select. Options: {shown}.") from exc
+
+
+#: What each action needs of its element, checked before Playwright waits for it.
+NEEDS: dict[str, frozenset[str]] = {
+    "click": frozenset({"visible", "enabled", "uncovered"}),
+    "check": frozenset({"visible", "enabled", "uncovered"}),
+    "uncheck": frozenset({"visible", "enabled", "uncovered"}),
+    "hover": frozenset({"visible", "uncovered"}),
+    "fill": frozenset({"visible", "enabled", "editable"}),
+    "type": frozenset({"visible", "enabled", "editable"}),
+    "press": frozenset({"visible"}),
+    "select": frozenset({"visible", "enabled"}),
+}
+
+
+def blocked(action: str, facts: dict[str, Any] | None) -> bool:
+    """Would ``action`` fail on an element in this state (covered, disabled, hidden)?"""
+    if facts is None:
+        return False  # not found by explain: let Playwright say so
+    needs = NEEDS.get(action, frozenset())
+    return bool(("visible" in needs and not facts.get("visible"))
+                or ("enabled" in needs and facts.get("disabled"))
+                or ("uncovered" in needs and facts.get("covered_by"))
+                or ("editable" in needs and not facts.get("editable", True))
+                or ("uncovered" in needs and facts.get("inert")))
 
 
 async def explain(locator: Any) -> dict[str, Any] | None:

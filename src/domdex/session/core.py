@@ -45,7 +45,16 @@ from ..index import PageIndex
 from ..render.elements import element_line
 from ..snapshot import parse_ref
 from . import backend
-from .actions import ACTIONS, INTENT_OF, blocked_message, explain, perform, script
+from .actions import (
+    ACTIONS,
+    INTENT_OF,
+    NEEDS,
+    blocked,
+    blocked_message,
+    explain,
+    perform,
+    script,
+)
 from .cache import RegionCache
 from .dialogs import DialogPolicy, Policy
 from .intents import Intent, IntentCache, describe
@@ -58,6 +67,9 @@ __all__ = ["AsyncSession", "SessionOptions", "SessionStats"]
 
 #: How long an unchanged capture may be reused (CSS-only changes are not observed).
 REUSE_FOR = 10.0
+#: How long a covered, disabled or hidden element is watched before the action is
+#: refused (Playwright itself would wait for the whole action timeout).
+FAIL_FAST_MS = 1000.0
 #: Earlier views of a document kept to describe refs the agent got from them.
 SEEN_VIEWS = 2
 #: Controls described per view change when their refs die (a re-render of a list).
@@ -600,6 +612,7 @@ class AsyncSession:
                                 "done; look again (regions / find).", ref=ref)
         ms = (timeout if timeout is not None else self.options.action_timeout) * 1000
         t.dirty = True  # hover, focus and CSS states change without a mutation
+        await self._fail_fast(loc, action, ref, min(ms, FAIL_FAST_MS))
         try:
             await perform(loc, action, value, ms)
         except PlaywrightTimeout as exc:
@@ -609,6 +622,24 @@ class AsyncSession:
             if t.pw.is_closed():
                 raise BrowserError(f"Tab {t.id} was closed during {action}.") from exc
             raise ActionError(f"Cannot {action} @{ref}: {_first_line(exc)}") from exc
+
+    async def _fail_fast(self, loc: Any, action: str, ref: str, ms: float) -> None:
+        """Say at once that an element is covered, disabled or hidden.
+
+        Playwright would retry until the action timeout; a blocked element usually
+        stays blocked (a consent banner does not leave by itself), so it is looked at
+        for a short while and the action refused with the reason.
+        """
+        if action not in NEEDS:
+            return
+        deadline = time.monotonic() + ms / 1000
+        while True:
+            facts = await explain(loc)
+            if not blocked(action, facts):
+                return
+            if time.monotonic() >= deadline:
+                raise ActionError(blocked_message(action, ref, facts))
+            await asyncio.sleep(0.1)
 
     async def _settle(self, t: Tab) -> None:
         """Let the page react: a started navigation loads, handlers render."""
