@@ -162,11 +162,11 @@ class GrepResult(View):
         more = f"grep '.*' regions=['{group}']" if group else ""
         if fold:
             r = self.index.region(sub)
-            lines = [Line(f"  └─ {self._region_label(sub, with_landmark=False)} "
-                          f"({len(hits)} matches)", group=group, more=more)]
+            folded = [Line(f"  └─ {self._region_label(sub, with_landmark=False)} "
+                           f"({len(hits)} matches)", group=group, more=more)]
             if r.summary:
-                lines.append(Line(f"     Summary: {r.summary}", group=group, more=more))
-            return lines
+                folded.append(Line(f"     Summary: {r.summary}", group=group, more=more))
+            return folded
         lines: list[Line] = []
         if sub and sub != top:
             lines.append(Line(f"  └─ {self._region_label(sub, with_landmark=False)}",

@@ -40,8 +40,9 @@ class GrepHit:
     extra: dict[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        d = {"ref": self.ref, "role": self.role, "name": self.name, "matched": self.matched,
-             "region": self.region, "xpath": self.xpath}
+        d: dict[str, Any] = {"ref": self.ref, "role": self.role, "name": self.name,
+                             "matched": self.matched, "region": self.region,
+                             "xpath": self.xpath}
         if self.hidden:
             d["hidden"] = True
         return d

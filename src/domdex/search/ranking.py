@@ -254,9 +254,9 @@ def _position(si: SearchIndex, idx: Any, q: Query, score: np.ndarray) -> np.ndar
     if q.ordinal:
         tight = np.flatnonzero(score >= best * _ORD_TIE)
         tight = tight[np.argsort(si.order[tight], kind="stable")]
-        k = q.ordinal - 1 if q.ordinal > 0 else len(tight) + q.ordinal
-        if 0 <= k < len(tight):
-            bonus[tight[k]] += 0.12
+        nth = q.ordinal - 1 if q.ordinal > 0 else len(tight) + q.ordinal
+        if 0 <= nth < len(tight):
+            bonus[tight[nth]] += 0.12
     return bonus
 
 
