@@ -286,6 +286,7 @@ def test_connect_over_cdp(remote_chromium: str, server: str) -> None:
     # the remote browser outlives the connection; a second one works too
     with domdex.connect(remote_chromium) as browser:
         assert browser.open(f"{server}/capture/dynamic.html").capture().title == "Dynamic"
+    browser.close()  # closing twice is harmless
 
 
 def test_connect_failure() -> None:

@@ -324,6 +324,7 @@ class AsyncBrowser:
         self._owns_browser = owns_browser
         self._owns_context = owns_context
         self._pages: list[AsyncPage] = []
+        self._closed = False
 
     async def new_page(self) -> AsyncPage:
         page = AsyncPage(await self.context.new_page(), owned=True)
@@ -343,14 +344,21 @@ class AsyncBrowser:
         return page
 
     async def close(self) -> None:
-        """Close what domdex opened: its tabs, its context, its browser, its Playwright."""
+        """Close what domdex opened: its tabs, its context, its browser, its Playwright.
+
+        A browser reached over CDP is only disconnected from: it belongs to someone else.
+        Closing twice is harmless.
+        """
+        if self._closed:
+            return
+        self._closed = True
         try:
             for page in self._pages:
                 if not page.playwright_page.is_closed():
                     await page.close()
             if self._owns_context:
                 await self.context.close()
-            if self._owns_browser or self.playwright_browser.is_connected():
+            if self.playwright_browser.is_connected():
                 await self.playwright_browser.close()
         finally:
             await self.playwright.stop()
@@ -606,6 +614,8 @@ class Browser:
         return Page(page, self._portal)
 
     def close(self) -> None:
+        if self._portal.loop.is_closed():
+            return
         try:
             self._portal.run(self._async.close())
         finally:
