@@ -96,3 +96,63 @@ def test_http_api(api: str, server: str) -> None:
     assert status == 400 and not body["ok"]
     status, body, _ = _post(api, "/tabs/other:t1/find", {"query": "x"})
     assert status == 503 and "No browser instance" in body["message"]
+
+
+def _remote_chromium(tmp: str) -> tuple[subprocess.Popen[str], str]:
+    import re
+
+    from domdex.chromium import LAUNCH_ARGS, find_chromium
+
+    proc = subprocess.Popen(
+        [str(find_chromium()), "--headless=new", "--remote-debugging-port=0",
+         "--remote-debugging-address=127.0.0.1", f"--user-data-dir={tmp}", *LAUNCH_ARGS,
+         "about:blank"], stderr=subprocess.PIPE, text=True)
+    assert proc.stderr is not None
+    for line in proc.stderr:
+        m = re.search(r"DevTools listening on (ws://\S+)", line)
+        if m:
+            return proc, m.group(1)
+    raise AssertionError("no DevTools address")
+
+
+@pytest.mark.browser
+def test_tabs_route_to_the_instance_that_holds_them(server: str, tmp_path: Any) -> None:
+    procs = []
+    try:
+        for k in (1, 2):
+            procs.append(_remote_chromium(str(tmp_path / f"chromium{k}")))
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port = s.getsockname()[1]
+        api = subprocess.Popen([sys.executable, "-m", "domdex", "mcp", "--http", "--port",
+                                str(port), "--token", TOKEN, "--cdp", procs[0][1],
+                                "--cdp", procs[1][1]],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        base = f"http://127.0.0.1:{port}"
+        try:
+            deadline = time.monotonic() + 30
+            while time.monotonic() < deadline:
+                try:
+                    with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                        break
+                except OSError:
+                    time.sleep(0.1)
+            assert _post(base, "/tabs/current/open", {"url": f"{server}/spa.html"})[0] == 200
+            assert _post(base, "/tabs/b2:current/open",
+                         {"url": f"{server}/product.html"})[0] == 200
+            req = urllib.request.Request(base + "/tabs",
+                                         headers={"Authorization": f"Bearer {TOKEN}"})
+            with urllib.request.urlopen(req, timeout=30) as resp:
+                tabs = {t["id"]: t["url"] for t in json.loads(resp.read())["tabs"]}
+            assert tabs["t1"].endswith("spa.html") and tabs["b2:t1"].endswith("product.html")
+            status, body, _ = _post(base, "/tabs/b2:t1/find", {"query": "add to cart button"})
+            assert status == 200 and "Add to Cart" in body["text"]
+        finally:
+            api.terminate()
+            api.wait(timeout=15)
+    finally:
+        for proc, _ in procs:
+            proc.terminate()
+            proc.wait(timeout=10)
+            if proc.stderr is not None:
+                proc.stderr.close()

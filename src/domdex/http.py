@@ -234,15 +234,15 @@ class Instances:
         self.default = next(iter(holders))
 
     def split(self, tab: str | None) -> tuple[SessionHolder, str | None]:
+        name = self.default
         if tab and ":" in tab:
             name, tab = tab.split(":", 1)
             if name not in self.holders:
                 raise BrowserError(f"No browser instance {name!r}. Instances: "
                                    f"{', '.join(self.holders)}.")
-            return self.holders[name], tab or None
         if tab in ("current", "-", ""):
             tab = None
-        return self.holders[self.default], tab
+        return self.holders[name], tab
 
     async def close(self) -> None:
         for h in self.holders.values():
@@ -412,7 +412,8 @@ def check_binding(host: str, token: str | None) -> str | None:
 
 
 async def serve(*, host: str = "127.0.0.1", port: int = 8808, token: str | None = None,
-                mcp_server: Any = None, holder: SessionHolder | None = None,
+                mcp_server: Any = None,
+                holder: SessionHolder | dict[str, SessionHolder] | None = None,
                 sock: Any = None, shutdown_route: bool = False,
                 idle_timeout: float | None = None) -> None:
     """Run the HTTP API (and ``/mcp`` when given an MCP server) with uvicorn.

@@ -299,8 +299,13 @@ def build_server(holder: SessionHolder | None = None, **settings: Any) -> Any:
 
 
 def run(*, http: bool = False, host: str = "127.0.0.1", port: int = 8808,
-        token: str | None = None, holder: SessionHolder | None = None) -> None:
-    """Serve over stdio, or streamable HTTP at ``http://host:port/mcp``."""
+        token: str | None = None, holder: SessionHolder | None = None,
+        others: dict[str, SessionHolder] | None = None) -> None:
+    """Serve over stdio, or streamable HTTP at ``http://host:port/mcp``.
+
+    ``others``: more browser instances for the HTTP API (tab ids ``name:t1``); MCP
+    tools drive ``holder``.
+    """
     import anyio
 
     holder = holder or SessionHolder()
@@ -315,5 +320,6 @@ def run(*, http: bool = False, host: str = "127.0.0.1", port: int = 8808,
         return
     from .http import serve
 
+    instances = {"default": holder, **(others or {})}
     anyio.run(lambda: serve(host=host, port=port, token=token, mcp_server=server,
-                            holder=holder))
+                            holder=instances))

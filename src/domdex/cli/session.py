@@ -278,12 +278,15 @@ def _mcp(args: argparse.Namespace) -> int:
     from ..http import LOOPBACK, check_binding
     from ..mcp import SessionHolder, run
 
-    holder = SessionHolder(cdp=args.cdp, executable_path=args.chromium,
+    cdps = args.cdp or [None]
+    holder = SessionHolder(cdp=cdps[0], executable_path=args.chromium,
                            headless=not args.headed)
+    others = {f"b{k}": SessionHolder(cdp=url) for k, url in enumerate(cdps[1:], start=2)}
     token = args.token
     if args.http and args.host not in LOOPBACK:
         token = check_binding(args.host, token)
-    run(http=args.http, host=args.host, port=args.port, token=token, holder=holder)
+    run(http=args.http, host=args.host, port=args.port, token=token, holder=holder,
+        others=others)
     return 0
 
 
@@ -360,7 +363,11 @@ def register(sub: Any) -> None:
     p.add_argument("--port", type=int, default=8808)
     p.add_argument("--token", default=os.environ.get("DOMDEX_TOKEN"),
                    help="bearer token (required, generated if absent, off loopback)")
-    _browser(p)
+    p.add_argument("--cdp", action="append", default=None, metavar="URL",
+                   help="drive an existing Chromium; repeat to serve several (the HTTP API "
+                        "routes tab b2:t1 to the second)")
+    p.add_argument("--chromium", default=None, metavar="PATH", help="Chromium executable")
+    p.add_argument("--headed", action="store_true", help="show the browser window")
 
 
 def _register_session_group(sub: Any) -> None:
