@@ -122,6 +122,17 @@ def test_names_and_descriptions(page: Any, server: str) -> None:
     assert described.description == "Billing"
 
 
+def test_sizeless_containers_are_visible_through_their_content(page: Any) -> None:
+    page.playwright_page.set_content(
+        '<div id="contents" style="display:contents"><p>One</p><p>Two</p></div>'
+        '<div id="gone" style="display:none"><p>Three</p><p>Four</p></div>'
+        '<div id="empty" style="height:0"></div>')
+    snap = page.capture()
+    assert _by_id(snap, "contents").visible
+    assert not _by_id(snap, "gone").visible
+    assert not _by_id(snap, "empty").visible
+
+
 def test_pointer_cursor_marks_clickable(page: Any, server: str) -> None:
     snap = _open(page, server, "basic.html")
     fake = _by_id(snap, "fake-button")

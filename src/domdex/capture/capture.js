@@ -8,7 +8,7 @@
 // prefix. Row layout (read by capture/rows.py; trailing nulls are cut off):
 //   [ref, parent, tag, role, name (1 = same as text), text, attrs, box, flags, index,
 //    value, level, states, options, contentOffset, description]
-// flags: 1 = visible, 2 = display:none subtree (no box).
+// flags: 1 = visible, 2 = display:none subtree (no box), 4 = rendered without a size.
 (args) => {
   "use strict";
   const KEY = Symbol.for("domdex");
@@ -722,7 +722,9 @@
     if (!(r.f & 4)) {
       const b = el.getBoundingClientRect();
       box = [round(b.x), round(b.y), round(b.width), round(b.height)];
-      visible = !(r.f & 8) && (b.width > 0 || b.height > 0) ? 1 : 0;
+      // 4: rendered but without a size of its own (display:contents, collapsed floats):
+      // visible when something inside it is (decided in rows.py).
+      visible = r.f & 8 ? 0 : (b.width > 0 && b.height > 0 ? 1 : 4);
     }
     let level = null;
     if (r.role === "heading") {

@@ -21,6 +21,7 @@ REF, PARENT, TAG, ROLE, NAME, TEXT, ATTRS, BOX, FLAGS, INDEX, VALUE, LEVEL, STAT
 _FULL = 16
 
 _VISIBLE = 1
+_SIZELESS = 4
 
 _EMPTY: frozenset[str] = frozenset()
 
@@ -49,6 +50,7 @@ def rows_to_nodes(
     append = nodes.append
     pad = [None] * _FULL
     empty = _EMPTY
+    sizeless: set[str] = set()
     for row in rows:
         if len(row) < _FULL:
             row = row + pad[len(row):]
@@ -58,6 +60,8 @@ def rows_to_nodes(
         box = None
         in_viewport = False
         visible = bool(flags & _VISIBLE) and owner_visible
+        if flags & _SIZELESS and owner_visible:
+            sizeless.add(frame + ref)
         if raw_box is not None:
             x, y, w, h = raw_box
             x += ox
@@ -72,7 +76,20 @@ def rows_to_nodes(
                 Option(o[0], o[1], bool(o[2]), bool(o[3])) for o in options],
             box, visible, in_viewport, frame, index, description or "",
         ))
+    if sizeless:
+        _show_sizeless(nodes, sizeless)
     return nodes
+
+
+def _show_sizeless(nodes: list[Node], sizeless: set[str]) -> None:
+    """A box-less container (display:contents, collapsed floats) is visible when a
+    node inside it is: children come after parents, so one backward pass settles it."""
+    by_ref = {n.ref: n for n in nodes}
+    for node in reversed(nodes):
+        if node.visible and node.parent in sizeless:
+            parent = by_ref[node.parent]
+            parent.visible = True
+            sizeless.discard(parent.ref)
 
 
 def content_origin(owner_row: list[Any] | None, owner_box: Box | None) -> tuple[float, float]:
