@@ -33,8 +33,13 @@ GENERIC = frozenset(
     same too under until while within without whether yet upon across along among around
     behind beyond despite toward towards via already always never often sometimes still
     today yesterday tomorrow now then thing things lot lots part parts kind way ways
+    none true false return returns default defaults value values argument arguments
+    parameter parameters function functions method methods object objects class
+    instance instances type types
     """.split()  # noqa: SIM905
 )
+#: An API heading such as ``shutil.copytree(src, dst, symlinks=False)``.
+_SIGNATURE = re.compile(r"^(?:[a-z]+\s+)*([\w.]+)\s*[(\[]")
 MAX_WORDS = 3
 
 
@@ -86,6 +91,9 @@ def extract_concepts(heading: str, text: str, limit: int = 5) -> list[Concept]:
     titled: set[str] = set()
     names: dict[str, str] = {}
     short = len(text) <= 300
+    signature = _SIGNATURE.match(heading)
+    if signature:  # the API name is the concept, not its parameter names
+        heading = signature.group(1)
     for source, boost in ((heading, 3.0), (text, 1.0)):
         for phrase, capital in _candidates(source):
             key = concept_key(phrase)
