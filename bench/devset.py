@@ -228,8 +228,8 @@ def summarize(name: str, outs: list[Outcome]) -> None:
     print(f"  top-1  all {share(outs, 1)}  hard {share(hard, 1)}  not-hard {share(easy, 1)}")
     print(f"  top-3  all {share(outs, 3)}  hard {share(hard, 3)}  not-hard {share(easy, 3)}")
     print(f"  tokens median {statistics.median(toks):.0f}  max {max(toks)}")
-    print(f"  find ms median {statistics.median(ms):.2f}  max {max(ms):.2f} (index build "
-          "excluded for domdex after the first call per page)")
+    print(f"  ms per task median {statistics.median(ms):.2f}  max {max(ms):.2f} (fresh page: "
+          "capture + index + matcher build for domdex, AI snapshot + scoring for the seed)")
     missed = [o.id for o in outs if o.rank != 1]
     print(f"  missed top-1: {', '.join(missed) if missed else 'none'}")
 

@@ -142,3 +142,51 @@ def test_result_data_and_render(idx) -> None:  # type: ignore[no-untyped-def]
 def test_bad_intent_is_a_query_error(idx) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(QueryError):
         find(idx, "add to cart", intent="smash")
+
+
+def cart() -> Snapshot:
+    """A cart table: items × (Item, Unit price, Qty, Total) and a Remove button per row."""
+    n = _n
+    nodes = [n("e1", None, "body"), n("e2", "e1", "main", role="main"),
+             n("e3", "e2", "h1", role="heading", name="Your cart", level=1),
+             n("e4", "e2", "table", role="table"), n("e5", "e4", "tr", role="row")]
+    nodes += [n(f"e{6 + j}", "e5", "th", role="columnheader", name=h)
+              for j, h in enumerate(("Item", "Unit price", "Qty", "Total"))]
+    items = [("Garden Trowel", "$14.99", "2", "$29.98"),
+             ("Pruning Shears", "$22.50", "1", "$22.50"),
+             ("Seed Tray", "$6.00", "4", "$24.00")]
+    k = 10
+    for r, values in enumerate(items):
+        row = f"e{k}"
+        nodes.append(n(row, "e4", "tr", role="row"))
+        k += 1
+        for j, v in enumerate(values):
+            nodes.append(n(f"e{k}", row, "td", role="cell", name=v, text=v,
+                           box=Box(100 * j, 200 + 40 * r, 90, 30)))
+            k += 1
+        cell = f"e{k}"
+        nodes.append(n(cell, row, "td", role="cell"))
+        nodes.append(n(f"e{k + 1}", cell, "button", role="button", name="Remove",
+                       box=Box(400, 200 + 40 * r, 60, 30)))
+        k += 2
+    return Snapshot(nodes=nodes)
+
+
+@pytest.mark.parametrize(("query", "intent", "name"), [
+    ("the second item's unit price", "read", "$22.50"),
+    ("unit price of the Pruning Shears", "read", "$22.50"),
+    ("the last item's total", "read", "$24.00"),
+    ("quantity of the garden trowel", "read", "2"),
+])
+def test_table_cells_by_row_column_and_ordinal(query: str, intent: str, name: str) -> None:
+    idx = build_index(cart())
+    result = find(idx, query, intent=intent)
+    assert result.ref is not None and idx.node(result.ref).name == name, str(result)
+
+
+def test_remove_button_in_the_row_of_an_item() -> None:
+    idx = build_index(cart())
+    ref = find(idx, "remove the seed tray", intent="click").ref
+    assert ref is not None
+    row = idx.ancestors(ref)[1]
+    assert "Seed Tray" in [c.name for c in idx.children(row.ref)]

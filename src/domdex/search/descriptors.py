@@ -115,6 +115,7 @@ class Descriptor:
     label: str = ""  # what a view prints as the element's name
     is_key: bool = False  # a dt, a row key cell, a heading: names something
     is_value: bool = False  # a dd, a data cell: says something about a key
+    column: str = ""  # a cell's column header: cells of one column are look-alikes
     hidden: int = 0  # 0 shown, 1 laid out but invisible (hover-revealed), 2 not rendered
     zones: frozenset[str] = frozenset()  # sidebar / header / footer / nav it sits in
     in_prose: bool = False  # inside a paragraph of running text (a link in the text)
@@ -322,6 +323,12 @@ class _Builder:
             elif ptag in _CELL_TAGS or prole in _CELL_ROLES:
                 rk, ch = self._cell_context(p)
                 ctx.extend(x for x in (rk, ch) if x)
+            elif (ptag == "tr" or prole == "row") and depth == 0 and \
+                    tag not in _CELL_TAGS and role not in _CELL_ROLES:
+                cells = self._cells(p)
+                if cells:  # a control straight in a row: the row's key cell names it
+                    rk, _ = self._cell_context(cells[0])
+                    ctx.append(rk or own_label(self.nodes[cells[0]])[:60])
             elif ptag == "fieldset" or prole == "group":
                 legend = pn.name or self._legend(p)
                 if legend:
@@ -510,6 +517,8 @@ class _Builder:
         fields["role"] = ROLE_TEXT.get(role, role) + (" button" if interactive and
                                                      role not in ROLE_TEXT else "")
         keys, ctx, is_key, is_value = self.context(i)
+        column = self._cell_context(i)[1] if (node.tag in _CELL_TAGS or
+                                              node.role in _CELL_ROLES) else ""
         fields["key"] = " ".join(keys)
         fields["context"] = " ".join(dict.fromkeys(ctx))
         fields["heading"] = " ".join(self.heading_path[i])
@@ -518,7 +527,7 @@ class _Builder:
         return Descriptor(pos=i, ref=node.ref, node=node, role=role, fields=fields,
                           label=label[:80], is_key=is_key, is_value=is_value,
                           hidden=_hidden_kind(node), zones=self.zones[i],
-                          in_prose=self._in_prose(i))
+                          in_prose=self._in_prose(i), column=column)
 
 
 def _is_heading(node: Node) -> bool:

@@ -279,6 +279,7 @@ class Query:
     quoted: list[str] = field(default_factory=list)
     head: list[str] = field(default_factory=list)  # "price" in "price of the Garden Trowel"
     prose: bool = False  # "in the text", "in the paragraph": a link in running text
+    mentions_header: bool = False  # "column", "header", "heading": labels are wanted
 
     @property
     def all_terms(self) -> list[str]:
@@ -299,6 +300,7 @@ def parse_query(text: str) -> Query:
             q.intent = intent
             low = pattern.sub(" ", low, count=1)
             break
+    q.mentions_header = bool(re.search(r"\b(column|header|heading|th)\b", low))
     neg = _NEGATION.search(low)
     if neg:
         q.negative = [w for w in _content(tokens(low[neg.end():])) if w not in ROLE_WORDS]

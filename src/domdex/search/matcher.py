@@ -155,11 +155,15 @@ class SearchIndex:
         self.role_selectable = np.array([r in SELECTABLE for r in roles], dtype=bool)
         self.role_read_weak = np.array([r in READ_WEAK for r in roles], dtype=bool)
         self.role_link = np.array([r == "link" for r in roles], dtype=bool)
+        self.column_header = np.array([r == "columnheader" or (d.node.tag == "th" and
+                                       d.node.role not in ("rowheader", "cell"))
+                                       for r, d in zip(roles, ds, strict=True)], dtype=bool)
         self.norm_names = [" ".join(tokens(d.label)) for d in ds]
         self.stem_names = [" ".join(stem(t) for t in name.split()) for name in self.norm_names]
         self.tiny_box = np.array([b is not None and (b.width < 4 or b.height < 4) for b in boxes],
                                  dtype=bool)
         self.zones = [d.zones for d in ds]
+        self.signature = [(d.role, d.column or " ".join(tokens(d.label))[:40]) for d in ds]
         self.in_prose = np.array([d.in_prose for d in ds], dtype=bool)
         self.n_words = np.array([len(tokens(d.fields.get("name", ""))) for d in ds],
                                 dtype=np.float32)

@@ -49,7 +49,8 @@ SHORTLIST = 300
 _FLOOR = 0.12
 #: Near-ties that position words and ordinals choose among (share of the best score).
 _TIE = 0.82
-_ORD_TIE = 0.93
+_ORD_TIGHT = 0.9
+_ORD_LOOSE = 0.6
 
 
 @dataclass(slots=True)
@@ -118,6 +119,8 @@ def _state_factor(si: SearchIndex, q: Query) -> np.ndarray:
     f[si.disabled] *= 0.8
     f[si.in_viewport] *= 1.02
     f[si.primary] *= 1.03
+    if not q.mentions_header:  # a column's label is rarely what is asked for
+        f[si.column_header] *= 0.85
     if q.wants_value:
         f[si.is_value] *= 1.12
         f[si.is_key & ~si.is_value] *= 0.9
@@ -252,12 +255,32 @@ def _position(si: SearchIndex, idx: Any, q: Query, score: np.ndarray) -> np.ndar
                 if "nav" in si.zones[k] or "header" in si.zones[k]:
                     bonus[k] += 0.05
     if q.ordinal:
-        tight = np.flatnonzero(score >= best * _ORD_TIE)
-        tight = tight[np.argsort(si.order[tight], kind="stable")]
-        nth = q.ordinal - 1 if q.ordinal > 0 else len(tight) + q.ordinal
-        if 0 <= nth < len(tight):
-            bonus[tight[nth]] += 0.12
+        _ordinal(si, q.ordinal, score, best, bonus)
     return bonus
+
+
+def _ordinal(si: SearchIndex, nth: int, score: np.ndarray, best: float,
+             bonus: np.ndarray) -> None:
+    """"second", "last": count among look-alikes (same role and column or name).
+
+    The look-alikes are the best-scoring group with enough members; a unique element
+    (a column header) cannot be "the second" of anything.
+    """
+    need = nth if nth > 0 else 2
+    fitting: list[list[int]] = []
+    for share in (_ORD_TIGHT, _ORD_LOOSE):  # near-ties of the best first, then wider
+        cands = np.flatnonzero(score >= best * share)
+        groups: dict[tuple[str, str], list[int]] = {}
+        for k in cands[np.argsort(si.order[cands], kind="stable")]:
+            groups.setdefault(si.signature[k], []).append(int(k))
+        fitting = [g for g in groups.values() if len(g) >= need]
+        if fitting:
+            break
+    if not fitting:
+        return
+    group = max(fitting, key=lambda g: float(score[g].max()))
+    pick = group[nth - 1] if nth > 0 else group[nth]
+    bonus[pick] += max(0.15, best - float(score[pick]) + 0.05)
 
 
 def _top_landmark(idx: Any, pos: int) -> str:
