@@ -428,28 +428,28 @@
 
   const statesOf = (el, t, clickable) => {
     const out = clickable ? ["clickable"] : [];
-    const ac = el.getAttribute("aria-checked");
+    // Without attributes only native states are possible (most text blocks: none).
+    const get = el.hasAttributes() ? (n) => el.getAttribute(n) : () => null;
+    const ac = get("aria-checked");
     if (t === "INPUT" && (el.type === "checkbox" || el.type === "radio")) {
       if (el.indeterminate) out.push("mixed");
       else if (el.checked) out.push("checked");
     } else if (ac === "true") out.push("checked");
     else if (ac === "mixed") out.push("mixed");
-    if (t === "OPTION" ? el.selected : el.getAttribute("aria-selected") === "true") {
-      out.push("selected");
-    }
-    const ae = el.getAttribute("aria-expanded");
+    if (t === "OPTION" ? el.selected : get("aria-selected") === "true") out.push("selected");
+    const ae = get("aria-expanded");
     if (ae === "true") out.push("expanded");
     else if (ae === "false") out.push("collapsed");
     else if (t === "SUMMARY" && el.parentElement && tagOf(el.parentElement) === "DETAILS") {
       out.push(el.parentElement.open ? "expanded" : "collapsed");
     }
     if (FORM_TAGS.has(t) && el.matches(":disabled")) out.push("disabled");
-    else if (el.getAttribute("aria-disabled") === "true") out.push("disabled");
-    if (el.required === true || el.getAttribute("aria-required") === "true") out.push("required");
+    else if (get("aria-disabled") === "true") out.push("disabled");
+    if (el.required === true || get("aria-required") === "true") out.push("required");
     if (el === active && active !== document.body) out.push("focused");
-    if (el.readOnly === true || el.getAttribute("aria-readonly") === "true") out.push("readonly");
-    if (el.getAttribute("aria-pressed") === "true") out.push("pressed");
-    const ai = el.getAttribute("aria-invalid");
+    if (el.readOnly === true || get("aria-readonly") === "true") out.push("readonly");
+    if (get("aria-pressed") === "true") out.push("pressed");
+    const ai = get("aria-invalid");
     if (ai && ai !== "false") out.push("invalid");
     if (el.multiple === true) out.push("multiple");
     return out.length ? out.join(" ") : null;
@@ -687,6 +687,8 @@
     return text;
   };
   const EMPTY = [];
+  // Elements named by a child element (legend, figcaption, caption, svg title).
+  const NAMED_BY_CHILD = new Set(["FIELDSET", "FIGURE", "TABLE", "SVG", "SUMMARY"]);
   const SVG_NS = "http://www.w3.org/2000/svg";
 
   const root = document.documentElement;
@@ -709,10 +711,13 @@
     const full = ws(r.text);
     const text = cap(full, maxText);
     let name;
-    if (r.simple && NAME_FROM_CONTENT.has(r.role) && r.t !== "INPUT" &&
+    const fromContent = NAME_FROM_CONTENT.has(r.role);
+    if (r.simple && fromContent && r.t !== "INPUT" &&
         !el.hasAttribute("aria-label") && !el.hasAttribute("aria-labelledby")) {
       // Name from content with nothing special inside: the name is the text.
       name = full || ws(el.getAttribute("title") || "");
+    } else if (!fromContent && !NAMED_BY_CHILD.has(r.t) && !el.hasAttributes()) {
+      name = ""; // no attribute to name it, no content allowed to: a plain text block
     } else {
       name = accName(el, (r.f & 2) !== 0);
     }
