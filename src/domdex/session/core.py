@@ -313,6 +313,9 @@ class AsyncSession:
     async def open(self, url: str, *, tab: str | None = None, new_tab: bool = False,
                    wait_until: str = "load") -> ActionResult:
         """Load ``url`` in the current tab (or a new one)."""
+        from ..browser import resolve_url
+
+        url = resolve_url(url)  # a plain path or file:// URL must name a file
         if new_tab:
             return await self.new_tab(url)
         if not self._tabs:
