@@ -64,11 +64,11 @@ VALUE_WORDS = _words(
 )
 
 #: Words that ask for the entry itself (a term, an option, a heading).
-KEY_WORDS = _words("entry term option heading title label name header")
+KEY_WORDS = _words("entry term option heading title label name header signature declaration")
 
 #: Key and value words that only say which kind of element is wanted (not its words).
-_KIND_ONLY = _words("""entry term option explanation explain explains definition define
-    defines meaning means description describe describes summary answer""")
+_KIND_ONLY = _words("""entry term option signature declaration explanation explain explains
+    definition define defines meaning means description describe describes summary answer""")
 _DESCRIBING = re.compile(r"\b(one|single|two)[- ]line\b|\bbrief\b|\bshort\b|\bfull\b")
 
 #: Groups of words that mean the same on a page. Every member maps to the group.
@@ -192,6 +192,7 @@ _INTENT_VERBS = [
 _QUOTED = re.compile(r"(?:^|\s)['\"‘“]([^'\"’”]{2,80})['\"’”](?=\s|$|[.,;:?!])")
 _HEAD_SPLIT = re.compile(r"\b(of|in|under|inside|within|for|on|from|at|near|below|above|"
                          r"beside|next to)\b")
+_META_PAGE = re.compile(r"\b(the|this) (documentation|docs|document|website|site)\b")
 _PROSE = re.compile(r"\b(text|paragraph|prose|body text|running text|sentence)\b(?=\s*$)")
 _NEGATION = re.compile(r"\b(rather than|instead of|other than|but not|not the|except( for)?)\b")
 
@@ -236,14 +237,19 @@ def _phrases(text: str) -> str:
 def tokens(text: str) -> tuple[str, ...]:
     """Lower-case tokens of ``text``: words, dotted names and their parts, option flags.
 
-    ``"os.walk()"`` gives ``os.walk os walk``; ``"-OO"`` gives ``-oo oo``; ``"Lib/os.py"``
-    gives ``lib os.py os py``; lone symbols (``¶``, ``«``, ``>>>``) are tokens too.
+    ``"os.walk()"`` gives ``os.walk() os.walk os walk`` (as does ``"os.walk(top)"``);
+    ``"-OO"`` gives ``-oo oo``; ``"Lib/os.py"`` gives ``lib os.py os py``; lone symbols
+    (``¶``, ``«``, ``>>>``) are tokens too.
     """
     out: list[str] = []
-    for raw in _TOKEN.findall(_phrases(text.lower())):
+    low = _phrases(text.lower())
+    for m in _TOKEN.finditer(low):
+        raw = m.group(0)
         if raw.endswith("()"):  # a call: "abs()" names the function, "abs" the word
             out.append(raw)
             raw = raw[:-2]
+        elif low[m.end():m.end() + 1] == "(" and raw[0].isalpha():
+            out.append(raw + "()")  # a signature "len(s)" is the function "len()"
         if raw[0] == "-" and len(raw) > 1:
             bare = raw.lstrip("-")
             out.extend((raw, bare))
@@ -319,6 +325,7 @@ def parse_query(text: str) -> Query:
         low = _PROSE.sub(" ", low)
     q.quoted += [m.strip() for m in re.findall(r"\(([^()]{2,60})\)", text)]
     low = _DESCRIBING.sub(" ", low)
+    low = _META_PAGE.sub(" ", low)
     words = tokens(low)
     for w in words:
         if w in _ORDINALS and q.ordinal is None:

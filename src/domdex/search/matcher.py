@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import bisect
 import math
+import re
 import weakref
 from collections import defaultdict
 from dataclasses import dataclass
@@ -52,6 +53,15 @@ class TermMatch:
     weight: float
 
 
+_SIGNATURE = re.compile(r"^\s*([\w.]+)\((.*)\)\s*\W*$", re.S)
+
+
+def _callable_name(name: str) -> str:
+    """``os.walk(top, topdown=True, …)`` is named ``os.walk()``: its parameters are detail."""
+    m = _SIGNATURE.match(name)
+    return f"{m.group(1)}()" if m else name
+
+
 class SearchIndex:
     """Everything find and grep need about one page, computed once.
 
@@ -73,7 +83,7 @@ class SearchIndex:
             self._stems[stem(tok)].append(tok)
         self._name_len = np.array([max(1, len(set(tokens(d.fields.get("name", "")))))
                                    for d in self.descriptors], dtype=np.float32)
-        self._name_tokens = [frozenset(tokens(d.fields.get("name", "")))
+        self._name_tokens = [frozenset(tokens(_callable_name(d.fields.get("name", ""))))
                              for d in self.descriptors]
         self._name_words = [tuple((t, stem(t)) for t in toks
                                   if t.isalnum() or t.startswith("-") or "." in t)
@@ -165,8 +175,8 @@ class SearchIndex:
         self.zones = [d.zones for d in ds]
         self.signature = [(d.role, d.column or " ".join(tokens(d.label))[:40]) for d in ds]
         self.in_prose = np.array([d.in_prose for d in ds], dtype=bool)
-        self.n_words = np.array([len(tokens(d.fields.get("name", ""))) for d in ds],
-                                dtype=np.float32)
+        self.n_words = np.array([len(tokens(_callable_name(d.fields.get("name", ""))))
+                                 for d in ds], dtype=np.float32)
         self.df_total = max(1, n)
 
     # Query --------------------------------------------------------------------

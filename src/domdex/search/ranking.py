@@ -106,7 +106,7 @@ def _intent_factor(si: SearchIndex, intent: str | None) -> np.ndarray:
         f[~link & inter] = 0.7
         f[~link & ~inter] = 0.45
     elif intent == "read":
-        f[si.role_link] = 0.8
+        f[si.role_link] = 0.75
         f[si.role_read_weak] = 0.55
     return f
 
@@ -124,8 +124,8 @@ def _state_factor(si: SearchIndex, q: Query) -> np.ndarray:
     if q.wants_value:
         f[si.is_value] *= 1.12
         f[si.is_key & ~si.is_value] *= 0.9
-    elif q.wants_key:
-        f[si.is_key] *= 1.06
+    elif q.wants_key:  # "the glossary entry", "the signature of": the key itself
+        f[si.is_key] *= 1.15
     return f
 
 
