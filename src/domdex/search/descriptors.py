@@ -477,7 +477,7 @@ class _Builder:
         if not (container or _BLOCK_HINT.search(hint)) or self.tree.size(i) > 60:
             return ""
         parts = [own_label(self.nodes[c]) for c in self.tree.child_pos[i]]
-        return " ".join(p for p in parts if p)[:300]
+        return " ".join(p for p in parts if p and not _is_tiny(p))[:300]
 
     def describe(self, i: int) -> Descriptor | None:
         node = self.nodes[i]

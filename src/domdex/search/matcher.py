@@ -265,8 +265,9 @@ class SearchIndex:
         """Share of each element's key words that the query mentions."""
         out = np.zeros(len(ks), dtype=np.float32)
         for j, k in enumerate(ks):
-            toks = [t for t in tokens(self.descriptors[k].fields.get("key", "")) if t.isalnum()
-                    or t.startswith("-")]
+            key = _callable_name(self.descriptors[k].fields.get("key", ""))
+            toks = [t for t in tokens(key) if t.isalnum() or t.startswith("-") or
+                    t.endswith("()")]
             if toks:
                 out[j] = sum(1 for t in toks if t in query_terms or stem(t) in query_terms
                              ) / len(toks)

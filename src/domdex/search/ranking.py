@@ -200,6 +200,7 @@ def _closure(terms: list[str]) -> set[str]:
     for t in terms:
         st = stem(t)
         out.add(st)
+        out.add(t + "()")  # "abs" names the key "abs(x)", read as "abs()"
         out |= SYNONYMS.get(t, frozenset()) | SYNONYMS.get(st, frozenset())
     return out
 
