@@ -73,8 +73,12 @@ class FindResult(View):
     def _line(self, m: Match, limit: int = NAME_LIMIT) -> str:
         node = self._node(m.ref)
         line = element_line(node, limit=limit)
-        if m.name and not label(node):  # a note box named from its children
+        own = label(node)
+        if m.name and m.name != own and (not own or not any(c.isalnum() for c in own)):
+            # a note box or definition named from its children
             head, _, rest = line.partition(" ")
+            if own:
+                rest = rest.replace(quote(own, limit) + " ", "", 1)
             line = f"{head} {quote(m.name, limit)} {rest}"
         return line
 

@@ -486,8 +486,8 @@ class _Builder:
         label = own_label(node)
         interactive = self.idx.is_interactive(node)
         if not interactive:
-            if not label:
-                label = self._aggregate(i)
+            if not label or _is_tiny(label):
+                label = self._aggregate(i) or label
                 if not label:
                     return None
             elif self._duplicates_parent(i, node, label):
