@@ -22,11 +22,9 @@ current state captures it first; captures are cheap next to a model's round trip
 from __future__ import annotations
 
 import asyncio
-import base64
 import contextlib
 import logging
 import time
-from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -37,7 +35,6 @@ from ..errors import (
     BrowserError,
     DomdexError,
     NavigationError,
-    QueryError,
     RefError,
     StaleRefError,
 )
@@ -57,9 +54,13 @@ from .actions import (
 )
 from .cache import RegionCache
 from .dialogs import DialogPolicy, Policy
-from .intents import Intent, IntentCache, describe
+from .intents import Intent, describe
+from .messages import closest, first_line, nav_message, not_recovered, page_changed
 from .recovery import Recovery, recover
-from .results import ActionResult, TabInfo
+from .results import ActionResult
+from .shots import ScreenshotMixin
+from .tabs import Tab, TabsMixin
+from .waits import WaitsMixin
 
 logger = logging.getLogger("domdex")
 
@@ -70,8 +71,6 @@ REUSE_FOR = 10.0
 #: How long a covered, disabled or hidden element is watched before the action is
 #: refused (Playwright itself would wait for the whole action timeout).
 FAIL_FAST_MS = 1000.0
-#: Earlier views of a document kept to describe refs the agent got from them.
-SEEN_VIEWS = 2
 #: Controls described per view change when their refs die (a re-render of a list).
 RETIRE_MAX = 200
 
@@ -101,30 +100,7 @@ class SessionStats:
     recoveries: list[Recovery] = field(default_factory=list)
 
 
-@dataclass(slots=True)
-class Tab:
-    """One tab: its page, what the agent last saw, and what its refs meant."""
-
-    id: str
-    page: Any  # domdex AsyncPage
-    intents: IntentCache
-    shown: PageIndex | None = None  # the capture behind the agent's last view
-    shown_epoch: int = -1
-    #: earlier views of the same document, newest first: the agent may hold their refs
-    seen: deque[PageIndex] = field(default_factory=lambda: deque(maxlen=SEEN_VIEWS))
-    latest: PageIndex | None = None
-    latest_epoch: int = -1
-    epoch: int = 0  # bumped when the main frame loads a new document
-    status: int | None = None
-    latest_at: float = 0.0
-    dirty: bool = True  # an action ran since the last capture: capture again
-
-    @property
-    def pw(self) -> Any:
-        return self.page.playwright_page
-
-
-class AsyncSession:
+class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin):
     """A browser an agent keeps across calls. Use :meth:`start`, or wrap a browser."""
 
     def __init__(self, browser: Any, options: SessionOptions | None = None) -> None:
@@ -183,132 +159,6 @@ class AsyncSession:
     async def __aexit__(self, *exc: object) -> None:
         await self.close()
 
-    # Tabs ------------------------------------------------------------------------
-    def tabs(self) -> list[TabInfo]:
-        return [TabInfo(t.id, t.pw.url, "", t.id == self._current)
-                for t in list(self._tabs.values())]
-
-    async def tab_list(self) -> list[TabInfo]:
-        """Open tabs with their titles, the current one marked."""
-        await self._adoptions()
-        out = []
-        for t in list(self._tabs.values()):
-            try:
-                title = await t.pw.title()
-            except Exception:  # a tab in the middle of navigating has no title yet
-                title = ""
-            out.append(TabInfo(t.id, t.pw.url, title, t.id == self._current))
-        return out
-
-    @property
-    def current(self) -> Tab:
-        if self._current is None or self._current not in self._tabs:
-            raise BrowserError("No tab is open. Open a page first (open URL).")
-        return self._tabs[self._current]
-
-    def tab(self, tab_id: str | None = None) -> Tab:
-        """A tab by id (``t2``), or the current one."""
-        if tab_id is None:
-            return self.current
-        key = tab_id.strip().lower()
-        if not key.startswith("t"):
-            key = "t" + key
-        if key not in self._tabs:
-            ids = ", ".join(self._tabs) or "none"
-            raise BrowserError(f"No tab {tab_id!r}. Open tabs: {ids}.")
-        return self._tabs[key]
-
-    async def new_tab(self, url: str | None = None) -> ActionResult:
-        """Open a new tab (and make it current), optionally loading ``url``."""
-        context = self._context()
-        pw = await context.new_page()
-        tab = await self._adopt(pw)
-        self._current = tab.id
-        if url:
-            return await self.open(url, tab=tab.id)
-        return ActionResult("new_tab", url=pw.url, message=f"TAB: {tab.id} is current.")
-
-    async def switch_tab(self, tab_id: str) -> ActionResult:
-        tab = self.tab(tab_id)
-        self._current = tab.id
-        await tab.pw.bring_to_front()
-        return ActionResult("switch_tab", url=tab.pw.url, message=f"TAB: {tab.id} is current.")
-
-    async def close_tab(self, tab_id: str | None = None) -> ActionResult:
-        tab = self.tab(tab_id)
-        await tab.pw.close()
-        self._forget(tab)
-        msg = f"TAB: {tab.id} closed. " + (f"{self._current} is current." if self._current
-                                          else "No tab is open.")
-        return ActionResult("close_tab", message=msg)
-
-    def _context(self) -> Any:
-        if self._tabs:
-            return self.current.pw.context
-        ctx = getattr(self.browser, "context", None)
-        if ctx is None:
-            raise BrowserError("The browser has no context to open a tab in.")
-        return ctx
-
-    async def _adopt(self, pw: Any, page: Any = None) -> Tab:
-        """Register a Playwright page as a tab (once), watching its loads and dialogs."""
-        found = self._by_pw.get(id(pw))
-        if found is not None:
-            return found
-        if page is None:
-            page = await backend.wrap(pw)
-            found = self._by_pw.get(id(pw))  # adopted meanwhile (the context's page event)
-            if found is not None:
-                return found
-        tab = Tab(f"t{self._next_id}", page,
-                  IntentCache(self.options.intent_cache_size, self.options.intent_ttl))
-        self._next_id += 1
-        self._tabs[tab.id] = tab
-        self._by_pw[id(pw)] = tab
-        if self._current is None:
-            self._current = tab.id
-        pw.on("domcontentloaded", lambda _p: self._loaded(tab))
-        pw.on("dialog", self.dialogs.handle)
-        pw.on("close", lambda _p: self._forget(tab))
-        if self.follow_popups:
-            self._watch_context(pw.context)
-        return tab
-
-    def _watch_context(self, context: Any) -> None:
-        if id(context) in self._watched:
-            return
-        self._watched.add(id(context))
-
-        async def on_page(pw: Any) -> None:
-            if self._scratch is not None and pw.context is self._scratch:
-                return
-            task = asyncio.current_task()
-            if task is not None:
-                self._pending.add(task)
-            try:
-                tab = await self._adopt(pw)
-                self._current = tab.id  # a popup the agent opened is where it looks next
-            finally:
-                if task is not None:
-                    self._pending.discard(task)
-        context.on("page", on_page)
-
-    async def _adoptions(self) -> None:
-        """Let popups opened by the last action become tabs before answering."""
-        await asyncio.sleep(0.05)  # the context's "page" event follows the click
-        pending = [t for t in self._pending if not t.done()]
-        if pending:
-            await asyncio.wait(pending, timeout=5)
-
-    def _loaded(self, tab: Tab) -> None:
-        tab.epoch += 1
-
-    def _forget(self, tab: Tab) -> None:
-        self._tabs.pop(tab.id, None)
-        self._by_pw.pop(id(tab.pw), None)
-        if self._current == tab.id:
-            self._current = next(reversed(self._tabs), None) if self._tabs else None
-
     # Navigation ------------------------------------------------------------------
     async def open(self, url: str, *, tab: str | None = None, new_tab: bool = False,
                    wait_until: str = "load") -> ActionResult:
@@ -348,7 +198,7 @@ class AsyncSession:
         try:
             response = await go()
         except PlaywrightError as exc:
-            raise NavigationError(_nav_message(action, url or t.pw.url, exc)) from exc
+            raise NavigationError(nav_message(action, url or t.pw.url, exc)) from exc
         if response is None and action in ("back", "forward"):
             return ActionResult(action, url=t.pw.url, message=f"NOTHING to go {action} to.")
         t.status = response.status if response is not None else None
@@ -382,7 +232,7 @@ class AsyncSession:
         except Exception as exc:
             if t.pw.is_closed():
                 raise BrowserError(f"Tab {t.id} was closed.") from exc
-            raise BrowserError(f"Could not capture tab {t.id}: {_first_line(exc)}") from exc
+            raise BrowserError(f"Could not capture tab {t.id}: {first_line(exc)}") from exc
         self.stats.captures += 1
         idx = self.region_cache.build(snap)
         t.latest, t.latest_epoch, t.latest_at, t.dirty = idx, epoch, time.monotonic(), False
@@ -569,7 +419,7 @@ class AsyncSession:
         assert shown is not None
         if t.epoch != t.shown_epoch:
             self.stats.stale_document += 1
-            raise StaleRefError(_page_changed(ref, shown, t.pw.url), ref=ref)
+            raise StaleRefError(page_changed(ref, shown, t.pw.url), ref=ref)
         live = backend.locator(t.page, ref)
         if live is not None and await live.count() > 0:
             return ref, shown, None
@@ -582,14 +432,14 @@ class AsyncSession:
         if intent is None:
             source = next((i for i in (shown, *t.seen) if i.snapshot.get(ref)), None)
             if source is None:
-                raise RefError(_closest(fresh, ref) or f"No element @{ref} on this page.",
+                raise RefError(closest(fresh, ref) or f"No element @{ref} on this page.",
                                ref=ref)
             intent = Intent(ref, doc, describe(source, ref))
         rec = recover(fresh, intent, ref)
         self.stats.recoveries.append(rec)
         if not rec.recovered:
             self.stats.recovery_refused += 1
-            raise StaleRefError(_not_recovered(rec, intent), ref=ref)
+            raise StaleRefError(not_recovered(rec, intent), ref=ref)
         self.stats.recovered += 1
         logger.info("recovered stale ref %s -> %s (%.2f)", ref, rec.new_ref, rec.score)
         self._show(t, fresh)
@@ -602,7 +452,7 @@ class AsyncSession:
         shown = t.shown
         if shown is not None and shown.snapshot.document_id != fresh.snapshot.document_id:
             self.stats.stale_document += 1
-            raise StaleRefError(_page_changed(ref, shown, fresh.snapshot.url), ref=ref)
+            raise StaleRefError(page_changed(ref, shown, fresh.snapshot.url), ref=ref)
 
     async def _perform(self, t: Tab, action: str, ref: str, value: Any,
                        timeout: float | None) -> None:
@@ -624,7 +474,7 @@ class AsyncSession:
         except PlaywrightError as exc:
             if t.pw.is_closed():
                 raise BrowserError(f"Tab {t.id} was closed during {action}.") from exc
-            raise ActionError(f"Cannot {action} @{ref}: {_first_line(exc)}") from exc
+            raise ActionError(f"Cannot {action} @{ref}: {first_line(exc)}") from exc
 
     async def _fail_fast(self, loc: Any, action: str, ref: str, ms: float) -> None:
         """Say at once that an element is covered, disabled or hidden.
@@ -675,63 +525,6 @@ class AsyncSession:
                     **kw: Any) -> ActionResult:
         return await self.act("press", ref, value=key, **kw)
 
-    # Waits -----------------------------------------------------------------------
-    async def wait(self, *, load: str | None = None, ref: str | None = None,
-                   query: str | None = None, text: str | None = None,
-                   state: str = "visible", seconds: float | None = None,
-                   timeout: float = 10.0, tab: str | None = None) -> ActionResult:
-        """Wait for a load state, an element (by ref or query), some text, or a time."""
-        from playwright.async_api import Error as PlaywrightError
-
-        t = self.tab(tab)
-        start = time.monotonic()
-        ms = timeout * 1000
-        what = ""
-        try:
-            if seconds is not None:
-                await asyncio.sleep(min(seconds, timeout))
-                what = f"{seconds:g} s"
-            elif load is not None:
-                if load not in ("load", "domcontentloaded", "networkidle"):
-                    raise QueryError("load must be load, domcontentloaded or networkidle.")
-                await t.pw.wait_for_load_state(load, timeout=ms)  # type: ignore[arg-type]
-                what = f"load state {load}"
-            elif text is not None:
-                await t.pw.get_by_text(text).first.wait_for(state=state, timeout=ms)
-                what = f"text {text!r} is {state}"
-            elif ref is not None:
-                loc = backend.locator(t.page, parse_ref(ref))
-                if loc is None:
-                    raise RefError(f"@{parse_ref(ref)} is not on the page's latest capture.",
-                                   ref=ref)
-                await loc.wait_for(state=state, timeout=ms)
-                what = f"@{parse_ref(ref)} is {state}"
-            elif query is not None:
-                what = await self._wait_query(t, query, timeout)
-            else:
-                raise QueryError("wait needs one of: load, ref, query, text, seconds.")
-        except PlaywrightError as exc:
-            waited = time.monotonic() - start
-            raise ActionError(f"Waited {waited:.1f} s and gave up: {_first_line(exc)}") from exc
-        waited = time.monotonic() - start
-        return ActionResult("wait", url=t.pw.url, dialogs=self.dialogs.drain(),
-                            message=f"WAITED {waited:.1f} s: {what}.")
-
-    async def _wait_query(self, t: Tab, query: str, timeout: float) -> str:
-        from ..search.api import find
-
-        deadline = time.monotonic() + timeout
-        while True:
-            idx = await self._capture(t)
-            result = find(idx, query)
-            if result.ref is not None and result.confidence != "low":
-                self._show(t, idx)
-                self._remember(t, idx, result.ref, query=query, score=result.score)
-                return f"{element_line(idx.node(result.ref))} is there"
-            if time.monotonic() > deadline:
-                raise ActionError(f"Waited {timeout:g} s: nothing matching {query!r} appeared.")
-            await asyncio.sleep(0.25)
-
     # Dialogs ---------------------------------------------------------------------
     def answer_dialogs(self, policy: Policy | None = None, *, accept_next: bool | None = None,
                        text: str | None = None) -> str:
@@ -744,106 +537,3 @@ class AsyncSession:
             if text is not None:
                 self.dialogs.prompt_text = text
         return f"Dialogs are {self.dialogs.policy}ed by default."
-
-    # Screenshots -----------------------------------------------------------------
-    async def screenshot(self, *, annotate: bool = True, full_page: bool = False,
-                         tab: str | None = None) -> bytes:
-        """A PNG of the tab; with ``annotate`` refs and region outlines drawn on a copy.
-
-        The marks are drawn in a scratch page of our own over the screenshot image,
-        never in the user's page.
-        """
-        t = self.tab(tab)
-        png = await t.pw.screenshot(full_page=full_page)
-        if not annotate:
-            return bytes(png)
-        idx = await self._capture(t)
-        self._show(t, idx)
-        boxes = _boxes(idx, full_page)
-        return await self._draw(png, boxes)
-
-    async def _draw(self, png: bytes, boxes: list[dict[str, Any]]) -> bytes:
-        import struct
-
-        width, height = struct.unpack(">II", png[16:24])
-        if self._scratch is None:
-            pw_browser = self._context().browser
-            if pw_browser is None:
-                raise BrowserError("Cannot annotate: no browser handle for a scratch page.")
-            self._scratch = await pw_browser.new_context(viewport={"width": width,
-                                                                   "height": height})
-        page = await self._scratch.new_page()
-        try:
-            await page.set_viewport_size({"width": width, "height": height})
-            await page.evaluate(script("overlay.js"), {
-                "png": base64.b64encode(png).decode(), "width": width, "height": height,
-                "boxes": boxes})
-            return bytes(await page.screenshot())
-        finally:
-            await page.close()
-
-
-def _boxes(idx: PageIndex, full_page: bool) -> list[dict[str, Any]]:
-    sx, sy = (0.0, 0.0) if full_page else idx.snapshot.scroll
-    vw, vh = idx.snapshot.viewport
-    out: list[dict[str, Any]] = []
-    for r in idx.top_regions:
-        if r.box is not None and r.visible:
-            out.append({"x": r.box.x - sx, "y": r.box.y - sy, "w": r.box.width,
-                        "h": r.box.height, "label": f"{r.id} {r.landmark}", "kind": "region"})
-    for n in idx.interactive_nodes():
-        b = n.box
-        if b is None or b.width <= 0 or b.height <= 0:
-            continue
-        x, y = b.x - sx, b.y - sy
-        if not full_page and (y + b.height < 0 or y > vh or x > vw or x + b.width < 0):
-            continue
-        out.append({"x": x, "y": y, "w": b.width, "h": b.height, "label": n.ref,
-                    "kind": "element"})
-    return out
-
-
-def _first_line(exc: BaseException) -> str:
-    text = str(exc).strip().splitlines()
-    return text[0][:300] if text else type(exc).__name__
-
-
-def _nav_message(action: str, url: str, exc: BaseException) -> str:
-    msg = _first_line(exc)
-    if "ERR_NAME_NOT_RESOLVED" in msg:
-        why = "the host name does not resolve"
-    elif "ERR_CONNECTION_REFUSED" in msg:
-        why = "the server refused the connection"
-    elif "Timeout" in msg:
-        why = "it did not finish loading in time"
-    elif "ERR_INTERNET_DISCONNECTED" in msg or "ERR_NETWORK" in msg:
-        why = "the network is unreachable"
-    else:
-        why = msg
-    return f"Could not {action} {url}: {why}."
-
-
-def _page_changed(ref: str, shown: PageIndex, url: str) -> str:
-    return (f"@{ref} belongs to the previous page ({shown.snapshot.url}); the tab has since "
-            f"loaded a new document ({url}), so its refs no longer apply and nothing was "
-            "done. Look again (regions / find) and use the new refs.")
-
-
-def _closest(idx: PageIndex, ref: str) -> str:
-    try:
-        idx.node(ref)
-    except RefError as exc:
-        return str(exc)
-    return ""
-
-
-def _not_recovered(rec: Recovery, intent: Intent) -> str:
-    d = intent.descriptor
-    lines = [f"@{rec.old_ref} is stale: the {d.role.lower()} {d.name!r} it named was "
-             f"replaced or removed, and re-finding it was not safe ({rec.reason}). "
-             "Nothing was done."]
-    if rec.candidates:
-        lines.append("Candidates:")
-        lines.extend(f"  {line} (score {s:.2f})" for _r, s, line in rec.candidates[:5])
-        lines.append("Act on one of these refs if it is what you meant.")
-    return "\n".join(lines)

@@ -1,0 +1,60 @@
+"""The sentences the session answers with when it refuses or fails."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..errors import RefError
+
+if TYPE_CHECKING:
+    from ..index import PageIndex
+    from .intents import Intent
+    from .recovery import Recovery
+
+__all__ = ["closest", "first_line", "nav_message", "not_recovered", "page_changed"]
+
+
+def first_line(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    return text[0][:300] if text else type(exc).__name__
+
+
+def nav_message(action: str, url: str, exc: BaseException) -> str:
+    msg = first_line(exc)
+    if "ERR_NAME_NOT_RESOLVED" in msg:
+        why = "the host name does not resolve"
+    elif "ERR_CONNECTION_REFUSED" in msg:
+        why = "the server refused the connection"
+    elif "Timeout" in msg:
+        why = "it did not finish loading in time"
+    elif "ERR_INTERNET_DISCONNECTED" in msg or "ERR_NETWORK" in msg:
+        why = "the network is unreachable"
+    else:
+        why = msg
+    return f"Could not {action} {url}: {why}."
+
+
+def page_changed(ref: str, shown: PageIndex, url: str) -> str:
+    return (f"@{ref} belongs to the previous page ({shown.snapshot.url}); the tab has since "
+            f"loaded a new document ({url}), so its refs no longer apply and nothing was "
+            "done. Look again (regions / find) and use the new refs.")
+
+
+def closest(idx: PageIndex, ref: str) -> str:
+    try:
+        idx.node(ref)
+    except RefError as exc:
+        return str(exc)
+    return ""
+
+
+def not_recovered(rec: Recovery, intent: Intent) -> str:
+    d = intent.descriptor
+    lines = [f"@{rec.old_ref} is stale: the {d.role.lower()} {d.name!r} it named was "
+             f"replaced or removed, and re-finding it was not safe ({rec.reason}). "
+             "Nothing was done."]
+    if rec.candidates:
+        lines.append("Candidates:")
+        lines.extend(f"  {line} (score {s:.2f})" for _r, s, line in rec.candidates[:5])
+        lines.append("Act on one of these refs if it is what you meant.")
+    return "\n".join(lines)

@@ -1,0 +1,196 @@
+"""Tabs: one per Playwright page the session drives, popups included.
+
+A tab remembers what the agent last saw in it (the capture behind its last view),
+the intents behind the refs it was given, and which document it is on — everything a
+ref is checked against before an action.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import deque
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ..errors import BrowserError
+from . import backend
+from .intents import IntentCache
+from .results import ActionResult, TabInfo
+
+if TYPE_CHECKING:
+    from ..index import PageIndex
+    from .core import SessionOptions
+    from .dialogs import DialogPolicy
+
+__all__ = ["Tab", "TabsMixin"]
+
+#: Earlier views of a document kept to describe refs the agent got from them.
+SEEN_VIEWS = 2
+
+
+@dataclass(slots=True)
+class Tab:
+    """One tab: its page, what the agent last saw, and what its refs meant."""
+
+    id: str
+    page: Any  # domdex AsyncPage
+    intents: IntentCache
+    shown: PageIndex | None = None  # the capture behind the agent's last view
+    shown_epoch: int = -1
+    #: earlier views of the same document, newest first: the agent may hold their refs
+    seen: deque[PageIndex] = field(default_factory=lambda: deque(maxlen=SEEN_VIEWS))
+    latest: PageIndex | None = None
+    latest_epoch: int = -1
+    epoch: int = 0  # bumped when the main frame loads a new document
+    status: int | None = None
+    latest_at: float = 0.0
+    dirty: bool = True  # an action ran since the last capture: capture again
+
+    @property
+    def pw(self) -> Any:
+        return self.page.playwright_page
+
+
+class TabsMixin:
+    """Tab bookkeeping of :class:`~domdex.session.AsyncSession`."""
+
+    browser: Any
+    options: SessionOptions
+    dialogs: DialogPolicy
+    follow_popups: bool
+    _tabs: dict[str, Tab]
+    _by_pw: dict[int, Tab]
+    _current: str | None
+    _next_id: int
+    _watched: set[int]
+    _pending: set[asyncio.Task[Any]]
+    _scratch: Any
+
+    if TYPE_CHECKING:
+        async def open(self, url: str, *, tab: str | None = None, new_tab: bool = False,
+                       wait_until: str = "load") -> ActionResult: ...
+
+    def tabs(self) -> list[TabInfo]:
+        return [TabInfo(t.id, t.pw.url, "", t.id == self._current)
+                for t in list(self._tabs.values())]
+
+    async def tab_list(self) -> list[TabInfo]:
+        """Open tabs with their titles, the current one marked."""
+        await self._adoptions()
+        out = []
+        for t in list(self._tabs.values()):
+            try:
+                title = await t.pw.title()
+            except Exception:  # a tab in the middle of navigating has no title yet
+                title = ""
+            out.append(TabInfo(t.id, t.pw.url, title, t.id == self._current))
+        return out
+
+    @property
+    def current(self) -> Tab:
+        if self._current is None or self._current not in self._tabs:
+            raise BrowserError("No tab is open. Open a page first (open URL).")
+        return self._tabs[self._current]
+
+    def tab(self, tab_id: str | None = None) -> Tab:
+        """A tab by id (``t2``), or the current one."""
+        if tab_id is None:
+            return self.current
+        key = tab_id.strip().lower()
+        if not key.startswith("t"):
+            key = "t" + key
+        if key not in self._tabs:
+            ids = ", ".join(self._tabs) or "none"
+            raise BrowserError(f"No tab {tab_id!r}. Open tabs: {ids}.")
+        return self._tabs[key]
+
+    async def new_tab(self, url: str | None = None) -> ActionResult:
+        """Open a new tab (and make it current), optionally loading ``url``."""
+        context = self._context()
+        pw = await context.new_page()
+        tab = await self._adopt(pw)
+        self._current = tab.id
+        if url:
+            return await self.open(url, tab=tab.id)
+        return ActionResult("new_tab", url=pw.url, message=f"TAB: {tab.id} is current.")
+
+    async def switch_tab(self, tab_id: str) -> ActionResult:
+        tab = self.tab(tab_id)
+        self._current = tab.id
+        await tab.pw.bring_to_front()
+        return ActionResult("switch_tab", url=tab.pw.url, message=f"TAB: {tab.id} is current.")
+
+    async def close_tab(self, tab_id: str | None = None) -> ActionResult:
+        tab = self.tab(tab_id)
+        await tab.pw.close()
+        self._forget(tab)
+        msg = f"TAB: {tab.id} closed. " + (f"{self._current} is current." if self._current
+                                          else "No tab is open.")
+        return ActionResult("close_tab", message=msg)
+
+    def _context(self) -> Any:
+        if self._tabs:
+            return self.current.pw.context
+        ctx = getattr(self.browser, "context", None)
+        if ctx is None:
+            raise BrowserError("The browser has no context to open a tab in.")
+        return ctx
+
+    async def _adopt(self, pw: Any, page: Any = None) -> Tab:
+        """Register a Playwright page as a tab (once), watching its loads and dialogs."""
+        found = self._by_pw.get(id(pw))
+        if found is not None:
+            return found
+        if page is None:
+            page = await backend.wrap(pw)
+            found = self._by_pw.get(id(pw))  # adopted meanwhile (the context's page event)
+            if found is not None:
+                return found
+        tab = Tab(f"t{self._next_id}", page,
+                  IntentCache(self.options.intent_cache_size, self.options.intent_ttl))
+        self._next_id += 1
+        self._tabs[tab.id] = tab
+        self._by_pw[id(pw)] = tab
+        if self._current is None:
+            self._current = tab.id
+        pw.on("domcontentloaded", lambda _p: self._loaded(tab))
+        pw.on("dialog", self.dialogs.handle)
+        pw.on("close", lambda _p: self._forget(tab))
+        if self.follow_popups:
+            self._watch_context(pw.context)
+        return tab
+
+    def _watch_context(self, context: Any) -> None:
+        if id(context) in self._watched:
+            return
+        self._watched.add(id(context))
+
+        async def on_page(pw: Any) -> None:
+            if self._scratch is not None and pw.context is self._scratch:
+                return
+            task = asyncio.current_task()
+            if task is not None:
+                self._pending.add(task)
+            try:
+                tab = await self._adopt(pw)
+                self._current = tab.id  # a popup the agent opened is where it looks next
+            finally:
+                if task is not None:
+                    self._pending.discard(task)
+        context.on("page", on_page)
+
+    async def _adoptions(self) -> None:
+        """Let popups opened by the last action become tabs before answering."""
+        await asyncio.sleep(0.05)  # the context's "page" event follows the click
+        pending = [t for t in self._pending if not t.done()]
+        if pending:
+            await asyncio.wait(pending, timeout=5)
+
+    def _loaded(self, tab: Tab) -> None:
+        tab.epoch += 1
+
+    def _forget(self, tab: Tab) -> None:
+        self._tabs.pop(tab.id, None)
+        self._by_pw.pop(id(tab.pw), None)
+        if self._current == tab.id:
+            self._current = next(reversed(self._tabs), None) if self._tabs else None
