@@ -32,7 +32,8 @@ FIELD_WEIGHTS: dict[str, float] = {
     "region": 0.45,
 }
 
-_SKIP_TAGS = frozenset({"html", "head", "body", "script", "style", "noscript", "template",
+_SKIP_TAGS = frozenset({"label", "legend",  # their words name a control: in its fields
+                        "html", "head", "body", "script", "style", "noscript", "template",
                         "meta", "link", "br", "hr", "svg", "path", "g", "defs", "use"})
 _INLINE_TAGS = frozenset({"span", "code", "em", "strong", "b", "i", "small", "tt", "var", "kbd",
                           "samp", "mark", "abbr", "cite", "sup", "sub", "u", "s", "q", "font",

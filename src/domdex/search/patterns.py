@@ -22,6 +22,7 @@ from .descriptors import element_role, own_label
 __all__ = ["GrepHit", "compile_pattern", "grep_hits"]
 
 CONTEXTS = ("element", "region", "path")
+_LABEL_TAGS = frozenset({"label", "legend"})
 _META = re.compile(r"([\\^$.|?*+()\[\]{}])")
 
 
@@ -99,6 +100,8 @@ def grep_hits(
         r = element_role(node)
         if wanted and r not in wanted and idx.kind(node) not in wanted:
             continue
+        if node.tag in _LABEL_TAGS:
+            continue  # a label's words are its control's name: the control is the match
         interactive = idx.is_interactive(node)
         heading = r == "heading"
         if match_all:
