@@ -38,6 +38,18 @@ from .common import command
 ACTIONS = ("click", "fill", "type", "press", "select", "check", "uncheck", "hover",
            "scroll_into_view", "upload")
 _VALUE = {"fill": "TEXT", "type": "TEXT", "press": "KEY", "select": "OPTION", "upload": "PATH"}
+_HELP = {
+    "click": "Click an element of the session's page (REF or --query).",
+    "fill": "Replace a field's text: fill REF TEXT (or --query).",
+    "type": "Type text key by key into a field: type REF TEXT.",
+    "press": "Press a key in an element: press REF Enter.",
+    "select": "Choose an option by label or value: select REF OPTION.",
+    "check": "Check a checkbox or radio (REF or --query).",
+    "uncheck": "Uncheck a checkbox (REF or --query).",
+    "hover": "Move the mouse over an element (REF or --query).",
+    "scroll_into_view": "Scroll an element into view (REF or --query).",
+    "upload": "Set a file input's files: upload REF PATH….",
+}
 
 
 # State files ---------------------------------------------------------------------------
@@ -317,8 +329,7 @@ def register(sub: Any) -> None:
     p = command(sub, "sessions", "List running background sessions.", _sessions)
     for action in ACTIONS:
         name = action.replace("_", "-")
-        p = command(sub, name, f"{name.capitalize()} an element of the session's page by "
-                               "REF or --query.", _act)
+        p = command(sub, name, _HELP[action], _act)
         p.set_defaults(action=action)
         p.add_argument("ref", nargs="?", metavar="REF", help="element ref such as e12")
         if action in _VALUE:
