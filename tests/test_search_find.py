@@ -190,3 +190,22 @@ def test_remove_button_in_the_row_of_an_item() -> None:
     assert ref is not None
     row = idx.ancestors(ref)[1]
     assert "Seed Tray" in [c.name for c in idx.children(row.ref)]
+
+
+def test_scope_role_weights_and_explain(idx) -> None:  # type: ignore[no-untyped-def]
+    footer = idx.region_of("e62").id
+    assert find(idx, "submit", region=footer).ref == "e62"
+    assert find(idx, "search", role="button").ref == "e5"
+    lexical_only = find(idx, "add to cart", lexical_weight=1.0, embedding_weight=0.0)
+    assert lexical_only.ref == "e15"
+    explained = find(idx, "add to cart", explain=True)
+    assert "lexical" in str(explained) and explained.matches[0].parts
+    assert "route" in explained.to_dict()
+
+
+def test_synonyms_and_negation(idx) -> None:  # type: ignore[no-untyped-def]
+    assert find(idx, "sign-in link", intent="navigate").ref == "e6"
+    assert find(idx, "qty dropdown", intent="select").ref == "e14"
+    result = find(idx, "submit button, the footer one rather than the newsletter one",
+                  intent="click")
+    assert result.ref == "e62", str(result)
