@@ -32,6 +32,9 @@ def test_cli_session_round_trip(server: str, tmp_path: Path) -> None:
         assert '"Cart (3)" → "Cart (4)"' in r.stdout, r.stderr
         r = _run(env, "session", "regions")
         assert "[R0] HEADER" in r.stdout
+        r = _run(env, "fill", "-q", "Search products", "garden gloves", "--diff")
+        assert r.returncode == 0, r.stderr
+        assert '[value: "garden gloves"]' in r.stdout
         r = _run(env, "click", "e99999")
         assert r.returncode == 2 and "No element @e99999" in r.stderr
         # a second, independent session side by side

@@ -197,10 +197,15 @@ def _sessions(args: argparse.Namespace) -> int:
 
 
 def _act(args: argparse.Namespace) -> int:
+    if args.query and args.ref is not None and args.action in _VALUE:
+        # `fill -q Email ana@example.org`: with a query the first word is the value
+        rest = args.value if isinstance(args.value, list) else \
+            ([args.value] if args.value else [])
+        args.value = [args.ref, *rest] if args.action == "upload" else args.ref
+        args.ref = None
     body: dict[str, Any] = {"ref": args.ref, "query": args.query, "diff": args.diff}
     if args.action in _VALUE:
-        value = args.value
-        body["value"] = value if args.action == "upload" else (value[0] if value else None)
+        body["value"] = args.value
     if args.ref is None and args.query is None:
         raise DomdexError(f"{args.action} needs a REF (e12) or --query \"words\".")
     return call(args, args.action, body)
