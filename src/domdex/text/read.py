@@ -136,6 +136,7 @@ async def read(
         raise QueryError(f"scope must be 'main' or omitted (all sections), not {scope!r}.")
     if offset < 0:
         raise QueryError("offset must be 0 or more characters.")
+    page = getattr(page, "playwright_page", page)  # a domdex AsyncPage works too
     text, cached = await page_text(page, nocache=nocache, cache=cache)
     if store is not None:
         text = store.add_page(text)
