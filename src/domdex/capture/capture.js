@@ -559,7 +559,7 @@
   // Visit `el` under `ctx` (facts about its ancestors); `parentRow` is the nearest kept
   // (or tentatively kept) ancestor's row, `pcur` the parent's cursor. Returns the
   // element's visible text for an enclosing text block when ctx.collect is set.
-  const visit = (el, t, ctx, parentRow, index, pcur) => {
+  const visit = (el, t, ctx, parentRow, pcur) => {
     const isSvg = t === "SVG" || el.namespaceURI === SVG_NS;
     if (isSvg && t !== "SVG") { lastFlags = 0; return ""; }
     let f = 0;
@@ -579,7 +579,6 @@
     const ha = el.hasAttributes();
     const ariaHidden = ctx.ariaHidden || (ha && el.getAttribute("aria-hidden") === "true");
     if (ariaHidden) f |= 2;
-    facts.set(el, f);
 
     const role = roleOf(el, t, ctx, ha);
     const list = NO_DESCENT.has(t) ? EMPTY : kidsOf(el, t);
@@ -623,7 +622,7 @@
 
     let row = null;
     if (keep || tentative) {
-      row = { el, parent: parentRow, t, role, f, index, kids: 0, text: "", interactive,
+      row = { el, parent: parentRow, t, role, f, kids: 0, text: "", interactive,
         clickable, textBlock, tentative, drop: false, ref: "", simple: false };
       rows.push(row);
       if (parentRow) parentRow.kids++;
@@ -647,7 +646,6 @@
     const special0 = special;
     let text = "";
     let own = "";
-    const counts = {};
     const childParent = row || parentRow;
     const collect = cctx.collect;
     for (let i = 0, ch = list ? list[0] : el.firstChild; ch;
@@ -661,9 +659,7 @@
       if (type !== 1) continue;
       const ct = tagOf(ch);
       if (SKIP.has(ct)) continue;
-      const n = (counts[ct] || 0) + 1;
-      counts[ct] = n;
-      const sub = visit(ch, ct, cctx, childParent, n, cursor);
+      const sub = visit(ch, ct, cctx, childParent, cursor);
       if (collect && sub) {
         const cf = lastFlags;
         if (!(cf & 8) || (f & 8)) text += (cf & 1) || ct === "BR" ? " " + sub + " " : sub;
@@ -687,6 +683,16 @@
     return text;
   };
   const EMPTY = [];
+  // 1-based position among same-tag element siblings (for xpaths), counted only for
+  // kept elements.
+  const indexOf = (el) => {
+    const tag = el.tagName;
+    let i = 1;
+    for (let s = el.previousElementSibling; s; s = s.previousElementSibling) {
+      if (s.tagName === tag) i++;
+    }
+    return i;
+  };
   // Elements named by a child element (legend, figcaption, caption, svg title).
   const NAMED_BY_CHILD = new Set(["FIELDSET", "FIGURE", "TABLE", "SVG", "SUMMARY"]);
   const SVG_NS = "http://www.w3.org/2000/svg";
@@ -696,7 +702,7 @@
   if (document.body) {
     const ctx = { none: false, ariaHidden: false, noLandmark: false, grid: false,
       presentational: false, inBlock: false, inInteractive: false, collect: false };
-    visit(document.body, "BODY", ctx, null, 1, "auto");
+    visit(document.body, "BODY", ctx, null, "auto");
   }
   const t1 = performance.now();
 
@@ -747,7 +753,7 @@
       r.ref, p ? p.ref : null, el.localName,
       r.role || (explicitRole(el) ? "none" : "generic"),
       name !== "" && name === text ? 1 : name, text, attrsOf(el, r.t), box,
-      visible | (r.f & 4 ? 2 : 0), r.index, valueOf(el, r.t), level,
+      visible | (r.f & 4 ? 2 : 0), indexOf(el), valueOf(el, r.t), level,
       statesOf(el, r.t, r.clickable),
       r.t === "SELECT" || r.t === "DATALIST" ? optionsOf(el) : null, co,
       describe(el, name),
@@ -759,10 +765,11 @@
   }
   const t2 = performance.now();
   const se = document.scrollingElement || root;
-  return JSON.stringify({
+  const json = JSON.stringify({
     url: location.href, title: document.title, ready: document.readyState,
     doc: state.documentId, vw, vh, sx: window.scrollX, sy: window.scrollY,
     pw: se ? se.scrollWidth : 0, ph: se ? se.scrollHeight : 0,
     ms: [round(t1 - t0), round(t2 - t1)], nodes: out,
   });
+  return json;
 }
