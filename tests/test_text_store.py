@@ -162,3 +162,12 @@ def test_concept_extraction_prefers_repeated_phrases_and_headings() -> None:
     assert found[0].weight == 1.0
     merged = merge([found, found[:1]])
     assert merged[0].key == found[0].key
+
+
+def test_pages_and_outline(store: KnowledgeStore) -> None:
+    assert {p["url"] for p in store.pages()} == {PRICING.url, SCALING.url, COOKING.url}
+    outline = store.outline(PRICING.url)
+    refunds = next(o for o in outline if o["path"][-1:] == ["Refunds"])
+    assert refunds["kind"] == "main" and refunds["level"] == 2
+    cookie = outline[0]
+    assert cookie["kind"] == "boilerplate"  # shared with the other Acme page

@@ -106,9 +106,14 @@ def _read(args: argparse.Namespace) -> int:
 def _search(args: argparse.Namespace) -> int:
     from ..render.read import StoreSearchResult
 
+    data: Any
     with _store(args) as store:
-        if args.concepts:
-            data: Any = [c.__dict__ for c in store.concepts(args.concepts, limit=args.limit)]
+        if args.pages:
+            data = store.pages()
+            text = "\n".join(f"{p['sections']:4d} sections  {p['title']} — {p['url']}"
+                             for p in data)
+        elif args.concepts:
+            data = [c.__dict__ for c in store.concepts(args.concepts, limit=args.limit)]
             text = "\n".join(f"{c['weight']:.2f}  {c['name']}" for c in data)
         elif args.related:
             data = [r.to_dict() for r in store.related(args.related, limit=args.limit)]
@@ -125,7 +130,9 @@ def _search(args: argparse.Namespace) -> int:
                 args.query, limit=args.limit, boilerplate=args.boilerplate))
             data, text = view.to_dict(), view.render(args.max_tokens)
         else:
-            raise QueryError("Give a QUERY, or --related URL, --concepts URL or --path A B.")
+            raise QueryError(
+                "Give a QUERY, or --related URL, --concepts URL, --path A B or --pages."
+            )
     print(json.dumps(data, ensure_ascii=False, indent=2) if args.json else text or "(nothing)")
     return 0
 
@@ -180,6 +187,7 @@ def register(sub: Any) -> None:
     p.add_argument("--related", metavar="URL", help="pages related to a page read before")
     p.add_argument("--concepts", metavar="URL", help="the concepts of a page read before")
     p.add_argument("--path", nargs=2, metavar=("A", "B"), help="how two concepts connect")
+    p.add_argument("--pages", action="store_true", help="list the pages in the store")
     p.add_argument("--json", action="store_true", help="print the data as JSON")
     p.add_argument("--max-tokens", type=int, default=None, metavar="N", help="text budget")
     _store_option(p)

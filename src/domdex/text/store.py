@@ -592,6 +592,31 @@ class KnowledgeStore:
             steps.append({"page": url, "title": title, "sections": sections})
         return steps
 
+    def pages(self) -> list[dict[str, Any]]:
+        """Every stored page, most recently read first."""
+        rows = self.db.execute(
+            "SELECT url, title, read_at, tokens, (SELECT COUNT(*) FROM sections s "
+            "WHERE s.page_id = p.id) FROM pages p ORDER BY read_at DESC"
+        ).fetchall()
+        return [
+            {"url": u, "title": t, "read_at": r, "tokens": n, "sections": c}
+            for u, t, r, n, c in rows
+        ]
+
+    def outline(self, url: str) -> list[dict[str, Any]]:
+        """A stored page's heading → section tree: each section with its parent's id."""
+        rows = self.db.execute(
+            "SELECT s.sid, s.path, s.kind, s.level, p.sid, t.tokens, t.boilerplate "
+            "FROM sections s LEFT JOIN sections p ON p.id = s.parent_id "
+            "JOIN texts t ON t.id = s.text_id WHERE s.page_id=? ORDER BY s.position",
+            (self._page_id(url),),
+        ).fetchall()
+        return [
+            {"id": sid, "path": json.loads(path), "kind": "boilerplate" if shared else kind,
+             "level": level, "parent": parent, "tokens": tokens}
+            for sid, path, kind, level, parent, tokens, shared in rows
+        ]
+
     def stats(self) -> dict[str, int]:
         """Counts of pages, sections, stored texts, boilerplate texts and concepts."""
         one = self.db.execute
