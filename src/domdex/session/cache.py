@@ -34,7 +34,10 @@ logger = logging.getLogger("domdex")
 __all__ = ["RegionCache", "content_fingerprint", "structure_fingerprint"]
 
 
-_NAMED_TAGS = frozenset({"section", "form", "fieldset", "table", "legend", "caption", "label"})
+#: Nodes whose names name regions: landmarks, headings, sections and their labels.
+_NAMED_TAGS = frozenset({"section", "form", "fieldset", "table", "legend", "caption", "label",
+                         *roles.LANDMARK_TAGS, *roles.HEADING_TAGS})
+_NAMED_ROLES = frozenset({*roles.LANDMARKS, *roles.SECTION_ROLES, "heading"})
 
 
 def structure_fingerprint(snap: Snapshot) -> int:
@@ -44,7 +47,7 @@ def structure_fingerprint(snap: Snapshot) -> int:
     """
     return hash(tuple(
         (n.ref, n.parent, n.tag, n.role, n.visible, n.attrs.get("id"), n.attrs.get("class"),
-         n.name if n.tag in _NAMED_TAGS or roles.landmark(n) or roles.is_heading(n) else "")
+         n.name if n.tag in _NAMED_TAGS or n.role in _NAMED_ROLES else "")
         for n in snap.nodes))
 
 
