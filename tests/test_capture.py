@@ -42,11 +42,14 @@ def test_scripts_are_package_data() -> None:
 
 
 def test_rows_to_nodes_offsets_and_short_rows() -> None:
-    rows = [["e1", None, "button", "button", 1, "Go", {"id": "go"}, [10, 20, 30, 40], 1, 1],
-            ["e2", "e1", "span", "generic", "", "x", None, None, 2, 2]]
+    strings = ["button", "span", "generic", "id", "class", "btn primary"]
+    rows = [[1, None, 0, 0, 1, "Go", [3, "go", 4, 5], [10, 20, 30, 40], 1, 1],
+            [2, 1, 1, 2, "", "x", None, None, 2, 2]]
     nodes = rows_to_nodes(rows, frame="f1", origin=(100, 200), owner="e9",
-                          viewport=(0, 0, 1280, 800))
+                          viewport=(0, 0, 1280, 800), strings=strings)
     assert nodes[0].ref == "f1e1" and nodes[0].parent == "e9" and nodes[0].name == "Go"
+    assert (nodes[0].tag, nodes[0].role) == ("button", "button")
+    assert nodes[0].attrs == {"id": "go", "class": "btn primary"}
     assert nodes[0].box is not None and nodes[0].box.to_list() == [110, 220, 30, 40]
     assert nodes[0].in_viewport and nodes[0].frame == "f1"
     assert nodes[1].parent == "f1e1" and nodes[1].box is None and not nodes[1].visible

@@ -201,9 +201,10 @@ def _assemble(main: dict[str, Any], children: list[_FrameCapture],
     sx, sy = float(main["sx"]), float(main["sy"])
     vw, vh = int(main["vw"]), int(main["vh"])
     view = (sx, sy, float(vw), float(vh))
-    nodes = rows_to_nodes(main["nodes"], origin=(sx, sy), viewport=view)
+    nodes = rows_to_nodes(main["nodes"], origin=(sx, sy), viewport=view,
+                          strings=main["strings"])
     registry.documents[""] = main["doc"]
-    rows_by_ref: dict[str, list[Any]] = {row[REF]: row for row in main["nodes"]}
+    rows_by_ref: dict[str, list[Any]] = {f"e{row[REF]}": row for row in main["nodes"]}
     by_ref: dict[str, Node] = {n.ref: n for n in nodes}
     inserts: dict[str, list[Node]] = {}
     frames: list[FrameInfo] = []
@@ -217,10 +218,11 @@ def _assemble(main: dict[str, Any], children: list[_FrameCapture],
                                 owner_node.box if owner_node else None)
         frame_nodes = rows_to_nodes(
             fc.data["nodes"], frame=fc.fid, origin=origin, viewport=view, owner=owner,
-            owner_visible=owner_node.visible if owner_node else False)
+            owner_visible=owner_node.visible if owner_node else False,
+            strings=fc.data["strings"])
         registry.documents[fc.fid] = fc.data["doc"]
         for row in fc.data["nodes"]:
-            rows_by_ref[fc.fid + row[REF]] = row
+            rows_by_ref[f"{fc.fid}e{row[REF]}"] = row
         for n in frame_nodes:
             by_ref[n.ref] = n
         frames.append(FrameInfo(fc.fid, fc.data["url"], owner, fc.frame.name))

@@ -8,6 +8,8 @@
 // prefix. Row layout (read by capture/rows.py; trailing nulls are cut off):
 //   [ref, parent, tag, role, name (1 = same as text), text, attrs, box, flags, index,
 //    value, level, states, options, contentOffset, description]
+// Refs travel as numbers (12 for e12); tag, role, attribute names and class values as
+// indexes into the payload's `strings`; attrs as [name, value, name, value, …].
 // flags: 1 = visible, 2 = display:none subtree (no box), 4 = rendered without a size.
 (args) => {
   "use strict";
@@ -468,7 +470,10 @@
       if (v === null) return;
       seen++;
       if (n === "class") v = v.trim().split(/\s+/).slice(0, 2).join(" ");
-      if (v !== "") (out || (out = {}))[n] = v.length > 300 ? cap(v, 300) : v;
+      if (v === "") return;
+      // [name code, value, …]: names (and class values, which repeat) go by string table
+      (out || (out = [])).push(intern(n),
+        n === "class" ? intern(v) : v.length > 300 ? cap(v, 300) : v);
     };
     put("id", el.getAttribute("id"));
     put("class", el.getAttribute("class"));
@@ -683,6 +688,18 @@
     return text;
   };
   const EMPTY = [];
+  // Repeated strings (tags, roles, attribute names, class values) travel once.
+  const table = [];
+  const tableIndex = new Map();
+  const intern = (str) => {
+    let i = tableIndex.get(str);
+    if (i === undefined) {
+      i = table.length;
+      table.push(str);
+      tableIndex.set(str, i);
+    }
+    return i;
+  };
   // 1-based position among same-tag element siblings (for xpaths), counted only for
   // kept elements.
   const indexOf = (el) => {
@@ -749,9 +766,10 @@
         el.clientTop + (parseFloat(cs.paddingTop) || 0)];
     }
     r.ref = state.ref(el);
+    r.num = Number(r.ref.slice(1));
     const row = [
-      r.ref, p ? p.ref : null, el.localName,
-      r.role || (explicitRole(el) ? "none" : "generic"),
+      r.num, p ? p.num : null, intern(el.localName),
+      intern(r.role || (explicitRole(el) ? "none" : "generic")),
       name !== "" && name === text ? 1 : name, text, attrsOf(el, r.t), box,
       visible | (r.f & 4 ? 2 : 0), indexOf(el), valueOf(el, r.t), level,
       statesOf(el, r.t, r.clickable),
@@ -769,7 +787,7 @@
     url: location.href, title: document.title, ready: document.readyState,
     doc: state.documentId, vw, vh, sx: window.scrollX, sy: window.scrollY,
     pw: se ? se.scrollWidth : 0, ph: se ? se.scrollHeight : 0,
-    ms: [round(t1 - t0), round(t2 - t1)], nodes: out,
+    ms: [round(t1 - t0), round(t2 - t1)], strings: table, nodes: out,
   });
   return json;
 }

@@ -34,6 +34,7 @@ def rows_to_nodes(
     viewport: tuple[float, float, float, float] = (0.0, 0.0, 1280.0, 800.0),
     owner: str | None = None,
     owner_visible: bool = True,
+    strings: list[str] | None = None,
 ) -> list[Node]:
     """Nodes for one frame's rows.
 
@@ -41,8 +42,12 @@ def rows_to_nodes(
     frame, the content-box corner of the owning iframe for a child frame. ``viewport``
     is the visible part of the top-level page (x, y, width, height in document
     coordinates), for ``in_viewport``. Refs get the ``frame`` prefix; a frame's top
-    nodes hang under ``owner`` (the iframe's ref in the parent frame).
+    nodes hang under ``owner`` (the iframe's ref in the parent frame). ``strings`` is
+    the payload's string table: refs travel as numbers, tags, roles, attribute names
+    and class values as indexes into it.
     """
+    table = strings or []
+    prefix = frame + "e"
     ox, oy = origin
     vx, vy, vw, vh = viewport
     right, bottom = vx + vw, vy + vh
@@ -56,12 +61,12 @@ def rows_to_nodes(
             row = row + pad[len(row):]
         (ref, parent, tag, role, name, text, attrs, raw_box, flags, index, value, level,
          states, options, _, description) = row
-        parent = frame + parent if parent is not None else owner
+        parent = prefix + str(parent) if parent is not None else owner
         box = None
         in_viewport = False
         visible = bool(flags & _VISIBLE) and owner_visible
         if flags & _SIZELESS and owner_visible:
-            sizeless.add(frame + ref)
+            sizeless.add(prefix + str(ref))
         if raw_box is not None:
             x, y, w, h = raw_box
             x += ox
@@ -70,8 +75,9 @@ def rows_to_nodes(
             in_viewport = visible and x < right and x + w > vx and y < bottom and y + h > vy
         # Positional arguments: Node's field order (this loop runs per kept element).
         append(Node(
-            frame + ref, parent, tag, role, text if name == 1 else name, value, text, level,
-            frozenset(states.split()) if states else empty, attrs or {},
+            prefix + str(ref), parent, table[tag], table[role], text if name == 1 else name,
+            value, text, level, frozenset(states.split()) if states else empty,
+            _attrs(attrs, table),
             None if options is None else [
                 Option(o[0], o[1], bool(o[2]), bool(o[3])) for o in options],
             box, visible, in_viewport, frame, index, description or "",
@@ -79,6 +85,14 @@ def rows_to_nodes(
     if sizeless:
         _show_sizeless(nodes, sizeless)
     return nodes
+
+
+def _attrs(flat: list[Any] | None, table: list[str]) -> dict[str, str]:
+    """``[name, value, …]`` with names (and class values) as string-table indexes."""
+    if not flat:
+        return {}
+    it = iter(flat)
+    return {table[k]: table[v] if isinstance(v, int) else v for k, v in zip(it, it, strict=True)}
 
 
 def _show_sizeless(nodes: list[Node], sizeless: set[str]) -> None:
