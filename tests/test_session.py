@@ -174,6 +174,22 @@ def test_ref_from_previous_document_is_refused(s: Session, server: str) -> None:
     assert "from=link" in s.current.pw.url
 
 
+def test_failed_and_404_navigations_are_reported_as_such(s: Session, server: str) -> None:
+    import socket
+
+    with socket.socket() as sock:  # a port nobody listens on
+        sock.bind(("127.0.0.1", 0))
+        dead = f"http://127.0.0.1:{sock.getsockname()[1]}/"
+    s.open(f"data:text/html,<a href='{dead}'>Dead link</a>"
+           f"<p><a href='{server}/missing.html'>Gone page</a></p>")
+    r = s.click(query="Dead link")
+    assert f"NAVIGATION FAILED: {dead}" in r.render()
+    assert "ERR_CONNECTION_REFUSED" in r.render()
+    s.back()
+    r = s.click(query="Gone page")
+    assert r.navigated and "(HTTP 404)" in r.render()
+
+
 def test_delayed_navigation_and_wait(s: Session, server: str) -> None:
     s.open(f"{server}/navigate.html")
     s.click(query="Open receipt")

@@ -377,6 +377,7 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin):
             baseline = t.shown if diff else None
             epoch = t.epoch
             tabs_before = set(self._tabs)
+            t.nav_error = None
             await self._perform(t, action, target, value, timeout)
             self._remember(t, idx, target)
             await self._settle(t)
@@ -385,6 +386,11 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin):
             result = ActionResult(action, target, element, found_by, score, recovery,
                                   url=t.pw.url, navigated=t.epoch != epoch,
                                   dialogs=self.dialogs.drain())
+            if result.navigated:
+                result.status = t.status
+            if t.nav_error:
+                result.message = (f"NAVIGATION FAILED: {t.nav_error}. The tab shows an error "
+                                  "page; go back or open another URL.")
             opened = [k for k in self._tabs if k not in tabs_before]
             if opened:
                 result.message = (f"TAB: the page opened {', '.join(opened)}; "

@@ -45,6 +45,7 @@ class Tab:
     status: int | None = None
     latest_at: float = 0.0
     dirty: bool = True  # an action ran since the last capture: capture again
+    nav_error: str | None = None  # why the last main-frame navigation failed
 
     @property
     def pw(self) -> Any:
@@ -156,6 +157,8 @@ class TabsMixin:
         pw.on("domcontentloaded", lambda _p: self._loaded(tab))
         pw.on("dialog", self.dialogs.handle)
         pw.on("close", lambda _p: self._forget(tab))
+        pw.on("requestfailed", lambda req: _navigation_failed(tab, req))
+        pw.on("response", lambda resp: _navigation_status(tab, resp))
         if self.follow_popups:
             self._watch_context(pw.context)
         return tab
@@ -194,3 +197,21 @@ class TabsMixin:
         self._by_pw.pop(id(tab.pw), None)
         if self._current == tab.id:
             self._current = next(reversed(self._tabs), None) if self._tabs else None
+
+
+def _main_navigation(tab: Tab, request: Any) -> bool:
+    try:
+        return bool(request.is_navigation_request()) and request.frame == tab.pw.main_frame
+    except Exception:  # a request of a frame that is already gone
+        return False
+
+
+def _navigation_failed(tab: Tab, request: Any) -> None:
+    """Remember why a main-frame navigation failed (unreachable host, refused …)."""
+    if _main_navigation(tab, request):
+        tab.nav_error = f"{request.url}: {request.failure or 'failed'}"
+
+
+def _navigation_status(tab: Tab, response: Any) -> None:
+    if _main_navigation(tab, response.request):
+        tab.status = response.status
