@@ -160,19 +160,19 @@ def build_server(holder: SessionHolder | None = None, **settings: Any) -> Any:
 
     @tool
     async def overview(max_tokens: Budget = None) -> str:
-        """L0: did the page load; URL, title, size, landmark and control counts."""
+        """L0, after open: did the page load; title, size, counts. Next: regions or find."""
         s = await holder.get()
         return fence((await s.overview(None, max_tokens)).render())
 
     @tool
     async def regions(max_tokens: Budget = None) -> str:
-        """L1: the page's regions (R0 HEADER, R2 MAIN…) with summaries and terms. Then expand."""
+        """L1: what is where: regions (R0 HEADER, R2 MAIN…) with summaries. Next: expand."""
         s = await holder.get()
         return fence((await s.regions(None, max_tokens)).render())
 
     @tool
     async def expand(region: str, max_tokens: Budget = None) -> str:
-        """L2: the elements of one region (e.g. R2 or R2.Filters) with their refs."""
+        """L2: one region's elements (R2, R2.Filters) with refs to act on."""
         s = await holder.get()
         return fence((await s.expand(region, None, max_tokens)).render())
 
@@ -192,7 +192,7 @@ def build_server(holder: SessionHolder | None = None, **settings: Any) -> Any:
     async def find(query: str,
                    intent: Literal["click", "fill", "select", "read", "navigate"] | None = None,
                    region: str | None = None) -> str:
-        """The element a description means ("add to cart button"): best ref + look-alikes."""
+        """Skip browsing: the element a description means ("add to cart button") → ref."""
         s = await holder.get()
         return fence((await s.find(query, None, intent=intent, region=region)).render())
 
