@@ -61,12 +61,12 @@ def rows_to_nodes(
             row = row + pad[len(row):]
         (ref, parent, tag, role, name, text, attrs, raw_box, flags, index, value, level,
          states, options, _, description) = row
-        parent = prefix + str(parent) if parent is not None else owner
+        parent = f"{prefix}{parent}" if parent is not None else owner
         box = None
         in_viewport = False
         visible = bool(flags & _VISIBLE) and owner_visible
         if flags & _SIZELESS and owner_visible:
-            sizeless.add(prefix + str(ref))
+            sizeless.add(f"{prefix}{ref}")
         if raw_box is not None:
             x, y, w, h = raw_box
             x += ox
@@ -75,9 +75,9 @@ def rows_to_nodes(
             in_viewport = visible and x < right and x + w > vx and y < bottom and y + h > vy
         # Positional arguments: Node's field order (this loop runs per kept element).
         append(Node(
-            prefix + str(ref), parent, table[tag], table[role], text if name == 1 else name,
+            f"{prefix}{ref}", parent, table[tag], table[role], text if name == 1 else name,
             value, text, level, frozenset(states.split()) if states else empty,
-            _attrs(attrs, table),
+            _attrs(attrs, table) if attrs else {},
             None if options is None else [
                 Option(o[0], o[1], bool(o[2]), bool(o[3])) for o in options],
             box, visible, in_viewport, frame, index, description or "",
@@ -89,10 +89,11 @@ def rows_to_nodes(
 
 def _attrs(flat: list[Any] | None, table: list[str]) -> dict[str, str]:
     """``[name, value, …]`` with names (and class values) as string-table indexes."""
-    if not flat:
-        return {}
-    it = iter(flat)
-    return {table[k]: table[v] if isinstance(v, int) else v for k, v in zip(it, it, strict=True)}
+    out: dict[str, str] = {}
+    for i in range(0, len(flat), 2):
+        v = flat[i + 1]
+        out[table[flat[i]]] = table[v] if v.__class__ is int else v
+    return out
 
 
 def _show_sizeless(nodes: list[Node], sizeless: set[str]) -> None:
