@@ -53,6 +53,20 @@ class TermMatch:
     weight: float
 
 
+def _table(ids: dict[str, int], cols: tuple[list[int], list[int], list[float]]
+           ) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+    """Postings from (token id, element, weight) columns, grouped with one argsort."""
+    if not ids:
+        return {}
+    tok_arr = np.array(cols[0], dtype=np.int64)
+    order = np.argsort(tok_arr, kind="stable")
+    desc_arr = np.array(cols[1], dtype=np.int64)[order]
+    w_arr = np.array(cols[2], dtype=np.float32)[order]
+    bounds = np.concatenate(([0], np.cumsum(np.bincount(tok_arr, minlength=len(ids)))))
+    return {tok: (desc_arr[bounds[i]:bounds[i + 1]], w_arr[bounds[i]:bounds[i + 1]])
+            for tok, i in ids.items()}
+
+
 _SIGNATURE = re.compile(r"^\s*([\w.]+)\((.*)\)\s*\W*$", re.S)
 
 
@@ -74,8 +88,7 @@ class SearchIndex:
         self.descriptors: list[Descriptor] = build_descriptors(idx)
         self.n = n = len(self.descriptors)
         self.by_ref = {d.ref: k for k, d in enumerate(self.descriptors)}
-        self._postings = self._build_postings(None)
-        self._key_postings = self._build_postings("key")
+        self._postings, self._key_postings = self._build_postings()
         self.vocab = sorted(self._postings)
         self._key_vocab = sorted(self._key_postings)
         self._stems: dict[str, list[str]] = defaultdict(list)
@@ -107,38 +120,34 @@ class SearchIndex:
         return found
 
     # Build --------------------------------------------------------------------
-    def _build_postings(self, only: str | None) -> dict[str, tuple[np.ndarray, np.ndarray]]:
-        """token → (element positions, best field weight), built with one argsort.
+    def _build_postings(self) -> tuple[dict[str, Any], dict[str, Any]]:
+        """token → (element positions, best field weight), for all fields and for the key.
 
-        ``only`` restricts to one field (weight 1): the key postings answer "is this the
-        value of the thing the request names?".
+        One pass over the descriptors, one argsort per table. The key table (weight 1)
+        answers "is this the value of the thing the request names?".
         """
         ids: dict[str, int] = {}
-        tok_col: list[int] = []
-        desc_col: list[int] = []
-        w_col: list[float] = []
+        cols: tuple[list[int], list[int], list[float]] = ([], [], [])
+        key_ids: dict[str, int] = {}
+        key_cols: tuple[list[int], list[int], list[float]] = ([], [], [])
         for k, d in enumerate(self.descriptors):
             local: dict[str, float] = {}
             for fname, text in d.fields.items():
-                if only is not None and fname != only:
-                    continue
-                w = FIELD_WEIGHTS[fname] if only is None else 1.0
-                for tok in tokens(text):
+                w = FIELD_WEIGHTS[fname]
+                toks = tokens(text)
+                for tok in toks:
                     if local.get(tok, 0.0) < w:
                         local[tok] = w
+                if fname == "key":
+                    for tok in set(toks):
+                        key_cols[0].append(key_ids.setdefault(tok, len(key_ids)))
+                        key_cols[1].append(k)
+                        key_cols[2].append(1.0)
             for tok, w in local.items():
-                tok_col.append(ids.setdefault(tok, len(ids)))
-                desc_col.append(k)
-                w_col.append(w)
-        if not ids:
-            return {}
-        tok_arr = np.array(tok_col, dtype=np.int64)
-        order = np.argsort(tok_arr, kind="stable")
-        desc_arr = np.array(desc_col, dtype=np.int64)[order]
-        w_arr = np.array(w_col, dtype=np.float32)[order]
-        bounds = np.concatenate(([0], np.cumsum(np.bincount(tok_arr, minlength=len(ids)))))
-        return {tok: (desc_arr[bounds[i]:bounds[i + 1]], w_arr[bounds[i]:bounds[i + 1]])
-                for tok, i in ids.items()}
+                cols[0].append(ids.setdefault(tok, len(ids)))
+                cols[1].append(k)
+                cols[2].append(w)
+        return _table(ids, cols), _table(key_ids, key_cols)
 
     def _facts(self, n: int) -> None:
         """Per-element arrays used by ranking (position, visibility, state)."""
