@@ -91,6 +91,7 @@ def _intent_factor(si: SearchIndex, intent: str | None) -> np.ndarray:
     inter = si.interactive
     if intent is None:
         f[~inter] = 0.92
+        f[si.tiny_box & ~si.role_selectable] *= 0.7
     elif intent == "click":
         f[~(si.role_clickable | inter)] = 0.55
         f[si.role_fillable & ~si.role_combobox] = 0.6
@@ -170,6 +171,14 @@ def _coverage(si: SearchIndex, terms: list[str], key: bool = False) -> np.ndarra
         cov += w * si.match_term(term, key=key)
         total += w
     return cov / total if total else cov
+
+
+def _role_factor(si: SearchIndex, q: Query) -> np.ndarray | float:
+    """"… link", "… heading", "… button": a named role is a soft requirement."""
+    if not q.roles:
+        return 1.0
+    ok = np.fromiter((r in q.roles for r in si.roles), dtype=bool, count=si.n)
+    return np.where(ok, 1.0, 0.7)
 
 
 def _verbosity(si: SearchIndex) -> np.ndarray:
@@ -364,7 +373,7 @@ def find_matches(
     if q.prose:
         base *= np.where(si.in_prose, 1.1, 1.0)
     r = route(idx, q)
-    score = base * intent_f * state_f * _route_factor(si, idx, r)
+    score = base * intent_f * state_f * _route_factor(si, idx, r) * _role_factor(si, q)
     score = np.where(live, score, 0.0).astype(np.float32)
     score = score + _position(si, idx, q, score) * (score > 0)
     want = max(top_k, 5) + 3
