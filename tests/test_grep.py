@@ -68,3 +68,8 @@ def test_invalid_regex_says_how_to_search_literally(idx) -> None:  # type: ignor
     with pytest.raises(QueryError, match=r"literal text.*Cart \\\(3"):
         grep(idx, "Cart (3")
     assert grep(idx, r"Cart \(3").refs == ["e7"]
+
+
+def test_fuzzy_region_when_nothing_matches(idx) -> None:  # type: ignore[no-untyped-def]
+    text = str(grep(idx, "checkout"))
+    assert "No exact match. Did you mean R" in text and "cart" in text

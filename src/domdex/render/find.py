@@ -84,11 +84,9 @@ class FindResult(View):
 
     def _suggestion(self) -> str:
         """One line telling the best match from its closest look-alikes."""
-        if not self.matches:
-            return ""
-        best = self.matches[0]
         if not self.ref:
             return self._fuzzy_text()
+        best = self.matches[0]
         rivals = [m for m in self.matches[1:] if m.score >= best.score * 0.75][:2]
         what = f"{quote(best.name, 30)} {best.role}" if best.name else best.role
         if not rivals:

@@ -82,10 +82,24 @@ def route(idx: Any, q: Query) -> Route | None:
     return Route(top, confidence, {r: matched[r] for r in top})
 
 
+#: Words that are not synonyms but point at the same part of a page (fuzzy routing only).
+RELATED: dict[str, tuple[str, ...]] = {
+    "checkout": ("cart", "basket", "bag", "payment", "order", "subtotal", "proceed"),
+    "pay": ("payment", "checkout", "card", "billing"),
+    "signin": ("account", "login", "password", "username"),
+    "signup": ("account", "register", "join"),
+    "contact": ("email", "message", "phone", "support"),
+    "shipping": ("delivery", "address", "postage"),
+    "price": ("cost", "total", "subtotal", "amount"),
+    "review": ("rating", "stars", "comment"),
+}
+
+
 def _similar_terms(term: str, vocab: list[str]) -> list[str]:
     out = {term}
     st = stem(term)
     out |= SYNONYMS.get(term, frozenset()) | SYNONYMS.get(st, frozenset())
+    out |= set(RELATED.get(term, ())) | set(RELATED.get(st, ()))
     for v in vocab:
         close = len(term) >= 4 and len(v) >= 4 and (v.startswith(term[:4]) or term.startswith(v))
         if close or stem(v) == st:
