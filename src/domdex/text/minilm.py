@@ -160,7 +160,7 @@ class MiniLMEmbedder:
     heads = 12
     layers = 6
 
-    def __init__(self, max_tokens: int = 128, batch: int = 16, cache_size: int = 256) -> None:
+    def __init__(self, max_tokens: int = 128, batch: int = 16, cache_size: int = 8192) -> None:
         folder = model_dir()
         self.weights = {
             k: np.ascontiguousarray(v, dtype=np.float32) if v.dtype != np.int64 else v
@@ -177,22 +177,34 @@ class MiniLMEmbedder:
         return f"MiniLMEmbedder(max_tokens={self.max_tokens})"
 
     def embed(self, text: str) -> np.ndarray:
-        hit = self._cache.get(text)
-        if hit is None:
-            hit = self.embed_many([text])[0]
-            self._cache[text] = hit
-            if len(self._cache) > self._cache_size:
-                self._cache.popitem(last=False)
-        return hit
+        return self.embed_many([text])[0]
 
     def embed_many(self, texts: Sequence[str]) -> np.ndarray:
+        """Vectors of ``texts``; texts seen recently come from a cache (a page's sections
+        are embedded again for every query on it, and the model is slow)."""
         out = np.zeros((len(texts), self.dim), dtype=np.float32)
-        encoded = [self.tokenizer.encode(t, self.max_tokens) for t in texts]
-        order = sorted(range(len(texts)), key=lambda i: len(encoded[i]))  # less padding
+        todo: dict[str, list[int]] = {}
+        for i, text in enumerate(texts):
+            hit = self._cache.get(text)
+            if hit is None:
+                todo.setdefault(text, []).append(i)
+            else:
+                self._cache.move_to_end(text)
+                out[i] = hit
+        fresh = list(todo)
+        encoded = [self.tokenizer.encode(t, self.max_tokens) for t in fresh]
+        order = sorted(range(len(fresh)), key=lambda i: len(encoded[i]))  # less padding
         for start in range(0, len(order), self.batch):
             rows = order[start : start + self.batch]
-            out[rows] = self._forward([encoded[i] for i in rows])
+            for n, vec in zip(rows, self._forward([encoded[i] for i in rows]), strict=True):
+                out[todo[fresh[n]]] = vec
+                self._remember(fresh[n], vec)
         return out
+
+    def _remember(self, text: str, vec: np.ndarray) -> None:
+        self._cache[text] = vec
+        if len(self._cache) > self._cache_size:
+            self._cache.popitem(last=False)
 
     def _forward(self, batch: list[list[int]]) -> np.ndarray:
         w = self.weights
