@@ -86,6 +86,19 @@ class FindResult(View):
         """One line telling the best match from its closest look-alikes."""
         if not self.ref:
             return self._fuzzy_text()
+        return self._tell_apart() + self._hover_hint()
+
+    def _hover_hint(self) -> str:
+        """A laid-out but invisible best match (a ¶ permalink) shows when its parent is hovered."""
+        node = self._node(self.ref or "")
+        box = node.box
+        if node.visible or box is None or box.width <= 0 or box.height <= 0:
+            return ""
+        parent = self.index.parent(node.ref) if hasattr(self.index, "parent") else None
+        where = f"@{parent.ref}" if parent is not None else "its container"
+        return f" It is hidden until hovered: hover {where} first."
+
+    def _tell_apart(self) -> str:
         best = self.matches[0]
         rivals = [m for m in self.matches[1:] if m.score >= best.score * 0.75][:2]
         what = f"{quote(best.name, 30)} {best.role}" if best.name else best.role
