@@ -144,9 +144,9 @@ def test_mcp_http_with_a_token(server: str) -> None:
 
         async def main(token: str | None) -> list[str]:
             headers = {"Authorization": f"Bearer {token}"} if token else None
-            transport = streamable_http_client(
-                url, http_client=create_mcp_http_client(headers=headers))
-            async with Client(transport) as client:
+            # a client we pass in is ours to close (the SDK closes only its own)
+            async with (create_mcp_http_client(headers=headers) as http,
+                        Client(streamable_http_client(url, http_client=http)) as client):
                 return [t.name for t in (await client.list_tools()).tools]
 
         assert "click" in anyio.run(main, "s3cret")
