@@ -123,9 +123,10 @@ class Outcome:
     ms: float = 0.0
 
 
-def load_tasks(only: set[str] | None = None) -> list[dict[str, Any]]:
-    tasks = [json.loads(line) for line in (DEVSET / "tasks.jsonl").read_text().splitlines()
-             if line.strip()]
+def load_tasks(only: set[str] | None = None,
+               path: Path | None = None) -> list[dict[str, Any]]:
+    source = path or DEVSET / "tasks.jsonl"
+    tasks = [json.loads(line) for line in source.read_text().splitlines() if line.strip()]
     return [t for t in tasks if not only or t["id"] in only]
 
 
@@ -354,9 +355,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-baseline", action="store_true")
     ap.add_argument("--verbose", "-v", action="store_true", help="explain every miss")
     ap.add_argument("--docs", default=str(DOCS))
+    ap.add_argument("--tasks", type=Path, default=None,
+                    help="another tasks file in the devset's format (e.g. bench/tasks/heldout.jsonl)")
     args = ap.parse_args(argv)
     only = set(args.only.split(",")) if args.only else None
-    tasks = load_tasks(only)
+    tasks = load_tasks(only, args.tasks)
     docs = Path(args.docs)
     if not (docs / "library" / "os.html").is_file():
         print(f"Python docs missing at {docs}: apt-get install python3.11-doc", file=sys.stderr)
