@@ -25,11 +25,31 @@ def _encoding() -> Any:
         return bpe_openai.get_encoding(ENCODING)
 
 
+#: bpe-openai refuses very long inputs; longer text is counted in line-aligned chunks.
+_CHUNK = 200_000
+
+
 def count_tokens(text: str) -> int:
-    """How many ``o200k_base`` tokens a model reads for ``text``."""
+    """How many ``o200k_base`` tokens a model reads for ``text``.
+
+    Text longer than ``_CHUNK`` characters (a full accessibility snapshot of a large page
+    runs to megabytes) is counted in chunks cut after a newline; o200k's pre-tokenizer
+    splits around newlines, so the sum equals the count of the whole.
+    """
     if not text:
         return 0
-    return len(_encoding().encode(text))
+    enc = _encoding()
+    if len(text) <= _CHUNK:
+        return len(enc.encode(text))
+    total, start = 0, 0
+    while start < len(text):
+        stop = min(start + _CHUNK, len(text))
+        if stop < len(text):
+            cut = text.rfind("\n", start, stop)
+            stop = cut + 1 if cut > start else stop
+        total += len(enc.encode(text[start:stop]))
+        start = stop
+    return total
 
 
 def fit_lines(lines: list[str], budget: int) -> int:

@@ -1,0 +1,15 @@
+from __future__ import annotations
+
+from domdex.tokens import count_tokens
+
+
+def test_counts_real_o200k_tokens() -> None:
+    assert count_tokens("") == 0
+    assert count_tokens("hello") == 1
+    assert count_tokens("hello world, this is a test of the tokenizer") == 10
+
+
+def test_long_text_is_counted_in_chunks_that_add_up() -> None:
+    line = "- link \"Generic Operating System Services\" [ref=e21] [cursor=pointer]\n"
+    block = line * 1000
+    assert count_tokens(block * 12) == 12 * count_tokens(block)
