@@ -87,7 +87,7 @@ def rows_to_nodes(
     return nodes
 
 
-def _attrs(flat: list[Any] | None, table: list[str]) -> dict[str, str]:
+def _attrs(flat: list[Any], table: list[str]) -> dict[str, str]:
     """``[name, value, …]`` with names (and class values) as string-table indexes."""
     out: dict[str, str] = {}
     for i in range(0, len(flat), 2):
