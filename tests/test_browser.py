@@ -292,3 +292,17 @@ def test_connect_over_cdp(remote_chromium: str, server: str) -> None:
 def test_connect_failure() -> None:
     with pytest.raises(domdex.BrowserError, match="Could not connect"):
         domdex.connect(f"http://127.0.0.1:{_free_port()}", timeout=3)
+
+
+@pytest.mark.browser
+def test_blocking_proxies_can_be_passed_back_to_playwright(server: str) -> None:
+    """Handles from the sync wrapper work as arguments of other sync calls."""
+    import domdex
+
+    with domdex.launch() as browser:
+        page = browser.open(f"{server}/product.html")
+        ref = page.find("Add to Cart", intent="click").ref
+        a = page.locator(ref).element_handle()
+        b = page.playwright_page.locator("text=Add to Cart").element_handle()
+        same = page.playwright_page.evaluate("([a, b]) => a === b", [a, b])
+        assert same is True

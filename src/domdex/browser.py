@@ -495,6 +495,8 @@ class _Blocking:
         value = getattr(self._obj, name)
         if callable(value) and not inspect.isclass(value):
             def call(*args: Any, **kwargs: Any) -> Any:
+                args = tuple(_unwrap(a) for a in args)
+                kwargs = {k: _unwrap(v) for k, v in kwargs.items()}
                 return self._portal.wrap(self._portal.call(value, *args, **kwargs))
             call.__name__ = name
             call.__doc__ = getattr(value, "__doc__", None)
@@ -503,6 +505,18 @@ class _Blocking:
 
     def __repr__(self) -> str:
         return f"<blocking {self._obj!r}>"
+
+
+def _unwrap(value: Any) -> Any:
+    """Blocking proxies passed back in (``evaluate(fn, [handle_a, handle_b])``) become
+    the async objects they stand for, inside lists, tuples and dicts too."""
+    if isinstance(value, _Blocking):
+        return value._obj
+    if isinstance(value, list | tuple):
+        return type(value)(_unwrap(v) for v in value)
+    if isinstance(value, dict):
+        return {k: _unwrap(v) for k, v in value.items()}
+    return value
 
 
 class _SyncPlaywrightRunner:
