@@ -271,13 +271,17 @@ def test_navigation_errors_are_what_they_are(s: Session) -> None:
 
 
 @pytest.fixture(scope="module")
-def remote_chromium() -> Iterator[str]:
-    """A second Chromium started here with a DevTools port, like a remote browser."""
+def remote_chromium(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A second Chromium started here with a DevTools port, like a remote browser.
+
+    Its profile is a fresh temporary folder: a fixed one is shared by parallel runs.
+    """
     exe = find_chromium()
     assert exe
+    profile = tmp_path_factory.mktemp("cdp-profile")
     proc = subprocess.Popen(
         [exe, "--headless=new", "--remote-debugging-port=0", "--remote-debugging-address=127.0.0.1",
-         "--user-data-dir=/tmp/domdex-cdp-test", *LAUNCH_ARGS, "about:blank"],
+         f"--user-data-dir={profile}", *LAUNCH_ARGS, "about:blank"],
         stderr=subprocess.PIPE, text=True)
     try:
         assert proc.stderr is not None
