@@ -15,6 +15,9 @@ from itertools import accumulate
 from . import roles
 from .tree import Tree
 
+_SEARCH = re.compile(r"\bsearch", re.I)
+_FILTER = re.compile(r"\bfilter", re.I)
+_PAGER = re.compile(r"^(next|previous|prev|first|last|«|»|‹|›|\d{1,3})$", re.I)
 _PRIMARY_CLASS = re.compile(
     r"(^|[-_\s])(primary|cta|main-action|btn-primary|submit)($|[-_\s])", re.I
 )
@@ -50,6 +53,32 @@ class Facts:
         self._paragraph = [0, *accumulate(paragraph)]
         self._row = [0, *accumulate(row)]
         self.row_pos = [i for i, r in enumerate(row) if r]
+        # Word flags of controls, read once here instead of once per enclosing region;
+        # "all" includes hidden controls, to describe hidden regions by what they hold.
+        self.flags: dict[str, list[int]] = {k: [] for k in (
+            "password", "search", "filter", "pager",
+            "password/all", "search/all", "filter/all", "pager/all")}
+        for i in self.inter_pos:
+            n = nodes[i]
+            label = (n.name or n.attrs.get("placeholder", "") or n.text).strip()
+            kind = self.kind[i]
+            found = []
+            if n.attrs.get("type") == "password":
+                found.append("password")
+            if n.role == "searchbox" or (kind == "input" and _SEARCH.search(label)):
+                found.append("search")
+            if kind == "button" and _FILTER.search(label):
+                found.append("filter")
+            if _PAGER.match(label):
+                found.append("pager")
+            for flag in found:
+                self.flags[flag + "/all"].append(i)
+                if n.visible:
+                    self.flags[flag].append(i)
+
+    def flagged(self, flag: str, start: int, stop: int, visible: bool = True) -> int:
+        """How many controls in ``[start, stop)`` carry ``flag`` (password, search …)."""
+        return self.count_in(self.flags[flag if visible else flag + "/all"], start, stop)
 
     def content(self, start: int, stop: int) -> int:
         return self._content[stop] - self._content[start]
@@ -64,6 +93,11 @@ class Facts:
         lo = bisect.bisect_left(self.row_pos, start)
         hi = bisect.bisect_left(self.row_pos, stop)
         return self.row_pos[lo:hi]
+
+    @staticmethod
+    def count_in(positions: list[int], start: int, stop: int) -> int:
+        """How many of the sorted ``positions`` fall in ``[start, stop)``."""
+        return bisect.bisect_left(positions, stop) - bisect.bisect_left(positions, start)
 
     def interactive_positions(self, start: int, stop: int) -> list[int]:
         lo = bisect.bisect_left(self.inter_pos, start)

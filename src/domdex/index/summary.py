@@ -18,9 +18,7 @@ from .regions import Region
 from .tree import Tree
 
 _FILTER = re.compile(r"\bfilter", re.I)
-_SEARCH = re.compile(r"\bsearch", re.I)
 SAMPLE = 300
-_PAGER = re.compile(r"^(next|previous|prev|first|last|«|»|‹|›|\d{1,3})$", re.I)
 
 
 def is_primary(node: Node) -> bool:
@@ -44,50 +42,45 @@ def _label(n: Node) -> str:
 
 
 def purpose(tree: Tree, facts: Facts, region: Region) -> str:
-    """A few words on what the region is for."""
-    positions = facts.interactive_positions(region.start, region.stop)
-    any_visible = any(facts.visible[i] for i in range(region.start, min(region.stop,
-                                                                       region.start + 400)))
-    # Word checks look at a sample: a 17,000-link index needs no more to be "navigation".
-    inter = [tree.nodes[i] for i in positions[:SAMPLE] if facts.visible[i] or not any_visible]
-    kinds = Counter(region.counts) if any_visible else Counter(roles.kind(n) for n in inter)
+    """A few words on what the region is for, from counts and per-node word flags."""
+    lo, hi = region.start, region.stop
+    visible = region.visible
+    kinds: Counter[str] = Counter(region.counts)
+    if not visible:  # a hidden region: describe what it would show
+        kinds = Counter(facts.kind[i] for i in facts.interactive_positions(lo, hi)[:SAMPLE])
     total = sum(kinds.values())
     parts: list[str] = []
     if region.landmark == "DIALOG":
         parts.append("dialog")
-    has_password = any(n.attrs.get("type") == "password" for n in inter)
-    search_box = any(
-        n.role == "searchbox" or (roles.kind(n) == "input" and _SEARCH.search(_label(n)))
-        for n in inter
-    )
+    has_password = facts.flagged("password", lo, hi, visible) > 0
     if has_password:
         parts.append("login form")
-    elif search_box or region.landmark == "SEARCH":
+    elif facts.flagged("search", lo, hi, visible) or region.landmark == "SEARCH":
         parts.append("search")
-    if _FILTER.search(region.name) or any(_FILTER.search(_label(n)) for n in inter
-                                           if roles.kind(n) == "button"):
+    if _FILTER.search(region.name) or facts.flagged("filter", lo, hi, visible):
         parts.append("filters")
-    rows = [tree.nodes[i] for i in facts.rows_in(region.start, region.stop)]
+    rows = facts.rows_in(lo, hi)
     if rows:
-        header_rows = sum(1 for r in rows if _is_header_row(tree, r))
+        header_rows = sum(1 for r in rows[:SAMPLE] if _is_header_row(tree, tree.nodes[r]))
         parts.append(f"data table with {len(rows) - header_rows} rows")
     fields = kinds.get("input", 0) + kinds.get("select", 0) + kinds.get("checkbox", 0) \
         + kinds.get("radio", 0)
     if fields >= 2 and not has_password and not rows:
+        inter = [tree.nodes[i] for i in facts.interactive_positions(lo, hi)[:SAMPLE]]
         target = _form_target(inter, region)
         parts.append(f"form for {target}" if target else f"form with {fields} fields")
     links = kinds.get("link", 0)
-    paragraphs = facts.paragraphs_in(region.start, region.stop)
-    pager = sum(1 for n in inter if _PAGER.match(_label(n))) if total <= 60 else 0
+    paragraphs = facts.paragraphs_in(lo, hi)
+    pager = facts.flagged("pager", lo, hi, visible) if total <= 60 else 0
     if pager >= 3 and pager >= total * 0.6:
         parts.append("pagination")
     elif paragraphs >= 5 and paragraphs * 2 >= links and total - links <= 3:
         parts.append(f"text: {paragraphs} paragraphs, {links} links")
     elif links >= 3 and links >= total * 0.7 and ("search" not in parts or links >= 5):
         parts.append(f"navigation with {links} links")
-    elif not inter and paragraphs:
+    elif not total and paragraphs:
         parts.append(f"text, {paragraphs} paragraphs")
-    if not any_visible:
+    if not visible:
         parts.append("hidden")
     return "; ".join(dict.fromkeys(parts))
 
