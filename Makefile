@@ -24,6 +24,11 @@ lint: setup
 
 bench: setup
 	@$(PY) bench/capture.py
+	@$(PY) bench/find.py
+	@$(PY) bench/devset.py
+	@$(PY) bench/session.py
+	@$(PY) bench/read.py
+	@$(PY) bench/extraction.py
 
 clean:
 	rm -rf .venv .pytest_cache .ruff_cache .mypy_cache

@@ -11,6 +11,7 @@ import functools
 import gzip
 import http.server
 import json
+import os
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -26,6 +27,19 @@ PYDOCS = Path("/usr/share/doc/python3.11/html")
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args: object) -> None:
         pass
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _private_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Keep the knowledge store and session files of every test (and of the servers
+    they start) out of the user's ~/.cache."""
+    old = os.environ.get("XDG_CACHE_HOME")
+    os.environ["XDG_CACHE_HOME"] = str(tmp_path_factory.mktemp("xdg-cache"))
+    yield
+    if old is None:
+        os.environ.pop("XDG_CACHE_HOME", None)
+    else:
+        os.environ["XDG_CACHE_HOME"] = old
 
 
 @pytest.fixture(scope="session")

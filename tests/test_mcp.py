@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import socket
 import subprocess
 import sys
@@ -20,7 +21,7 @@ pytestmark = pytest.mark.browser
 EXPECTED_TOOLS = {"open", "navigate", "overview", "regions", "expand", "context", "grep",
                   "find", "click", "fill", "type", "press", "select", "check", "hover",
                   "scroll_into_view", "upload", "diff", "tabs", "wait", "dialogs",
-                  "screenshot"}
+                  "screenshot", "read", "search_pages"}
 
 
 def _text(result: Any) -> str:
@@ -48,6 +49,10 @@ async def _exercise(client: Any, server: str) -> dict[str, Any]:
     out["after_errors"] = _text(r)
     r = await client.call_tool("screenshot", {})
     out["image"] = [c.type for c in r.content]
+    r = await client.call_tool("read", {"query": "customer reviews", "limit": 2})
+    out["read"] = _text(r)
+    r = await client.call_tool("search_pages", {"query": "trowel"})
+    out["search_pages"] = _text(r)
     return out
 
 
@@ -60,6 +65,8 @@ def _check(out: dict[str, Any]) -> None:
     assert out["bad_region_error"]
     assert "Garden Trowel" in out["after_errors"]
     assert out["image"] == ["image"]
+    assert "<<<untrusted page content" in out["read"] and "Review" in out["read"]
+    assert "product.html" in out["search_pages"]
     for tool in out["tools"]:
         assert tool.description, f"{tool.name} has no description"
         assert tool.input_schema["type"] == "object"
@@ -68,7 +75,10 @@ def _check(out: dict[str, Any]) -> None:
 def test_mcp_stdio(server: str) -> None:
     from mcp import Client, StdioServerParameters
 
-    params = StdioServerParameters(command=sys.executable, args=["-m", "domdex", "mcp"])
+    # The SDK passes the server a minimal environment; keep its store in the test cache.
+    env = {"XDG_CACHE_HOME": os.environ["XDG_CACHE_HOME"], "PATH": os.environ["PATH"]}
+    params = StdioServerParameters(command=sys.executable, args=["-m", "domdex", "mcp"],
+                                   env=env)
 
     async def main() -> dict[str, Any]:
         async with Client(params) as client:

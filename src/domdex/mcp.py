@@ -66,9 +66,20 @@ class SessionHolder:
     executable_path: str | None = None
     headless: bool = True
     session: AsyncSession | None = None
+    #: Knowledge store file for read / search_pages (None: ~/.cache/domdex/knowledge.db).
+    store_path: str | None = None
+    _store: Any = None
 
     def __post_init__(self) -> None:
         self._lock = asyncio.Lock()
+
+    def store(self) -> Any:
+        """The knowledge store, opened on first use (pages read are added to it)."""
+        if self._store is None:
+            from .text.store import KnowledgeStore
+
+            self._store = KnowledgeStore(self.store_path)
+        return self._store
 
     async def get(self) -> AsyncSession:
         async with self._lock:
@@ -79,6 +90,9 @@ class SessionHolder:
             return self.session
 
     async def close(self) -> None:
+        if self._store is not None:
+            store, self._store = self._store, None
+            store.close()
         if self.session is not None:
             session, self.session = self.session, None
             await session.close()
@@ -195,6 +209,26 @@ def build_server(holder: SessionHolder | None = None, **settings: Any) -> Any:
         """Skip browsing: the element a description means ("add to cart button") → ref."""
         s = await holder.get()
         return fence((await s.find(query, None, intent=intent, region=region)).render())
+
+    @tool
+    async def read(query: str | None = None, scope: Literal["main"] | None = None,
+                   section: str | None = None, offset: int = 0, limit: int = 3,
+                   max_tokens: Budget = None) -> str:
+        """The page's text by sections: main content (scope=main), one section (s7), or
+        the sections that answer query. A cut read says how to continue (offset)."""
+        s = await holder.get()
+        page = s.tab(None).page
+        result = await page.read(scope=scope, section=section, offset=offset, query=query,
+                                 limit=limit, max_tokens=max_tokens, store=holder.store())
+        return str(result.render(max_tokens))  # fenced as untrusted page content already
+
+    @tool
+    async def search_pages(query: str, limit: int = 5) -> str:
+        """Search the text of every page read so far: which pages say what about it."""
+        from .render.read import StoreSearchResult
+
+        hits = holder.store().search(query, limit=limit)
+        return str(StoreSearchResult(query, hits).render())
 
     @tool
     async def click(ref: Ref = None, query: Query = None, diff: Diff = False) -> str:
