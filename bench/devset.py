@@ -356,7 +356,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--verbose", "-v", action="store_true", help="explain every miss")
     ap.add_argument("--docs", default=str(DOCS))
     ap.add_argument("--tasks", type=Path, default=None,
-                    help="another tasks file in the devset's format (e.g. bench/tasks/heldout.jsonl)")
+                    help="a tasks file in the devset's format (bench/tasks/heldout.jsonl)")
     args = ap.parse_args(argv)
     only = set(args.only.split(",")) if args.only else None
     tasks = load_tasks(only, args.tasks)
