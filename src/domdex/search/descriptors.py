@@ -61,6 +61,21 @@ _SECTION_NUMBER = re.compile(r"^\s*(?:\d+\.)+\d*\s*")
 _PILCROW = re.compile(r"[¶#]\s*$")
 _WORDY = re.compile(r"[A-Za-z0-9]{2,}")
 _HREF_SPLIT = re.compile(r"[/?#=&]+")
+_SHORT_BLOCK = 100  # a paragraph this short is a label line, not running text
+#: What a link to a file is, by the file's extension: people ask for the kind of file.
+_FILE_KINDS = {
+    "py": "python source code module", "c": "source code", "h": "source code",
+    "js": "source code script", "java": "source code", "rs": "source code",
+    "go": "source code", "rb": "source code", "ts": "source code",
+    "rst": "restructuredtext rest source text markup", "md": "markdown source text markup",
+    "txt": "text plain", "pdf": "pdf document", "epub": "ebook document",
+    "zip": "download archive", "gz": "download archive", "bz2": "download archive",
+    "xz": "download archive", "tgz": "download archive", "whl": "download package wheel",
+    "exe": "download installer", "msi": "download installer", "dmg": "download installer",
+    "csv": "data spreadsheet", "xlsx": "spreadsheet", "json": "data",
+    "png": "image picture", "jpg": "image picture", "svg": "image",
+}
+_EXT = re.compile(r"\.([a-z0-9]{1,5})$")
 
 #: Words describing each landmark, as people say them.
 LANDMARK_WORDS = {
@@ -197,8 +212,12 @@ def _href_words(href: str) -> str:
     if m:
         href = href[m.end():]
         site = m.group(1)
+    parts = [p for p in _HREF_SPLIT.split(href.split("#")[0].split("?")[0])
+             if p and p not in ("..", ".")]
+    ext = _EXT.search(parts[-1].lower()) if parts and site else None
+    kind = _FILE_KINDS.get(ext.group(1), "") if ext else ""
     parts = [p for p in _HREF_SPLIT.split(href) if p and p not in ("..", ".")]
-    return " ".join([site, *parts[-4:]]).strip()
+    return " ".join([site, *parts[-4:], kind]).strip()
 
 
 def _is_tiny(label: str) -> bool:
@@ -274,6 +293,7 @@ class _Builder:
         label = own_label(node)
         tiny = _is_tiny(label)
         tag, role = node.tag, node.role
+        interactive = self.idx.is_interactive(node)
         if tag == "dd" or role == "definition":
             term = self._prev_sibling_text(i, ("dt",), ("term",))
             if term:
@@ -339,6 +359,11 @@ class _Builder:
                     ctx.append(pn.name)
             elif ptag == "label":
                 ctx.append(own_label(pn)[:60])
+            elif (ptag == "p" or prole == "paragraph") and depth < 3 and interactive:
+                # "Source code: Lib/os.py", "Download: app.zip": a short line labels its link
+                text = own_label(pn)
+                if text and text != label and len(text) <= _SHORT_BLOCK:
+                    ctx.append(text)
             p = self.tree.parent_pos[p]
             depth += 1
         return keys, ctx, is_key, is_value

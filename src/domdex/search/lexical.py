@@ -98,6 +98,7 @@ _SYN_GROUPS = [
     "quantity qty amount",
     "description summary explanation definition meaning",
     "docs documentation manual",
+    "source implementation",
     "edit modify change",
     "cancel abort",
     "buy purchase",
@@ -177,6 +178,7 @@ _POSITIONS = [
     (re.compile(r"\b(on|at|to) the left\b|\bleft\b(?!-)"), "left"),
     (re.compile(r"\b(on|at|to) the right\b|\bright\b(?!-)"), "right"),
 ]
+_BAR = re.compile(r"\b(top|bottom|header|nav(igation)?|menu|tool|upper|lower)[\s-]?bar\b")
 _LANDMARK_WORDS = {"header": "HEADER", "footer": "FOOTER", "sidebar": "ASIDE"}
 _ORDINALS = {
     "first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4,
@@ -311,6 +313,8 @@ def parse_query(text: str) -> Query:
     if neg:
         q.negative = [w for w in _content(tokens(low[neg.end():])) if w not in ROLE_WORDS]
         low = low[: neg.start()]
+    if _BAR.search(low):  # "the top bar", "the navigation bar": a horizontal strip
+        q.positions.append("bar")
     for pattern, pos in _POSITIONS:
         for m in pattern.finditer(low):
             word = m.group(0).strip().rstrip("'s")

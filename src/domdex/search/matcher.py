@@ -190,8 +190,14 @@ class SearchIndex:
 
     # Query --------------------------------------------------------------------
     def idf(self, term: str) -> float:
+        """Rarity of ``term`` counted over the elements it matches, not only its exact form.
+
+        "module" is as common as "module", "modules" and "Module Index" together: a
+        word's inflections and synonyms make it no rarer than they are.
+        """
         post = self._postings.get(term)
         df = len(post[0]) if post else 0
+        df = max(df, int(np.count_nonzero(self.match_term(term) >= 0.5)))
         return math.log(1.0 + self.df_total / (1.0 + df))
 
     def match_term(self, term: str, key: bool = False) -> np.ndarray:

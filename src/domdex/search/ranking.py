@@ -51,6 +51,7 @@ _FLOOR = 0.12
 _TIE = 0.82
 _ORD_TIGHT = 0.9
 _ORD_LOOSE = 0.6
+_ZONE_MISS = 0.8  # a candidate outside the zone the request names
 
 
 @dataclass(slots=True)
@@ -269,6 +270,33 @@ def _position(si: SearchIndex, idx: Any, q: Query, score: np.ndarray) -> np.ndar
     return bonus
 
 
+_ZONE_OF = {"HEADER": "header", "FOOTER": "footer", "ASIDE": "sidebar"}
+
+
+def _zone_factor(si: SearchIndex, q: Query, ks: np.ndarray) -> np.ndarray | float:
+    """"… in the sidebar", "… in the footer", "… in the top bar": a named zone is a soft
+    requirement over all candidates, not only a tie-break (the same words elsewhere lose).
+
+    Only zones the page has among the candidates count: a site without a detectable
+    sidebar is not penalised everywhere.
+    """
+    wanted: list[tuple[str, ...]] = [(_ZONE_OF[lm],) for lm in q.landmarks if lm in _ZONE_OF]
+    if "bar" in q.positions and "ASIDE" not in q.landmarks:
+        wanted.append(("nav", "header", "footer"))
+    if not wanted or not len(ks):
+        return 1.0
+    f = np.ones(si.n, dtype=np.float32)
+    zones = si.zones
+    for alts in wanted:
+        bar = len(alts) > 1
+        ok = np.fromiter(((any(z in zones[k] for z in alts) and
+                           not (bar and "sidebar" in zones[k])) for k in ks),
+                         dtype=bool, count=len(ks))
+        if ok.any():
+            f[ks[~ok]] *= _ZONE_MISS
+    return f
+
+
 def _ordinal(si: SearchIndex, nth: int, score: np.ndarray, best: float,
              bonus: np.ndarray) -> None:
     """"second", "last": count among look-alikes (same role and column or name).
@@ -374,6 +402,7 @@ def find_matches(
         base *= np.where(si.in_prose, 1.1, 1.0)
     r = route(idx, q)
     score = base * intent_f * state_f * _route_factor(si, idx, r) * _role_factor(si, q)
+    score = score * _zone_factor(si, q, ks)
     score = np.where(live, score, 0.0).astype(np.float32)
     score = score + _position(si, idx, q, score) * (score > 0)
     want = max(top_k, 5) + 3
