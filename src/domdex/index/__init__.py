@@ -6,6 +6,7 @@ fixtures test everything above capture. A live page builds one per capture.
 
 from __future__ import annotations
 
+import copy
 import difflib
 import re
 from typing import TYPE_CHECKING, Any
@@ -35,12 +36,15 @@ class PageIndex:
     :attr:`cache`, so a matcher built for one capture is dropped with it.
     """
 
-    def __init__(self, snapshot: Snapshot) -> None:
+    def __init__(self, snapshot: Snapshot, regions: list[Region] | None = None) -> None:
+        """Index ``snapshot``; ``regions`` reuses the regions of an earlier index of the
+        same structure (the session's region cache) instead of detecting them again."""
         self.snapshot = snapshot
         self.tree = Tree(snapshot)
         self.nodes: list[Node] = self.tree.nodes
         self.facts = Facts(self.tree)
-        self.regions: list[Region] = detect_regions(self.tree, self.facts)
+        self.regions: list[Region] = [copy.copy(r) for r in regions] if regions is not None \
+            else detect_regions(self.tree, self.facts)
         self._by_id = {r.id.lower(): r for r in self.regions}
         for r in self.regions:
             r.counts, r.interactive = summary.counts(self.tree, self.facts, r)

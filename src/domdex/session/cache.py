@@ -18,15 +18,11 @@ Bounded LRU by URL; the counters say how often each path was taken.
 
 from __future__ import annotations
 
-import copy
 import logging
 from collections import OrderedDict
 from dataclasses import dataclass
 
-from ..index import PageIndex, build_index, roles, summary
-from ..index.facts import Facts
-from ..index.terms import build_terms
-from ..index.tree import Tree
+from ..index import PageIndex, build_index, roles
 from ..snapshot import Snapshot
 
 logger = logging.getLogger("domdex")
@@ -108,27 +104,14 @@ class RegionCache:
 def refresh(template: PageIndex, snap: Snapshot) -> PageIndex | None:
     """A PageIndex for ``snap`` reusing ``template``'s regions (same structure).
 
-    Mirrors :class:`PageIndex`'s constructor with region detection replaced by a copy
-    (``tests/test_session_cache.py`` checks the result equals a fresh index, so a
-    change to the constructor shows up there); returns None — build from scratch —
-    if the index is not shaped as expected.
+    Only region detection is skipped; counts, summaries and terms are computed afresh
+    (``tests/test_session_cache.py`` checks the result equals a fresh index). Returns
+    None — build from scratch — if the template does not fit the snapshot.
     """
+    if not template.regions or template.regions[-1].stop > len(snap.nodes):
+        return None
     try:
-        idx = PageIndex.__new__(PageIndex)
-        idx.snapshot = snap
-        idx.tree = Tree(snap)
-        idx.nodes = idx.tree.nodes
-        idx.facts = Facts(idx.tree)
-        idx.regions = [copy.copy(r) for r in template.regions]
-        idx._by_id = {r.id.lower(): r for r in idx.regions}
-        for r in idx.regions:
-            r.counts, r.interactive = summary.counts(idx.tree, idx.facts, r)
-            r.purpose = summary.purpose(idx.tree, idx.facts, r)
-            r.summary = summary.summarize(idx.tree, idx.facts, r)
-        idx._region_of = idx._assign_regions()
-        idx.term_index = build_terms(idx.tree, idx.regions, idx._region_of, idx._by_id)
-        idx.cache = {}
+        return PageIndex(snap, regions=template.regions)
     except (AttributeError, TypeError, KeyError, IndexError) as exc:
         logger.debug("region cache refresh fell back to a full index: %r", exc)
         return None
-    return idx
