@@ -7,12 +7,17 @@ tested without a browser.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import gzip
 import http.server
 import json
 import os
+import socket
+import subprocess
+import sys
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -62,6 +67,34 @@ def pydocs() -> Path:
     if not (PYDOCS / "library" / "os.html").is_file():
         pytest.fail("python3.11-doc is missing: run `make setup` (apt-get install python3.11-doc).")
     return PYDOCS
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextlib.contextmanager
+def mcp_http_server(*args: str, timeout: float = 30.0) -> Iterator[str]:
+    """``domdex mcp --http`` on a free loopback port (extra ``args`` appended); yields
+    its base URL once it accepts connections, and stops it afterwards."""
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "domdex", "mcp", "--http", "--port",
+                             str(port), *args],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                    break
+            except OSError:
+                time.sleep(0.1)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        proc.terminate()
+        proc.wait(timeout=15)
 
 
 def load_fixture_snapshot(name: str):  # type: ignore[no-untyped-def]

@@ -3,10 +3,7 @@
 from __future__ import annotations
 
 import json
-import socket
 import subprocess
-import sys
-import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -15,6 +12,8 @@ from typing import Any
 import pytest
 
 from domdex.http import ROUTES, check_binding, openapi
+
+from .conftest import mcp_http_server
 
 TOKEN = "test-token-123"
 
@@ -53,24 +52,8 @@ def _post(base: str, path: str, body: dict[str, Any] | None = None,
 
 @pytest.fixture(scope="module")
 def api() -> Iterator[str]:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    proc = subprocess.Popen([sys.executable, "-m", "domdex", "mcp", "--http", "--port",
-                             str(port), "--token", TOKEN],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
-                break
-        except OSError:
-            time.sleep(0.1)
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        proc.terminate()
-        proc.wait(timeout=15)
+    with mcp_http_server("--token", TOKEN) as base:
+        yield base
 
 
 @pytest.mark.browser
@@ -121,22 +104,8 @@ def test_tabs_route_to_the_instance_that_holds_them(server: str, tmp_path: Any) 
     try:
         for k in (1, 2):
             procs.append(_remote_chromium(str(tmp_path / f"chromium{k}")))
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            port = s.getsockname()[1]
-        api = subprocess.Popen([sys.executable, "-m", "domdex", "mcp", "--http", "--port",
-                                str(port), "--token", TOKEN, "--cdp", procs[0][1],
-                                "--cdp", procs[1][1]],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        base = f"http://127.0.0.1:{port}"
-        try:
-            deadline = time.monotonic() + 30
-            while time.monotonic() < deadline:
-                try:
-                    with socket.create_connection(("127.0.0.1", port), timeout=0.5):
-                        break
-                except OSError:
-                    time.sleep(0.1)
+        with mcp_http_server("--token", TOKEN, "--cdp", procs[0][1],
+                             "--cdp", procs[1][1]) as base:
             assert _post(base, "/tabs/current/open", {"url": f"{server}/spa.html"})[0] == 200
             assert _post(base, "/tabs/b2:current/open",
                          {"url": f"{server}/product.html"})[0] == 200
@@ -147,9 +116,6 @@ def test_tabs_route_to_the_instance_that_holds_them(server: str, tmp_path: Any) 
             assert tabs["t1"].endswith("spa.html") and tabs["b2:t1"].endswith("product.html")
             status, body, _ = _post(base, "/tabs/b2:t1/find", {"query": "add to cart button"})
             assert status == 200 and "Add to Cart" in body["text"]
-        finally:
-            api.terminate()
-            api.wait(timeout=15)
     finally:
         for proc, _ in procs:
             proc.terminate()

@@ -4,10 +4,7 @@ from __future__ import annotations
 
 import json
 import os
-import socket
-import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -15,6 +12,8 @@ import anyio
 import pytest
 
 from domdex.tokens import count_tokens
+
+from .conftest import mcp_http_server
 
 pytestmark = pytest.mark.browser
 
@@ -90,29 +89,10 @@ def test_mcp_stdio(server: str) -> None:
     assert out["tokens"] < 2500
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
 def http_server() -> Iterator[str]:
-    port = _free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "domdex", "mcp", "--http", "--port",
-                             str(port)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
-                break
-        except OSError:
-            time.sleep(0.1)
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        proc.terminate()
-        proc.wait(timeout=15)
+    with mcp_http_server() as base:
+        yield base
 
 
 def test_mcp_streamable_http(http_server: str, server: str) -> None:
@@ -138,19 +118,8 @@ def test_mcp_http_with_a_token(server: str) -> None:
     from mcp.client.streamable_http import streamable_http_client
     from mcp.shared._httpx_utils import create_mcp_http_client
 
-    port = _free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "domdex", "mcp", "--http", "--port",
-                             str(port), "--token", "s3cret"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    url = f"http://127.0.0.1:{port}/mcp"
-    try:
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            try:
-                with socket.create_connection(("127.0.0.1", port), timeout=0.5):
-                    break
-            except OSError:
-                time.sleep(0.1)
+    with mcp_http_server("--token", "s3cret") as base:
+        url = f"{base}/mcp"
 
         async def main(token: str | None) -> list[str]:
             headers = {"Authorization": f"Bearer {token}"} if token else None
@@ -162,6 +131,3 @@ def test_mcp_http_with_a_token(server: str) -> None:
         assert "click" in anyio.run(main, "s3cret")
         with pytest.raises(Exception):  # noqa: B017 - the SDK's error type for a 401 varies
             anyio.run(main, None)
-    finally:
-        proc.terminate()
-        proc.wait(timeout=15)
