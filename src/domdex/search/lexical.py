@@ -286,6 +286,7 @@ class Query:
     compounds: list[str] = field(default_factory=list)
     quoted: list[str] = field(default_factory=list)
     head: list[str] = field(default_factory=list)  # "price" in "price of the Garden Trowel"
+    zone_terms: list[str] = field(default_factory=list)  # "sidebar" in "hide the sidebar"
     prose: bool = False  # "in the text", "in the paragraph": a link in running text
     mentions_header: bool = False  # "column", "header", "heading": labels are wanted
 
@@ -321,6 +322,7 @@ def parse_query(text: str) -> Query:
             for key, lm in _LANDMARK_WORDS.items():
                 if key in word and lm not in q.landmarks:
                     q.landmarks.append(lm)
+                    q.zone_terms.append(key)  # also a word: "Collapse sidebar" names it
             if pos not in q.positions:
                 q.positions.append(pos)
         low = pattern.sub(" ", low)
@@ -358,6 +360,8 @@ def parse_query(text: str) -> Query:
     q.compounds = [t for t in q.terms if "." in t or "_" in t or t.startswith("-")]
     if not q.terms and q.role_words:  # "the button": the role word is the name
         q.terms = list(q.role_words)
+    q.zone_terms = [z for z in q.zone_terms if z not in q.terms]
+    q.terms += q.zone_terms
     return q
 
 

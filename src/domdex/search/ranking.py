@@ -144,6 +144,8 @@ def _lexical(si: SearchIndex, q: Query, explain: bool) -> tuple[np.ndarray, dict
             w *= 0.5  # a lone symbol (¶, ») says little
         if n == 0 and term in ACTION_VERBS:
             w *= 2.0  # "expand the os group": the action names the control
+        if term in q.zone_terms:
+            w *= 0.3  # "in the sidebar" says where; only an element named so gains much
         if q.head and term not in q.head:
             w *= 0.7  # "… in the introduction": words that locate, not name, the element
         if q.wants_value:  # "what is X": X is the key of the answer, as good as its name
@@ -440,10 +442,10 @@ def _nested(end: list[int], a: int, b: int) -> bool:
 
 def _exact_bonus(si: SearchIndex, ks: np.ndarray, q: Query) -> np.ndarray:
     """Seed step 5: the whole request (or a quoted part) is the element's whole name."""
-    wanted = {" ".join(q.terms)}
+    wanted = {" ".join(t for t in q.terms if t not in q.zone_terms)}
     wanted |= {" ".join(t for t in tokens(x) if t) for x in q.quoted}
     wanted_stems = {" ".join(stem(t) for t in w.split()) for w in wanted if w}
-    terms = set(q.head or q.terms)
+    terms = set(q.head or q.terms) - set(q.zone_terms)
     out = np.zeros(len(ks), dtype=np.float32)
     names, stems = si.norm_names, si.stem_names
     for j, k in enumerate(ks):
