@@ -215,13 +215,17 @@ class AsyncPage(PageActions):
         self._snapshot = None
         self._index = None
 
-    async def capture(self) -> Snapshot:
-        """Capture the page now (every frame) and make it the latest snapshot."""
+    async def capture(self, *, incremental: bool = True) -> Snapshot:
+        """Capture the page now (every frame) and make it the latest snapshot.
+
+        By default the page re-reads only what changed since this page's last capture
+        (the result equals a full capture); ``incremental=False`` forces a full pass.
+        """
         if not self._engine_ready:
             await _ensure_engine_for(self.playwright_page)
             self._engine_ready = True
         documents = self._documents
-        snap = await capture_page(self.playwright_page, self._frames)
+        snap = await capture_page(self.playwright_page, self._frames, incremental=incremental)
         # A capture made while the document was still loading sees its own
         # DOMContentLoaded later; that event must not make the capture stale.
         self._snapshot_documents = documents + (1 if snap.ready_state == "loading" else 0)
@@ -563,8 +567,8 @@ class Page(SyncPageActions):
              timeout: float = DEFAULT_TIMEOUT) -> None:
         self._runner.run(self._async.goto(target, wait_until=wait_until, timeout=timeout))
 
-    def capture(self) -> Snapshot:
-        return self._runner.run(self._async.capture())
+    def capture(self, *, incremental: bool = True) -> Snapshot:
+        return self._runner.run(self._async.capture(incremental=incremental))
 
     def snapshot(self) -> Snapshot:
         return self._runner.run(self._async.snapshot())

@@ -15,6 +15,7 @@ through :mod:`domdex.browser`.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import functools
 import itertools
 import json
@@ -26,8 +27,8 @@ from importlib import resources
 from typing import Any
 
 from ..errors import BrowserError
-from ..snapshot import FrameInfo, Node, Snapshot
-from .rows import REF, content_origin, rows_to_nodes
+from ..snapshot import Box, FrameInfo, Node, Snapshot
+from .rows import FLAGS, REF, content_origin, rows_to_nodes
 
 __all__ = [
     "FrameRegistry",
@@ -82,6 +83,17 @@ def as_async(obj: Any) -> Any:
 
 
 @dataclass
+class _Live:
+    """The last capture as capture.js remembers it (``seq``), for a patch to apply to."""
+
+    seq: int
+    document_id: str
+    snapshot: Snapshot
+    #: refs of rows rendered without a size of their own (visible through their kids)
+    sizeless: set[str]
+
+
+@dataclass
 class FrameRegistry:
     """Frame ids (``f1``, ``f2`` …) that stay the same for the life of each Frame.
 
@@ -94,6 +106,12 @@ class FrameRegistry:
     _counter: itertools.count[int] = field(default_factory=lambda: itertools.count(1))
     #: document id of each frame id at its last capture ("" for the main frame)
     documents: dict[str, str] = field(default_factory=dict)
+    #: what the next incremental capture patches (None: the next capture is full)
+    live: _Live | None = None
+    #: captures answered with a patch / in full (for tests and benchmarks)
+    patched: int = 0
+    full: int = 0
+    full_reason: str = ""
 
     def id_for(self, frame: Any) -> str:
         key = getattr(frame, "_impl_obj", frame)
@@ -115,10 +133,16 @@ class FrameRegistry:
         return Frame(impl)
 
 
-async def _evaluate_frame(frame: Any) -> dict[str, Any]:
-    """Run capture.js in one frame; one retry when a navigation swaps the context."""
+async def _evaluate_frame(frame: Any, live: _Live | None = None) -> dict[str, Any]:
+    """Run capture.js in one frame; one retry when a navigation swaps the context.
+
+    With ``live`` (the frame's last capture) the script may answer with a patch.
+    """
     script = capture_script()
-    arg = {"maxText": MAX_TEXT, "maxOptions": MAX_OPTIONS}
+    arg: dict[str, Any] = {"maxText": MAX_TEXT, "maxOptions": MAX_OPTIONS}
+    if live is not None:
+        arg["seq"] = live.seq
+        arg["doc"] = live.document_id
     for attempt in (1, 2):
         try:
             data: dict[str, Any] = json.loads(await frame.evaluate(script, arg))
@@ -173,26 +197,119 @@ async def _capture_child(fc: _FrameCapture) -> None:
         fc.data = None
 
 
-async def capture_page(page: Any, registry: FrameRegistry | None = None) -> Snapshot:
-    """Capture every frame of an async Playwright ``page`` into one Snapshot."""
+async def capture_page(page: Any, registry: FrameRegistry | None = None, *,
+                       incremental: bool = True) -> Snapshot:
+    """Capture every frame of an async Playwright ``page`` into one Snapshot.
+
+    With ``incremental`` (and a registry that saw the last capture of a page without
+    child frames) the page re-walks only the subtrees that changed since that capture
+    and the result is the last snapshot patched: the same snapshot a full capture
+    gives. Anything the page cannot vouch for (another document, many mutations, a
+    change at the top, hover/focus on a page whose styles react to them) makes it a
+    full capture.
+    """
     registry = registry if registry is not None else FrameRegistry()
     page = as_async(page)
     started = time.perf_counter()
     main_frame = as_async(page.main_frame)
+    live = registry.live if incremental else None
+    if live is not None and main_frame.child_frames:
+        live = None
+    registry.live = None
     try:
-        main = await _evaluate_frame(main_frame)
+        main = await _evaluate_frame(main_frame, live)
     except Exception as exc:
         raise BrowserError(
             f"Could not capture {page.url}: {str(exc).splitlines()[0]}. "
             "If the page is still loading, wait for it and capture again."
         ) from exc
+    if main.get("patch") and live is not None:
+        snap, sizeless = _apply_patch(live, main)
+        registry.documents[""] = main["doc"]
+        registry.live = _Live(main["seq"], main["doc"], snap, sizeless)
+        registry.patched += 1
+        log.debug("capture: patched %d splices, %d rows, %d boxes in %.1f ms (in page %s ms)",
+                  len(main["splices"]), len(main["rows"]), len(main["boxes"]),
+                  (time.perf_counter() - started) * 1000, main.get("ms"))
+        return snap
     # The main frame must be captured first: child captures look up the <iframe> refs.
     children = _walk_frames(main_frame, registry)
     await asyncio.gather(*(_capture_child(fc) for fc in children))
     snap = _assemble(main, children, registry)
-    log.debug("capture: %d nodes, %d frames in %.1f ms (in page %s ms)", len(snap.nodes),
-              len(snap.frames), (time.perf_counter() - started) * 1000, main.get("ms"))
+    registry.full += 1
+    registry.full_reason = str(main.get("full"))
+    if not snap.frames and main.get("seq"):
+        sizeless = {f"e{row[REF]}" for row in main["nodes"] if row[FLAGS] & 4}
+        registry.live = _Live(main["seq"], main["doc"], snap, sizeless)
+    log.debug("capture: %d nodes, %d frames in %.1f ms (in page %s ms; full: %s)",
+              len(snap.nodes), len(snap.frames), (time.perf_counter() - started) * 1000,
+              main.get("ms"), main.get("full"))
     return snap
+
+
+def _apply_patch(live: _Live, data: dict[str, Any]) -> tuple[Snapshot, set[str]]:
+    """The last snapshot with a patch from capture.js applied (main frame only).
+
+    The patch has ``splices`` ([first ref, old row count, new rows]: a re-walked
+    subtree), ``rows`` (rows re-emitted in place) and ``boxes`` ([ref, box, flags]: a
+    row whose box or visibility alone changed); nodes nothing touched are shared with
+    the last snapshot.
+    """
+    prev = live.snapshot
+    sx, sy = float(data["sx"]), float(data["sy"])
+    vw, vh = int(data["vw"]), int(data["vh"])
+    view = (sx, sy, float(vw), float(vh))
+    strings = data["strings"]
+    nodes = list(prev.nodes)
+    pos = {n.ref: i for i, n in enumerate(nodes)}
+    sizeless = set(live.sizeless)
+
+    def convert(rows: list[list[Any]]) -> list[Node]:
+        for row in rows:
+            ref = f"e{row[REF]}"
+            if row[FLAGS] & 4:
+                sizeless.add(ref)
+            else:
+                sizeless.discard(ref)
+        return rows_to_nodes(rows, origin=(sx, sy), viewport=view, strings=strings)
+
+    for row in data["rows"]:
+        i = pos[f"e{row[REF]}"]
+        nodes[i] = convert([row])[0]
+    for num, raw, flags in data["boxes"]:
+        ref = f"e{num}"
+        if flags & 4:
+            sizeless.add(ref)
+        else:
+            sizeless.discard(ref)
+        i = pos[ref]
+        nodes[i] = dataclasses.replace(nodes[i], box=Box(raw[0] + sx, raw[1] + sy, raw[2], raw[3]),
+                                       visible=bool(flags & 1))
+    for num, count, rows in sorted(data["splices"], key=lambda s: -pos[f"e{s[0]}"]):
+        i = pos[f"e{num}"]
+        for n in nodes[i:i + count]:
+            sizeless.discard(n.ref)
+        nodes[i:i + count] = convert(rows)
+    # Visibility of size-less containers and in_viewport (the page may have scrolled).
+    right, bottom = sx + vw, sy + vh
+    shown: set[str] = set()
+    for i in range(len(nodes) - 1, -1, -1):
+        n = nodes[i]
+        own = n.ref not in sizeless
+        visible = n.visible if own else n.ref in shown
+        if visible and n.parent in sizeless:
+            shown.add(n.parent)  # type: ignore[arg-type]
+        b = n.box
+        in_viewport = (own and visible and b is not None and b.x < right and b.x + b.width > sx
+                       and b.y < bottom and b.y + b.height > sy)
+        if visible != n.visible or in_viewport != n.in_viewport:
+            nodes[i] = dataclasses.replace(n, visible=visible, in_viewport=in_viewport)
+    snap = Snapshot(
+        url=data["url"], title=data["title"], viewport=(vw, vh), scroll=(sx, sy),
+        ready_state=data["ready"], document_id=data["doc"], captured_at=time.time(),
+        nodes=nodes, frames=[], page_size=(float(data["pw"]), float(data["ph"])),
+    )
+    return snap, sizeless
 
 
 def _assemble(main: dict[str, Any], children: list[_FrameCapture],

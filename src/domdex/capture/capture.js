@@ -28,6 +28,7 @@
     return Object.freeze({
       doc: document,
       documentId,
+      live: {}, // incremental capture: the last capture's rows and a MutationObserver
       ref(el) {
         let r = refOf.get(el);
         if (r === undefined) {
@@ -421,7 +422,8 @@
   };
 
   // ---- the walk ----------------------------------------------------------------
-  const rows = [];
+  let rows = [];
+  const shadows = []; // open shadow roots met by the walk (observed for changes)
   const active = (() => {
     let a = document.activeElement;
     while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
@@ -533,7 +535,10 @@
   // Composed children: a shadow root replaces the light DOM (slots pull light nodes back
   // in), a slot shows its assigned nodes (or its fallback content).
   const kidsOf = (el, t) => {
-    if (el.shadowRoot) return el.shadowRoot.childNodes;
+    if (el.shadowRoot) {
+      shadows.push(el.shadowRoot);
+      return el.shadowRoot.childNodes;
+    }
     if (t === "SLOT") {
       const assigned = el.assignedNodes({ flatten: true });
       if (assigned.length) return assigned;
@@ -628,7 +633,8 @@
     let row = null;
     if (keep || tentative) {
       row = { el, parent: parentRow, t, role, f, kids: 0, text: "", interactive,
-        clickable, textBlock, tentative, drop: false, ref: "", simple: false };
+        clickable, textBlock, tentative, drop: false, ref: "", simple: false, ctx, pcur,
+        num: 0, arr: null, bx: null, fresh: true };
       rows.push(row);
       if (parentRow) parentRow.kids++;
     }
@@ -715,19 +721,11 @@
   const SVG_NS = "http://www.w3.org/2000/svg";
 
   const root = document.documentElement;
-  const t0 = performance.now();
-  if (document.body) {
-    const ctx = { none: false, ariaHidden: false, noLandmark: false, grid: false,
-      presentational: false, inBlock: false, inInteractive: false, collect: false };
-    visit(document.body, "BODY", ctx, null, "auto");
-  }
-  const t1 = performance.now();
-
-  // ---- emit ----------------------------------------------------------------------
-  const out = [];
   const vw = window.innerWidth, vh = window.innerHeight;
-  for (const r of rows) {
-    if (r.drop) continue;
+  const sx = window.scrollX, sy = window.scrollY;
+
+  // ---- emit one row --------------------------------------------------------------
+  const emitRow = (r) => {
     let p = r.parent;
     while (p && p.drop) p = p.parent;
     const el = r.el;
@@ -753,6 +751,7 @@
       // 4: rendered but without a size of its own (display:contents, collapsed floats):
       // visible when something inside it is (decided in rows.py).
       visible = r.f & 8 ? 0 : (b.width > 0 && b.height > 0 ? 1 : 4);
+      r.bx = [box[0] + sx, box[1] + sy, box[2], box[3], visible];
     }
     let level = null;
     if (r.role === "heading") {
@@ -765,8 +764,10 @@
       co = [el.clientLeft + (parseFloat(cs.paddingLeft) || 0),
         el.clientTop + (parseFloat(cs.paddingTop) || 0)];
     }
-    r.ref = state.ref(el);
-    r.num = Number(r.ref.slice(1));
+    if (!r.num) {
+      r.ref = state.ref(el);
+      r.num = Number(r.ref.slice(1));
+    }
     const row = [
       r.num, p ? p.num : null, intern(el.localName),
       intern(r.role || (explicitRole(el) ? "none" : "generic")),
@@ -779,15 +780,267 @@
     let n = row.length;
     while (n > 10 && row[n - 1] === null) n--;
     row.length = n;
-    out.push(row);
+    return row;
+  };
+
+  // ---- incremental state ------------------------------------------------------------
+  // The last capture's emitted rows stay in the page (state.live) with a MutationObserver
+  // over the document and every open shadow root; the next capture with args.seq equal to
+  // live.seq re-walks only the subtrees that changed and returns a patch. Whatever it cannot
+  // vouch for makes it a full capture (reason in `full`).
+  const live = state.live;
+  const OBS = { subtree: true, childList: true, attributes: true, characterData: true };
+  const MAX_RECORDS = 400;
+  const CONTROL = new Set(["INPUT", "SELECT", "TEXTAREA", "OPTION"]);
+  const LABELABLE = new Set(["INPUT", "SELECT", "TEXTAREA", "BUTTON", "METER", "PROGRESS",
+    "OUTPUT"]);
+  const controlSig = (el) => el.value + "\u0001" + el.checked + el.indeterminate + el.disabled +
+    el.selectedIndex + (el.files ? el.files.length : "");
+  if (!live.listening) {
+    live.listening = true;
+    live.moves = 0;
+    document.addEventListener("mouseover", () => { live.moves++; }, true);
+    addEventListener("resize", () => { live.resized = true; });
   }
-  const t2 = performance.now();
+  // Does any :hover / :focus rule change what the walk reads (display, visibility, cursor,
+  // position)? Then a moved pointer or focus may change rows without a mutation.
+  const pseudoSensitive = () => {
+    const STYLE_PROPS = ["display", "visibility", "cursor", "position", "content"];
+    const scan = (rules) => {
+      for (const r of rules) {
+        if (r.cssRules && r.cssRules.length && !r.selectorText) {
+          if (scan(r.cssRules)) return true;
+          continue;
+        }
+        const sel = r.selectorText;
+        if (!sel || !/:(hover|focus|active|has)/.test(sel)) continue;
+        for (const prop of STYLE_PROPS) if (r.style.getPropertyValue(prop)) return true;
+      }
+      return false;
+    };
+    try {
+      for (const sheet of document.styleSheets) if (scan(sheet.cssRules)) return true;
+      for (const sr of shadows) {
+        for (const sheet of sr.styleSheets || []) if (scan(sheet.cssRules)) return true;
+        for (const sheet of sr.adoptedStyleSheets || []) if (scan(sheet.cssRules)) return true;
+      }
+      for (const sheet of document.adoptedStyleSheets || []) if (scan(sheet.cssRules)) return true;
+    } catch (e) {
+      return true; // a cross-origin sheet: unknown
+    }
+    return false;
+  };
+
+  const full = (reason) => {
+    if (live.obs) { live.obs.disconnect(); live.obs = null; }
+    live.shadows = [];
+    rows = [];
+    shadows.length = 0;
+    const t0 = performance.now();
+    if (document.body) {
+      const ctx = { none: false, ariaHidden: false, noLandmark: false, grid: false,
+        presentational: false, inBlock: false, inInteractive: false, collect: false };
+      visit(document.body, "BODY", ctx, null, "auto");
+    }
+    const t1 = performance.now();
+    const out = [];
+    const kept = [];
+    for (const r of rows) {
+      if (r.drop) continue;
+      const row = emitRow(r);
+      r.arr = row;
+      r.fresh = false;
+      kept.push(r);
+      out.push(row);
+    }
+    const t2 = performance.now();
+    remember(kept);
+    return { ms: [round(t1 - t0), round(t2 - t1)], nodes: out, full: reason };
+  };
+
+  // Subtree ends (exclusive index) from parent links; the rows are in document order.
+  const remember = (kept) => {
+    const stack = [];
+    const byEl = new Map();
+    const ctrls = [];
+    for (let i = 0; i < kept.length; i++) {
+      const r = kept[i];
+      let p = r.parent;
+      while (p && p.drop) p = p.parent;
+      while (stack.length && stack[stack.length - 1] !== p) stack.pop().end = i;
+      r.idx = i;
+      stack.push(r);
+      byEl.set(r.el, r);
+      if (CONTROL.has(r.t)) {
+        r.sig = controlSig(r.el);
+        ctrls.push(r);
+      }
+    }
+    while (stack.length) stack.pop().end = kept.length;
+    live.rows = kept;
+    live.byEl = byEl;
+    live.ctrls = ctrls;
+    live.seq = (live.seq || 0) + 1;
+    live.active = active;
+    live.moves0 = live.moves;
+    live.resized = false;
+    live.vw = vw;
+    live.vh = vh;
+    live.maxText = maxText;
+    live.sensitive = pseudoSensitive();
+    live.count = 0;
+    live.records = [];
+    live.overflow = false;
+    if (live.obs) live.obs.disconnect();
+    const roots = new Set(shadows);
+    for (const sr of live.shadows || []) if (sr.host && sr.host.isConnected) roots.add(sr);
+    live.shadows = [...roots];
+    const obs = new MutationObserver((recs) => {
+      if (live.obs !== obs) return;
+      live.count += recs.length;
+      if (live.count > MAX_RECORDS) live.overflow = true;
+      else for (const m of recs) live.records.push(m);
+    });
+    live.obs = obs;
+    obs.observe(document, OBS);
+    for (const sr of live.shadows) obs.observe(sr, OBS);
+  };
+
+  // The nearest kept row at or above `x` whose row does not feed an enclosing text
+  // (its visit context does not collect) and whose keeping does not depend on its kids.
+  const boundaryFrom = (x) => {
+    for (; x; x = composedParent(x)) {
+      const r = live.byEl.get(x);
+      if (r && !r.tentative && !r.ctx.collect) return r;
+    }
+    return null;
+  };
+
+  const incremental = () => {
+    if (!args || !args.seq || live.seq !== args.seq || args.doc !== state.documentId ||
+        !live.obs || !live.rows) return "no state";
+    if (live.maxText !== maxText) return "arguments";
+    if (live.resized || live.vw !== vw || live.vh !== vh) return "viewport";
+    if (live.sensitive && (live.moves !== live.moves0 || live.active !== active)) {
+      return "hover or focus with :hover/:focus styles";
+    }
+    const recs = live.records.concat(live.obs.takeRecords());
+    live.count += recs.length - live.records.length;
+    if (live.overflow || live.count > MAX_RECORDS) return "many mutations";
+    const starts = [];
+    for (const m of recs) {
+      let t = m.target;
+      if (m.type === "characterData") t = t.parentNode;
+      if (!t || !t.isConnected) continue; // inside a removed subtree: its removal is recorded
+      if (t.nodeType === 11) t = t.host; // a shadow root's own child list
+      if (!t) continue;
+      starts.push(m.type === "attributes" ? composedParent(t) : composedParent(t));
+    }
+    const refresh = new Set();
+    if (live.active !== active) {
+      for (const el of [live.active, active]) {
+        if (el && el.isConnected) {
+          starts.push(composedParent(el));
+          const r = live.byEl.get(el);
+          if (r) refresh.add(r);
+        }
+      }
+    }
+    for (const r of live.ctrls) {
+      if (r.el.isConnected && controlSig(r.el) !== r.sig) starts.push(composedParent(r.el));
+    }
+    // Boundaries: distinct, none inside another.
+    const found = new Set();
+    for (const x of starts) {
+      if (!x) return "change at the top";
+      const b = boundaryFrom(x);
+      if (!b) return "change at the top";
+      found.add(b);
+    }
+    let bounds = [...found].sort((a, b) => a.idx - b.idx);
+    const outer = [];
+    let reach = -1;
+    let span = 0;
+    for (const b of bounds) {
+      if (b.idx < reach) continue;
+      outer.push(b);
+      reach = b.end;
+      span += b.end - b.idx;
+    }
+    bounds = outer;
+    if (span > Math.max(150, live.rows.length * 0.3)) return "large change";
+    // Re-walk each boundary's subtree with the context it had.
+    const t0 = performance.now();
+    const splices = [];
+    const next = [];
+    let at = 0;
+    for (const b of bounds) {
+      for (; at < b.idx; at++) next.push(live.rows[at]);
+      rows = [];
+      visit(b.el, tagOf(b.el), b.ctx, b.parent, b.pcur);
+      const fresh = rows.filter((r) => !r.drop);
+      if (!fresh.length || fresh[0].el !== b.el) return "boundary changed";
+      fresh[0].num = b.num;
+      fresh[0].ref = b.ref;
+      const out = [];
+      for (const r of fresh) {
+        const row = emitRow(r);
+        r.arr = row;
+        out.push(row);
+        next.push(r);
+      }
+      splices.push([b.num, b.end - b.idx, out]);
+      at = b.end;
+      // Names of kept ancestors may come from the content (a row, a cell)
+      for (let p = b.parent; p; p = p.parent) if (!p.drop) refresh.add(p);
+    }
+    for (; at < live.rows.length; at++) next.push(live.rows[at]);
+    const t1 = performance.now();
+    // Re-emit rows whose names or states reach elsewhere; re-read every other box.
+    const rowsOut = [];
+    const boxes = [];
+    for (const r of next) {
+      if (r.fresh) continue;
+      const el = r.el;
+      if (refresh.has(r) || (el.hasAttributes() && (el.hasAttribute("aria-labelledby") ||
+          el.hasAttribute("aria-describedby"))) ||
+          (LABELABLE.has(r.t) && el.labels && el.labels.length)) {
+        const row = emitRow(r);
+        r.arr = row;
+        rowsOut.push(row);
+        continue;
+      }
+      if (r.f & 4) continue;
+      const b = el.getBoundingClientRect();
+      const box = [round(b.x), round(b.y), round(b.width), round(b.height)];
+      const visible = r.f & 8 ? 0 : (b.width > 0 && b.height > 0 ? 1 : 4);
+      const o = r.bx;
+      if (!o || o[0] !== box[0] + sx || o[1] !== box[1] + sy || o[2] !== box[2] ||
+          o[3] !== box[3] || o[4] !== visible) {
+        r.bx = [box[0] + sx, box[1] + sy, box[2], box[3], visible];
+        r.arr[7] = box;
+        r.arr[8] = visible | (r.f & 4 ? 2 : 0);
+        boxes.push([r.num, box, r.arr[8]]);
+      }
+    }
+    for (const r of next) r.fresh = false;
+    const t2 = performance.now();
+    remember(next);
+    return { ms: [round(t1 - t0), round(t2 - t1)], splices, rows: rowsOut, boxes,
+      patch: true };
+  };
+
+  let result = incremental();
+  if (typeof result === "string") result = full(result);
   const se = document.scrollingElement || root;
-  const json = JSON.stringify({
-    url: location.href, title: document.title, ready: document.readyState,
-    doc: state.documentId, vw, vh, sx: window.scrollX, sy: window.scrollY,
-    pw: se ? se.scrollWidth : 0, ph: se ? se.scrollHeight : 0,
-    ms: [round(t1 - t0), round(t2 - t1)], strings: table, nodes: out,
-  });
-  return json;
+  result.url = location.href;
+  result.title = document.title;
+  result.ready = document.readyState;
+  result.doc = state.documentId;
+  result.vw = vw; result.vh = vh; result.sx = sx; result.sy = sy;
+  result.pw = se ? se.scrollWidth : 0;
+  result.ph = se ? se.scrollHeight : 0;
+  result.seq = live.seq;
+  result.strings = table;
+  return JSON.stringify(result);
 }

@@ -1,0 +1,114 @@
+"""Incremental capture: after DOM changes, the patched snapshot equals a full capture."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from domdex.snapshot import Node, Snapshot
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def page(domdex_browser: Any) -> Iterator[Any]:
+    p = domdex_browser.new_page()
+    try:
+        yield p
+    finally:
+        p.close()
+
+
+def _key(n: Node) -> tuple[Any, ...]:
+    return (n.ref, n.parent, n.tag, n.role, n.name, n.value, n.text, n.level, n.states,
+            n.attrs, n.options, n.visible, n.in_viewport, n.frame, n.index, n.description,
+            n.box is None)
+
+
+def _same(inc: Snapshot, full: Snapshot) -> None:
+    assert [n.ref for n in inc.nodes] == [n.ref for n in full.nodes]
+    for a, b in zip(inc.nodes, full.nodes):
+        assert _key(a) == _key(b), (a, b)
+        if a.box is not None and b.box is not None:
+            assert all(abs(x - y) <= 1 for x, y in zip(a.box.to_list(), b.box.to_list())), (a, b)
+    assert (inc.url, inc.title, inc.scroll, inc.document_id) == \
+        (full.url, full.title, full.scroll, full.document_id)
+
+
+def _step(page: Any, action: Any) -> None:
+    """Run ``action`` on the live page; the incremental snapshot must equal a full one."""
+    action(page.playwright_page)
+    inc = page.capture()
+    full = page.capture(incremental=False)
+    _same(inc, full)
+
+
+def _registry(page: Any) -> Any:
+    return page._async._frames
+
+
+CASES: dict[str, list[Any]] = {
+    "spa.html": [
+        lambda p: p.click("#shuffle"),
+        lambda p: p.click("#refresh"),
+        lambda p: p.evaluate("document.querySelector('#add-form label').textContent = 'New task'"),
+        lambda p: p.fill("#new-item", "write tests"),
+        lambda p: p.click("#follow"),
+        lambda p: p.evaluate("document.getElementById('counter').textContent = '7 left'"),
+    ],
+    "product.html": [
+        lambda p: p.click("#add-to-cart"),
+        lambda p: p.select_option("#quantity", "2"),
+        lambda p: p.evaluate("document.getElementById('cart-link').textContent = 'Cart (4)'"),
+        lambda p: p.evaluate("document.getElementById('reviews-heading').className = 'x'"),
+    ],
+    "modal.html": [
+        lambda p: p.click("#delete-account"),
+        lambda p: p.click("#cancel"),
+        lambda p: p.evaluate("document.getElementById('result').textContent = 'Done.'"),
+    ],
+    "form-errors.html": [
+        lambda p: p.click("#signup button[type=submit], #signup [type=submit]"),
+        lambda p: p.fill("#username", "ada"),
+        lambda p: p.evaluate("document.getElementById('password-hint').textContent = 'Eight+'"),
+    ],
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_incremental_equals_full(page: Any, server: str, name: str) -> None:
+    page.goto(f"{server}/{name}")
+    page.capture()
+    for action in CASES[name]:
+        _step(page, action)
+    # the patch path was taken at least once (not every step fell back to a full pass)
+    assert _registry(page).patched >= 1
+
+
+def test_class_change_that_hides(page: Any, server: str) -> None:
+    page.goto(f"{server}/product.html")
+    page.playwright_page.add_style_tag(content=".gone { display: none }")
+    page.capture()
+    before = _registry(page).patched
+    _step(page, lambda p: p.evaluate("document.getElementById('compare').className = 'gone'"))
+    snap = page.snapshot()
+    assert not next(n for n in snap.nodes if n.attrs.get("id") == "compare").visible
+    _step(page, lambda p: p.evaluate("document.getElementById('compare').className = ''"))
+    _step(page, lambda p: p.evaluate("document.getElementById('toast').hidden = false"))
+    assert _registry(page).patched > before
+
+
+def test_text_edit_is_patched_and_force_full(page: Any, server: str) -> None:
+    page.goto(f"{server}/product.html")
+    page.capture()
+    reg = _registry(page)
+    patched, full = reg.patched, reg.full
+    _step(page, lambda p: p.evaluate(
+        "document.querySelector('main p').append(' (edited)')"))
+    assert reg.patched == patched + 1 and reg.full == full + 1  # the step's forced full
+    # a new document: never patched
+    page.goto(f"{server}/spa.html")
+    page.capture()
+    assert reg.patched == patched + 1
