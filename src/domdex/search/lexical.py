@@ -102,6 +102,7 @@ _SYN_GROUPS = [
     "edit modify change",
     "cancel abort",
     "buy purchase",
+    "add put",
     "account profile",
     "help support faq",
     "subscribe subscription newsletter",
@@ -287,6 +288,7 @@ class Query:
     quoted: list[str] = field(default_factory=list)
     head: list[str] = field(default_factory=list)  # "price" in "price of the Garden Trowel"
     zone_terms: list[str] = field(default_factory=list)  # "sidebar" in "hide the sidebar"
+    sequence: list[str] = field(default_factory=list)  # the request's words in order
     prose: bool = False  # "in the text", "in the paragraph": a link in running text
     mentions_header: bool = False  # "column", "header", "heading": labels are wanted
 
@@ -304,6 +306,7 @@ def parse_query(text: str) -> Query:
     q = Query(text=text)
     low = " " + text.lower().strip() + " "
     q.quoted = [m.strip() for m in _QUOTED.findall(text)]
+    q.sequence = [w for w in tokens(low) if w.isalnum()]
     for pattern, intent in _INTENT_VERBS:
         if pattern.search(low):
             q.intent = intent

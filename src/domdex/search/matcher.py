@@ -189,6 +189,10 @@ class SearchIndex:
         self.df_total = max(1, n)
 
     # Query --------------------------------------------------------------------
+    def has_token(self, tok: str) -> bool:
+        """Whether any element's fields hold ``tok`` exactly."""
+        return tok in self._postings
+
     def idf(self, term: str) -> float:
         """Rarity of ``term`` counted over the elements it matches, not only its exact form.
 

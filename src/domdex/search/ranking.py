@@ -26,7 +26,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import QueryError
-from .lexical import SYNONYMS, Query, parse_query, stem, tokens
+from .lexical import ROLE_WORDS, SYNONYMS, Query, parse_query, stem, tokens
 from .matcher import SearchIndex
 from .routing import Route, route
 
@@ -361,6 +361,7 @@ def find_matches(
         raise QueryError("lexical_weight and embedding_weight must be >= 0, not both 0.")
     si = SearchIndex.for_index(idx)
     q = parse_query(query)
+    _join_compounds(si, q)
     intent = intent or q.intent
     if si.n == 0:
         return Ranking(q, intent, [], None, 0, region)
@@ -429,6 +430,25 @@ def find_matches(
     if explain:
         log.debug("find %r: term weights %s", query, weights)
     return Ranking(q, intent, matches, r, int(live.sum()), region)
+
+
+def _join_compounds(si: SearchIndex, q: Query) -> None:
+    """"wish list" on a page that says "Wishlist", "user name" for "Username": two
+    adjacent request words the page writes as one become that one word."""
+    seq = q.sequence
+    for a, b in zip(seq, seq[1:]):
+        joined = a + b
+        if len(a) < 2 or len(b) < 2 or joined in q.terms or not si.has_token(joined):
+            continue
+        if a not in q.terms + q.role_words or b not in q.terms + q.role_words:
+            continue
+        q.terms = [t for t in q.terms if t not in (a, b)] + [joined]
+        if b in q.role_words or a in q.role_words:
+            q.role_words = [w for w in q.role_words if w not in (a, b)]
+            q.roles = set().union(*(ROLE_WORDS[w] for w in q.role_words)) if q.role_words \
+                else set()
+        if q.head and (a in q.head or b in q.head):
+            q.head = [t for t in q.head if t not in (a, b)] + [joined]
 
 
 def _alike(a: str, b: str) -> bool:
