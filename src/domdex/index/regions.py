@@ -215,32 +215,42 @@ def _top_spans(tree: Tree, facts: Facts) -> list[_Span]:
         spans.extend(_orphan_spans(tree, facts, group))
         group.clear()
 
-    def visit(i: int) -> None:
+    def visit_children(children: list[int]) -> None:
         group: list[int] = []
-        for c in tree.child_pos[i]:
+        for c in children:
             lm = facts.landmark[c]
             if lm:
                 flush(group)
                 spans.append(_Span(c, tree.end[c], c, lm, region_name(tree, c), [c]))
+            elif facts.has_landmark_inside(c) and _wraps_as_one(tree, facts, c):
+                flush(group)
+                node = tree.nodes[c]
+                name = humanize(node.name) if node.name else hint_name(tree, c)
+                spans.append(_Span(c, tree.end[c], c, hint_landmark(tree, c) or "SECTION",
+                                   name or region_name(tree, c), [c]))
             elif facts.has_landmark_inside(c):
                 flush(group)
-                visit(c)
+                visit_children(tree.child_pos[c])
             elif facts.content(c, tree.end[c]):
                 group.append(c)
         flush(group)
 
-    for r in tree.roots:
-        if facts.landmark[r]:
-            spans.append(_Span(r, tree.end[r], r, facts.landmark[r] or "", region_name(tree, r),
-                               [r]))
-        elif facts.has_landmark_inside(r):
-            visit(r)
-        elif facts.content(r, tree.end[r]):
-            spans.extend(_orphan_spans(tree, facts, [r]))
+    visit_children(tree.roots)
     spans = _absorb_crumbs(facts, spans)
     if spans and not any(s.landmark == "MAIN" for s in spans):
         _promote_main(tree, facts, spans)
     return spans
+
+
+def _wraps_as_one(tree: Tree, facts: Facts, c: int) -> bool:
+    """A container named a dialog, footer, header or menu by its id/class is one region,
+    even with landmarks inside (a modal's <header>, a footer's <nav>): they become its
+    sub-sections instead of top-level regions of their own."""
+    hinted = hint_landmark(tree, c)
+    if hinted not in ("DIALOG", "FOOTER", "HEADER", "NAV", "ASIDE"):
+        return False
+    inner = [facts.landmark[i] for i in facts.landmark_pos if c < i < tree.end[c]]
+    return "MAIN" not in inner  # a "page-header" wrapping the whole page is no header
 
 
 def _absorb_crumbs(facts: Facts, spans: list[_Span]) -> list[_Span]:

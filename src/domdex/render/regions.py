@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..index import roles
+from ..tokens import count_tokens
 from .base import Line, View
 from .elements import quote
 
@@ -28,18 +30,85 @@ def counts_text(counts: dict[str, int]) -> str:
     return f"{total} ({parts})"
 
 
+def _repeat_of(r: Region) -> str:
+    """The id of the region this one repeats ("same as R0" / "hidden copy of R5")."""
+    for prefix in ("same as ", "hidden copy of "):
+        if r.note.startswith(prefix):
+            return r.note[len(prefix):].split(",")[0]
+    return ""
+
+
+def _repeat_line(first: str, copies: list[Region]) -> Line:
+    """``[R6] NAV "related navigation" — same as R3, below it`` or, for several copies,
+    ``Repeats of R7 (HEADER): R9, R11, R12 …`` on one line."""
+    if len(copies) == 1:
+        r = copies[0]
+        return Line(f"{region_head(r)} — {r.note}", r.id, f"expand {r.id}")
+    ids = ", ".join(c.id for c in copies)
+    hidden = " (hidden)" if all(not c.visible for c in copies) else ""
+    return Line(f"Repeats of {first} ({copies[0].landmark}){hidden}: {ids}", first,
+                f"expand {first}")
+
+
+def _hidden_line(hidden: list[Region]) -> Line:
+    """``Hidden: [R0] NAV "Menu", [R1] NAV …`` — regions not shown on the page, in one line."""
+    names = ", ".join(region_head(r) for r in hidden)
+    return Line(f"Hidden: {names}", hidden[0].id, f"expand {hidden[0].id}")
+
+
 def region_head(r: Region) -> str:
     """``[R2] MAIN "Checkout" /body/main#content``"""
     name = f" {quote(r.name, 60)}" if r.name else ""
     return f"[{r.id}] {r.landmark}{name}"
 
 
+#: Without an explicit budget, the region map aims at this many tokens: it gets more
+#: compact (fewer terms, minor regions on one line, repeats grouped) rather than cut.
+COMPACT_TARGET = 600
+
+@dataclass(frozen=True)
+class _Level:
+    """How much a region map shows; the levels go from fullest to most compact."""
+
+    terms: int
+    subsections: int
+    minor_one_line: bool  # regions with few controls and no sub-sections on one line
+    xpath: bool = True
+    merged: bool = False  # summary and counts on one line
+    hidden_grouped: bool = False  # all hidden regions on one line
+
+
+_LEVELS = [
+    _Level(MAX_TERMS, MAX_SUBSECTIONS, False),
+    _Level(4, 5, True),
+    _Level(3, 4, True, xpath=False, hidden_grouped=True),
+    _Level(0, 3, True, xpath=False, merged=True, hidden_grouped=True),
+]
+
+
 class RegionsView(View):
+    """L1. Picks the fullest of a few detail levels that fits the budget (or ~600
+    tokens when none is given); only an explicit budget that even the most compact
+    level exceeds cuts lines, with a note saying what was left out."""
+
     kind = "regions"
 
     def __init__(self, index: PageIndex, max_tokens: int | None = None) -> None:
         super().__init__(max_tokens)
         self.index = index
+        self._level = 0
+
+    def render(self, max_tokens: int | None = None) -> str:
+        budget = max_tokens if max_tokens is not None else self.max_tokens
+        target = budget if budget is not None else COMPACT_TARGET
+        text = ""
+        for level in range(len(_LEVELS)):
+            self._level = level
+            self.__dict__.pop("lines", None)  # rebuild at this level
+            text = super().render(100_000_000)
+            if count_tokens(text) <= target:
+                return text
+        return super().render(budget) if budget is not None else text
 
     def build(self) -> list[Line]:
         idx = self.index
@@ -47,7 +116,26 @@ class RegionsView(View):
         inter = sum(r.interactive_count for r in tops)
         lines = [Line(f'PAGE: {quote(idx.snapshot.title, 70)} {idx.snapshot.url}', keep=True),
                  Line(f"REGIONS: {len(tops)} · {inter} interactive", keep=True), Line("")]
+        repeats: dict[str, list[Region]] = {}
         for r in tops:
+            first = _repeat_of(r)
+            if first:
+                repeats.setdefault(first, []).append(r)
+        shown: set[str] = set()
+        level = _LEVELS[self._level]
+        hidden = [r for r in tops if not r.visible and not _repeat_of(r)]
+        for r in tops:
+            if level.hidden_grouped and r in hidden:
+                if r is hidden[0]:
+                    lines.append(_hidden_line(hidden))
+                continue
+            first = _repeat_of(r)
+            if first and first in shown:
+                continue
+            if first:
+                shown.add(first)
+                lines.append(_repeat_line(first, repeats[first]))
+                continue
             lines.extend(self._region_lines(r))
         lines.append(Line(""))
         lines.append(Line(f"GREP-INDEX: {len(idx.term_index)} terms across "
@@ -56,9 +144,9 @@ class RegionsView(View):
         return lines
 
     def _region_lines(self, r: Region) -> list[Line]:
+        level = _LEVELS[self._level]
+        terms_shown, subs_shown = level.terms, level.subsections
         g, more = r.id, f"expand {r.id}"
-        if r.note.startswith(("same as", "hidden copy")):
-            return [Line(f"{region_head(r)} — {r.note}", g, more)]
         if not r.visible:
             what = r.purpose.replace("; hidden", "").replace("hidden", "").strip("; ")
             if not r.name:
@@ -66,18 +154,25 @@ class RegionsView(View):
                 what = f"{quote(text, 40)} {what}".strip() if text else what
             detail = f": {what}" if what else ""
             return [Line(f"{region_head(r)} [hidden]{detail}", g, more)]
-        out = [Line(f"{region_head(r)} {r.xpath}", g, more)]
-        summary = r.summary or ""
-        if summary:
-            out.append(Line(f"     Summary: {summary}", g, more))
-        out.append(Line(f"     Interactive: {counts_text(r.counts)}", g, more))
         subs = [s for s in self.index.subregions(r) if s.visible]
-        if subs:
-            names = ", ".join(s.id.split(".", 1)[1] for s in subs[:MAX_SUBSECTIONS])
-            extra = f", … (+{len(subs) - MAX_SUBSECTIONS})" if len(subs) > MAX_SUBSECTIONS else ""
+        if level.minor_one_line and not subs and r.interactive_count <= 3:
+            what = r.summary or f"{counts_text(r.counts)} interactive"
+            return [Line(f"{region_head(r)} — {what}", g, more)]
+        out = [Line(f"{region_head(r)} {r.xpath}" if level.xpath else region_head(r), g, more)]
+        summary = r.summary or ""
+        if level.merged:
+            out.append(Line(f"     {summary + ' · ' if summary else ''}"
+                            f"{r.interactive_count} interactive", g, more))
+        else:
+            if summary:
+                out.append(Line(f"     Summary: {summary}", g, more))
+            out.append(Line(f"     Interactive: {counts_text(r.counts)}", g, more))
+        if subs and subs_shown:
+            names = ", ".join(s.id.split(".", 1)[1] for s in subs[:subs_shown])
+            extra = f", … (+{len(subs) - subs_shown})" if len(subs) > subs_shown else ""
             out.append(Line(f"     Subsections ({len(subs)}): {names}{extra}", g, more))
-        if r.terms:
-            out.append(Line(f"     Terms: {', '.join(r.terms[:MAX_TERMS])}", g, more))
+        if r.terms and terms_shown:
+            out.append(Line(f"     Terms: {', '.join(r.terms[:terms_shown])}", g, more))
         return out
 
     def to_dict(self) -> dict[str, Any]:
