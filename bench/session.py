@@ -6,6 +6,9 @@ On a large page (the Python docs' ``library/os.html``) and a small one (the
 - **full**: a cold capture + index (a new region detection), what a first look costs;
 - **small change**: one status line's text changed by script, then the session's
   re-capture (capture + region-cache refresh: regions reused, elements refreshed);
+- **capture alone**: a full capture vs the incremental re-capture after the same
+  change (the page re-walks only the changed subtree and Python patches the last
+  snapshot);
 - **unchanged**: a re-look with nothing changed (the change tracker says so; the last
   capture is reused);
 - **tokens**: the diff an action returns vs the full regions view an agent would
@@ -68,7 +71,7 @@ async def measure(session: AsyncSession, url: str, runs: int) -> dict[str, Any]:
     unchanged: list[float] = []
 
     async def cold() -> Any:
-        snap = await backend.capture(tab.page)
+        snap = await tab.page.capture(incremental=False)  # a first look: the full pass
         return build_index(snap)
 
     for _ in range(runs):
@@ -83,6 +86,18 @@ async def measure(session: AsyncSession, url: str, runs: int) -> dict[str, Any]:
             return cache.build(await backend.capture(tab.page))
         ms, _idx = await _ms(relook)
         small.append(ms)
+    # capture alone: a full pass vs the incremental one after the same small change
+    cap_full: list[float] = []
+    cap_small: list[float] = []
+    registry = tab.page._frames
+    patched0 = registry.patched
+    for _ in range(runs):
+        ms, _snap = await _ms(lambda: tab.page.capture(incremental=False))
+        cap_full.append(ms)
+        await tab.pw.evaluate(CHANGE_JS)
+        ms, _snap = await _ms(tab.page.capture)
+        cap_small.append(ms)
+    patched = registry.patched - patched0
     await session.index()
     for _ in range(runs):
         ms, _idx = await _ms(session.index)
@@ -93,10 +108,13 @@ async def measure(session: AsyncSession, url: str, runs: int) -> dict[str, Any]:
     diff_text = (await session.diff()).render()
     regions_text = (await session.regions()).render()
     f, s, u = (statistics.median(x) for x in (full, small, unchanged))
+    cf, cs = statistics.median(cap_full), statistics.median(cap_small)
     return {
         "url": url, "nodes": len((await session.index()).nodes),
         "full_ms": round(f, 1), "small_change_ms": round(s, 1), "unchanged_ms": round(u, 2),
         "small_change_ratio": round(s / f, 3), "unchanged_ratio": round(u / f, 4),
+        "capture_full_ms": round(cf, 1), "capture_small_change_ms": round(cs, 1),
+        "capture_small_change_ratio": round(cs / cf, 3), "patched": f"{patched}/{runs}",
         "region_cache": {"reused": cache.stats.reused, "refreshed": cache.stats.refreshed,
                          "built": cache.stats.built},
         "diff_tokens": count_tokens(diff_text), "regions_tokens": count_tokens(regions_text),
@@ -129,6 +147,9 @@ if __name__ == "__main__":
             print(f"  full capture + index     {r['full_ms']:8.1f} ms")
             print(f"  re-capture, small change {r['small_change_ms']:8.1f} ms  "
                   f"({100 * r['small_change_ratio']:.0f} % of full)")
+            print(f"  capture alone: full {r['capture_full_ms']:.1f} ms, after the small change "
+                  f"{r['capture_small_change_ms']:.1f} ms "
+                  f"({100 * r['capture_small_change_ratio']:.0f} %; patched {r['patched']})")
             print(f"  re-look, unchanged       {r['unchanged_ms']:8.2f} ms  "
                   f"({100 * r['unchanged_ratio']:.2f} % of full)")
             print(f"  diff {r['diff_tokens']} tokens vs regions view {r['regions_tokens']} tokens")

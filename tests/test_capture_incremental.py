@@ -63,6 +63,10 @@ CASES: dict[str, list[Any]] = {
         lambda p: p.select_option("#quantity", "2"),
         lambda p: p.evaluate("document.getElementById('cart-link').textContent = 'Cart (4)'"),
         lambda p: p.evaluate("document.getElementById('reviews-heading').className = 'x'"),
+        # a text that wraps onto more lines: everything below it moves
+        lambda p: p.evaluate("document.querySelector('main p').append(' lorem'.repeat(120))"),
+        lambda p: p.evaluate("window.scrollTo(0, 300)"),
+        lambda p: p.evaluate("document.getElementById('reviews-heading').textContent = 'All'"),
     ],
     "modal.html": [
         lambda p: p.click("#delete-account"),
@@ -112,3 +116,25 @@ def test_text_edit_is_patched_and_force_full(page: Any, server: str) -> None:
     page.goto(f"{server}/spa.html")
     page.capture()
     assert reg.patched == patched + 1
+
+
+def test_open_shadow_root_changes(page: Any, server: str) -> None:
+    """A change inside an open shadow root is seen (the observer watches the root)."""
+    page.goto(f"{server}/shadow.html")
+    page.capture()
+    before = _registry(page).patched
+    _step(page, lambda p: p.fill("coupon-box #code", "SPRING10"))
+    _step(page, lambda p: p.click("coupon-box button[type=submit]"))
+    snap = page.snapshot()
+    assert any("SPRING10 applied" in (n.text or n.name) for n in snap.nodes)
+    _step(page, lambda p: p.evaluate(
+        "document.getElementById('coupon').shadowRoot.querySelector('label')"
+        ".textContent = 'Your code'"))
+    assert _registry(page).patched > before
+
+
+def test_pages_with_frames_capture_in_full(page: Any, server: str) -> None:
+    page.goto(f"{server}/iframe.html")
+    page.capture()
+    _step(page, lambda p: p.evaluate("document.body.append('x')"))
+    assert _registry(page).patched == 0

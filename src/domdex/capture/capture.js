@@ -634,7 +634,10 @@
     if (keep || tentative) {
       row = { el, parent: parentRow, t, role, f, kids: 0, text: "", interactive,
         clickable, textBlock, tentative, drop: false, ref: "", simple: false, ctx, pcur,
-        num: 0, arr: null, bx: null, fresh: true };
+        num: 0, arr: null, bx: null, fresh: true,
+        // kept whatever its children are (a re-walk of it cannot change its parent's rows)
+        solid: !tentative && t !== "TD" && t !== "TH" && (interactive || TEXT_BLOCK.has(t) ||
+          role === "heading" || (struct && !isSvg) || (ha && CONTAINER.has(t) && !!el.id)) };
       rows.push(row);
       if (parentRow) parentRow.kids++;
     }
@@ -791,6 +794,7 @@
   const live = state.live;
   const OBS = { subtree: true, childList: true, attributes: true, characterData: true };
   const MAX_RECORDS = 400;
+  const STYLING = new Set(["STYLE", "LINK"]);
   const CONTROL = new Set(["INPUT", "SELECT", "TEXTAREA", "OPTION"]);
   const LABELABLE = new Set(["INPUT", "SELECT", "TEXTAREA", "BUTTON", "METER", "PROGRESS",
     "OUTPUT"]);
@@ -800,6 +804,14 @@
     live.listening = true;
     live.moves = 0;
     document.addEventListener("mouseover", () => { live.moves++; }, true);
+    // Layout that moves without a mutation.
+    live.layout = 0;
+    const relayout = () => { live.layout++; };
+    for (const type of ["load", "error", "transitionstart", "transitionend",
+      "animationstart", "animationend", "toggle", "scrollend"]) {
+      document.addEventListener(type, relayout, true);
+    }
+    if (document.fonts) document.fonts.addEventListener("loadingdone", relayout);
     addEventListener("resize", () => { live.resized = true; });
   }
   // Does any :hover / :focus rule change what the walk reads (display, visibility, cursor,
@@ -854,15 +866,16 @@
       out.push(row);
     }
     const t2 = performance.now();
-    remember(kept);
+    remember(kept, true);
     return { ms: [round(t1 - t0), round(t2 - t1)], nodes: out, full: reason };
   };
 
   // Subtree ends (exclusive index) from parent links; the rows are in document order.
-  const remember = (kept) => {
+  const remember = (kept, isFull) => {
     const stack = [];
     const byEl = new Map();
     const ctrls = [];
+    const reach = [];
     for (let i = 0; i < kept.length; i++) {
       const r = kept[i];
       let p = r.parent;
@@ -875,11 +888,22 @@
         r.sig = controlSig(r.el);
         ctrls.push(r);
       }
+      const el = r.el;
+      if ((el.hasAttributes() && (el.hasAttribute("aria-labelledby") ||
+          el.hasAttribute("aria-describedby"))) ||
+          (LABELABLE.has(r.t) && el.labels && el.labels.length)) reach.push(r);
     }
     while (stack.length) stack.pop().end = kept.length;
     live.rows = kept;
     live.byEl = byEl;
     live.ctrls = ctrls;
+    live.reach = reach;
+    live.sx = sx;
+    live.sy = sy;
+    const se = document.scrollingElement || root;
+    live.pw = se ? se.scrollWidth : 0;
+    live.ph = se ? se.scrollHeight : 0;
+    live.layoutSeen = live.layout;
     live.seq = (live.seq || 0) + 1;
     live.active = active;
     live.moves0 = live.moves;
@@ -887,7 +911,7 @@
     live.vw = vw;
     live.vh = vh;
     live.maxText = maxText;
-    live.sensitive = pseudoSensitive();
+    if (isFull) live.sensitive = pseudoSensitive(); // style changes make a full capture
     live.count = 0;
     live.records = [];
     live.overflow = false;
@@ -908,10 +932,11 @@
 
   // The nearest kept row at or above `x` whose row does not feed an enclosing text
   // (its visit context does not collect) and whose keeping does not depend on its kids.
-  const boundaryFrom = (x) => {
+  const boundaryFrom = (x, solid) => {
     for (; x; x = composedParent(x)) {
       const r = live.byEl.get(x);
-      if (r && !r.tentative && !r.ctx.collect) return r;
+      if (r && !r.tentative && !r.ctx.collect && (r.solid || !solid)) return r;
+      solid = false;
     }
     return null;
   };
@@ -927,33 +952,55 @@
     const recs = live.records.concat(live.obs.takeRecords());
     live.count += recs.length - live.records.length;
     if (live.overflow || live.count > MAX_RECORDS) return "many mutations";
+    // Where to look for a boundary: an attribute may change the element's own row and its
+    // siblings' styles (start at the parent); a child list or a text changes what is
+    // inside an element (start at the element itself if its row does not depend on it).
     const starts = [];
+    const solid = [];
+    const styling = (n) => n.nodeType === 1 && (STYLING.has(tagOf(n)) ||
+      (n.firstElementChild !== null && n.querySelector("style, link") !== null));
     for (const m of recs) {
       let t = m.target;
       if (m.type === "characterData") t = t.parentNode;
+      if (t && t.nodeType === 1 && STYLING.has(tagOf(t))) return "style sheets changed";
+      if (m.type === "childList") {
+        for (const n of m.addedNodes) if (styling(n)) return "style sheets changed";
+        for (const n of m.removedNodes) if (styling(n)) return "style sheets changed";
+      }
       if (!t || !t.isConnected) continue; // inside a removed subtree: its removal is recorded
       if (t.nodeType === 11) t = t.host; // a shadow root's own child list
-      if (!t) continue;
-      starts.push(m.type === "attributes" ? composedParent(t) : composedParent(t));
+      if (!t || t.nodeType !== 1) continue;
+      if (m.type === "attributes") {
+        starts.push(composedParent(t));
+        solid.push(false);
+      } else {
+        starts.push(t);
+        solid.push(true);
+      }
     }
     const refresh = new Set();
     if (live.active !== active) {
       for (const el of [live.active, active]) {
         if (el && el.isConnected) {
           starts.push(composedParent(el));
+          solid.push(false);
           const r = live.byEl.get(el);
           if (r) refresh.add(r);
         }
       }
     }
     for (const r of live.ctrls) {
-      if (r.el.isConnected && controlSig(r.el) !== r.sig) starts.push(composedParent(r.el));
+      if (r.el.isConnected && controlSig(r.el) !== r.sig) {
+        starts.push(composedParent(r.el));
+        solid.push(false);
+      }
     }
     // Boundaries: distinct, none inside another.
     const found = new Set();
-    for (const x of starts) {
+    for (let i = 0; i < starts.length; i++) {
+      const x = starts[i];
       if (!x) return "change at the top";
-      const b = boundaryFrom(x);
+      const b = boundaryFrom(x, solid[i]);
       if (!b) return "change at the top";
       found.add(b);
     }
@@ -972,6 +1019,7 @@
     // Re-walk each boundary's subtree with the context it had.
     const t0 = performance.now();
     const splices = [];
+    const pairs = []; // [old boundary row, new boundary row]
     const next = [];
     let at = 0;
     for (const b of bounds) {
@@ -982,6 +1030,7 @@
       if (!fresh.length || fresh[0].el !== b.el) return "boundary changed";
       fresh[0].num = b.num;
       fresh[0].ref = b.ref;
+      for (let k = b.idx; k < b.end; k++) live.rows[k].gone = true;
       const out = [];
       for (const r of fresh) {
         const row = emitRow(r);
@@ -990,42 +1039,54 @@
         next.push(r);
       }
       splices.push([b.num, b.end - b.idx, out]);
+      pairs.push([b, fresh[0]]);
       at = b.end;
       // Names of kept ancestors may come from the content (a row, a cell)
       for (let p = b.parent; p; p = p.parent) if (!p.drop) refresh.add(p);
     }
     for (; at < live.rows.length; at++) next.push(live.rows[at]);
     const t1 = performance.now();
-    // Re-emit rows whose names or states reach elsewhere; re-read every other box.
+    // Rows whose names or states reach elsewhere (labels, aria-labelledby/-describedby)
+    // are re-emitted; the other rows' boxes are re-read when the layout may have moved:
+    // a re-walked subtree's own box changed, the page scrolled or changed size, or
+    // something laid it out again without a mutation (an image or font loaded, an
+    // animation ran, the document was still loading).
+    for (const r of live.reach) if (!r.gone) refresh.add(r);
+    const se = document.scrollingElement || root;
+    let moved = live.layout !== live.layoutSeen || document.readyState !== "complete" ||
+      sx !== live.sx || sy !== live.sy || (se && (se.scrollWidth !== live.pw ||
+        se.scrollHeight !== live.ph));
+    for (const [b, nb] of pairs) {
+      const o = b.bx, n = nb.bx;
+      if (!o !== !n || (o && (o[0] !== n[0] || o[1] !== n[1] || o[2] !== n[2] ||
+          o[3] !== n[3] || o[4] !== n[4]))) moved = true;
+    }
     const rowsOut = [];
     const boxes = [];
-    for (const r of next) {
-      if (r.fresh) continue;
-      const el = r.el;
-      if (refresh.has(r) || (el.hasAttributes() && (el.hasAttribute("aria-labelledby") ||
-          el.hasAttribute("aria-describedby"))) ||
-          (LABELABLE.has(r.t) && el.labels && el.labels.length)) {
-        const row = emitRow(r);
-        r.arr = row;
-        rowsOut.push(row);
-        continue;
-      }
-      if (r.f & 4) continue;
-      const b = el.getBoundingClientRect();
-      const box = [round(b.x), round(b.y), round(b.width), round(b.height)];
-      const visible = r.f & 8 ? 0 : (b.width > 0 && b.height > 0 ? 1 : 4);
-      const o = r.bx;
-      if (!o || o[0] !== box[0] + sx || o[1] !== box[1] + sy || o[2] !== box[2] ||
-          o[3] !== box[3] || o[4] !== visible) {
-        r.bx = [box[0] + sx, box[1] + sy, box[2], box[3], visible];
-        r.arr[7] = box;
-        r.arr[8] = visible | (r.f & 4 ? 2 : 0);
-        boxes.push([r.num, box, r.arr[8]]);
+    for (const r of refresh) {
+      if (r.fresh || r.gone) continue;
+      r.arr = emitRow(r);
+      rowsOut.push(r.arr);
+    }
+    if (moved) {
+      for (const r of next) {
+        if (r.fresh || (r.f & 4) || refresh.has(r)) continue;
+        const b = r.el.getBoundingClientRect();
+        const box = [round(b.x), round(b.y), round(b.width), round(b.height)];
+        const visible = r.f & 8 ? 0 : (b.width > 0 && b.height > 0 ? 1 : 4);
+        const o = r.bx;
+        if (!o || o[0] !== box[0] + sx || o[1] !== box[1] + sy || o[2] !== box[2] ||
+            o[3] !== box[3] || o[4] !== visible) {
+          r.bx = [box[0] + sx, box[1] + sy, box[2], box[3], visible];
+          r.arr[7] = box;
+          r.arr[8] = visible | (r.f & 4 ? 2 : 0);
+          boxes.push([r.num, box, r.arr[8]]);
+        }
       }
     }
     for (const r of next) r.fresh = false;
     const t2 = performance.now();
-    remember(next);
+    remember(next, false);
     return { ms: [round(t1 - t0), round(t2 - t1)], splices, rows: rowsOut, boxes,
       patch: true };
   };
