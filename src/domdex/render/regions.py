@@ -76,6 +76,7 @@ class _Level:
     xpath: bool = True
     merged: bool = False  # summary and counts on one line
     hidden_grouped: bool = False  # all hidden regions on one line
+    keys: bool = True  # the key controls after the purpose
 
 
 _LEVELS = [
@@ -83,6 +84,7 @@ _LEVELS = [
     _Level(4, 5, True),
     _Level(3, 4, True, xpath=False, hidden_grouped=True),
     _Level(0, 3, True, xpath=False, merged=True, hidden_grouped=True),
+    _Level(0, 0, True, xpath=False, merged=True, hidden_grouped=True, keys=False),
 ]
 
 
@@ -156,10 +158,11 @@ class RegionsView(View):
             return [Line(f"{region_head(r)} [hidden]{detail}", g, more)]
         subs = [s for s in self.index.subregions(r) if s.visible]
         if level.minor_one_line and not subs and r.interactive_count <= 3:
-            what = r.summary or f"{counts_text(r.counts)} interactive"
+            what = (r.summary if level.keys else r.purpose) or \
+                f"{counts_text(r.counts)} interactive"
             return [Line(f"{region_head(r)} — {what}", g, more)]
         out = [Line(f"{region_head(r)} {r.xpath}" if level.xpath else region_head(r), g, more)]
-        summary = r.summary or ""
+        summary = (r.summary if level.keys else r.purpose) or ""
         if level.merged:
             out.append(Line(f"     {summary + ' · ' if summary else ''}"
                             f"{r.interactive_count} interactive", g, more))
