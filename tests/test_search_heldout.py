@@ -69,3 +69,26 @@ def test_heldout_find_on_fixture_pages(page: str, query: str, intent: str, ref: 
     idx = _index(page)
     result = domdex.find(idx, query, intent=intent)
     assert result.ref == ref, str(result)
+
+
+ORDINAL_CASES = [
+    # ordinals over elements whose names differ: counted by role within the named place
+    ("dashboard", "the first link in the footer", "navigate", "e209"),
+    ("dashboard", "last link in the footer", "navigate", "e212"),
+    ("dashboard", "second link in the sidebar", "navigate", "e23"),
+    ("product", "the second button in the product actions", "click", "e52"),
+    ("product", "last link in the breadcrumb", "navigate", "e38"),
+    ("product", "go to the home page from the breadcrumb", "navigate", "e37"),
+    ("product", "third thumbnail image button", "click", "e34"),
+    ("product", "first link in the footer", "navigate", "e83"),
+    ("dashboard", "edit the second project", "navigate", "e103"),
+    ("product", "the last review's helpful button", "click", "e74"),
+]
+
+
+@pytest.mark.parametrize(("page", "query", "intent", "ref"), ORDINAL_CASES,
+                         ids=[f"{c[0]}:{c[1]}" for c in ORDINAL_CASES])
+def test_ordinals_count_within_the_named_place(page: str, query: str, intent: str,
+                                               ref: str) -> None:
+    result = domdex.find(_index(page), query, intent=intent)
+    assert result.ref == ref, str(result)

@@ -50,6 +50,7 @@ _ZONE_HINTS = [
     ("header", re.compile(r"header|masthead|topbar|top-bar|banner", re.I)),
     ("footer", re.compile(r"footer|colophon|bottom-?bar", re.I)),
     ("nav", re.compile(r"\bnav|navbar|menu|breadcrumb|related", re.I)),
+    ("breadcrumb", re.compile(r"bread-?crumb", re.I)),
 ]
 _ZONE_ROLES = {"complementary": "sidebar", "banner": "header", "contentinfo": "footer",
                "navigation": "nav"}
@@ -278,6 +279,8 @@ class _Builder:
             if n.tag in _ZONE_TAGS and (n.role in ("", "generic") or n.role in _ZONE_ROLES):
                 own.add(_ZONE_TAGS[n.tag])
             hint = n.attrs.get("id", "") + " " + n.attrs.get("class", "")
+            if n.role in _ZONE_ROLES or n.tag in _ZONE_TAGS:  # <nav aria-label="Breadcrumb">
+                hint += " " + n.attrs.get("aria-label", "")
             if hint.strip():
                 own.update(z for z, rx in _ZONE_HINTS if rx.search(hint))
             out.append(zones | own if own else zones)

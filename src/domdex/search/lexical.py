@@ -319,6 +319,8 @@ def parse_query(text: str) -> Query:
         low = low[: neg.start()]
     if _BAR.search(low):  # "the top bar", "the navigation bar": a horizontal strip
         q.positions.append("bar")
+    if re.search(r"\bbread-?crumbs?\b", low):
+        q.positions.append("breadcrumb")
     for pattern, pos in _POSITIONS:
         for m in pattern.finditer(low):
             word = m.group(0).strip().rstrip("'s")

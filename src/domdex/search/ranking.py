@@ -237,7 +237,8 @@ def _scope_mask(idx: Any, si: SearchIndex, region: str | None, role: str | None)
     return mask
 
 
-def _position(si: SearchIndex, idx: Any, q: Query, score: np.ndarray) -> np.ndarray:
+def _position(si: SearchIndex, idx: Any, q: Query, score: np.ndarray,
+              inside: np.ndarray | None = None) -> np.ndarray:
     """Bonus for the near-ties that the request's position words point at."""
     bonus = np.zeros(si.n, dtype=np.float32)
     if not (q.positions or q.ordinal or q.landmarks):
@@ -268,7 +269,8 @@ def _position(si: SearchIndex, idx: Any, q: Query, score: np.ndarray) -> np.ndar
                 if "nav" in si.zones[k] or "header" in si.zones[k]:
                     bonus[k] += 0.05
     if q.ordinal:
-        _ordinal(si, q.ordinal, score, best, bonus)
+        counted = score if inside is None else np.where(inside, score, 0.0)
+        _ordinal(si, q.ordinal, counted, float(counted.max()), bonus, idx)
     return bonus
 
 
@@ -285,6 +287,8 @@ def _zone_factor(si: SearchIndex, q: Query, ks: np.ndarray) -> np.ndarray | floa
     wanted: list[tuple[str, ...]] = [(_ZONE_OF[lm],) for lm in q.landmarks if lm in _ZONE_OF]
     if "bar" in q.positions and "ASIDE" not in q.landmarks:
         wanted.append(("nav", "header", "footer"))
+    if "breadcrumb" in q.positions:
+        wanted.append(("breadcrumb",))
     if not wanted or not len(ks):
         return 1.0
     f = np.ones(si.n, dtype=np.float32)
@@ -299,28 +303,50 @@ def _zone_factor(si: SearchIndex, q: Query, ks: np.ndarray) -> np.ndarray | floa
     return f
 
 
+def _top_region_id(idx: Any, pos: int) -> str:
+    top = idx.top_region_of_pos(pos) if hasattr(idx, "top_region_of_pos") else None
+    return top.id if top is not None else ""
+
+
 def _ordinal(si: SearchIndex, nth: int, score: np.ndarray, best: float,
-             bonus: np.ndarray) -> None:
+             bonus: np.ndarray, idx: Any = None) -> None:
     """"second", "last": count among look-alikes (same role and column or name).
 
     The look-alikes are the best-scoring group with enough members; a unique element
     (a column header) cannot be "the second" of anything.
     """
-    need = nth if nth > 0 else 2
+    need = max(nth, 2) if nth > 0 else 2  # "first" of one is no choice at all
     fitting: list[list[int]] = []
     for share in (_ORD_TIGHT, _ORD_LOOSE):  # near-ties of the best first, then wider
         cands = np.flatnonzero(score >= best * share)
+        cands = cands[np.argsort(si.order[cands], kind="stable")]
         groups: dict[tuple[str, str], list[int]] = {}
-        for k in cands[np.argsort(si.order[cands], kind="stable")]:
+        for k in cands:
             groups.setdefault(si.signature[k], []).append(int(k))
         fitting = [g for g in groups.values() if len(g) >= need]
         if fitting:
             break
-    if not fitting:
+    total = score + bonus  # after the zone and top/bottom bonuses: the count decides
+    group = max(fitting, key=lambda g: float(total[g].max())) if fitting else None
+    if idx is not None:
+        # look-alikes by role: "the second link in the footer", "the third image
+        # button" count elements of one role within one top region, in document order
+        cands = np.flatnonzero(score >= best * _ORD_LOOSE)
+        cands = cands[np.argsort(si.order[cands], kind="stable")]
+        by_role: dict[tuple[str, str], list[int]] = {}
+        for k in cands:
+            top = _top_region_id(idx, si.descriptors[k].pos)
+            by_role.setdefault((si.roles[k], top), []).append(int(k))
+        roles_fit = [g for g in by_role.values() if len(g) >= need]
+        if roles_fit:
+            rg = max(roles_fit, key=lambda g: float(total[g].max()))
+            if group is None or float(total[rg].max()) > float(total[group].max()) + 0.02:
+                group = rg  # the named look-alikes lie outside the place the request names
+    if group is None:
         return
-    group = max(fitting, key=lambda g: float(score[g].max()))
     pick = group[nth - 1] if nth > 0 else group[nth]
-    bonus[pick] += max(0.15, best - float(score[pick]) + 0.05)
+    lead = float(total[group].max())
+    bonus[pick] += max(0.15, max(best, lead) - float(total[pick]) + 0.05)
 
 
 def _top_landmark(idx: Any, pos: int) -> str:
@@ -405,9 +431,11 @@ def find_matches(
         base *= np.where(si.in_prose, 1.1, 1.0)
     r = route(idx, q)
     score = base * intent_f * state_f * _route_factor(si, idx, r) * _role_factor(si, q)
-    score = score * _zone_factor(si, q, ks)
+    zone_f = _zone_factor(si, q, ks)
+    score = score * zone_f
     score = np.where(live, score, 0.0).astype(np.float32)
-    score = score + _position(si, idx, q, score) * (score > 0)
+    inside = zone_f >= 1.0 if isinstance(zone_f, np.ndarray) else None
+    score = score + _position(si, idx, q, score, inside) * (score > 0)
     want = max(top_k, 5) + 3
     top = ks[np.argsort(-score[ks], kind="stable")[:want]] if len(ks) else ks
     matches: list[Match] = []
