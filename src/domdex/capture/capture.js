@@ -634,7 +634,7 @@
     if (keep || tentative) {
       row = { el, parent: parentRow, t, role, f, kids: 0, text: "", interactive,
         clickable, textBlock, tentative, drop: false, ref: "", simple: false, ctx, pcur,
-        num: 0, arr: null, bx: null, fresh: true,
+        num: 0, arr: null, bsx: 0, bsy: 0, fresh: true,
         // kept whatever its children are (a re-walk of it cannot change its parent's rows)
         solid: !tentative && t !== "TD" && t !== "TH" && (interactive || TEXT_BLOCK.has(t) ||
           role === "heading" || (struct && !isSvg) || (ha && CONTAINER.has(t) && !!el.id)) };
@@ -711,12 +711,20 @@
   };
   // 1-based position among same-tag element siblings (for xpaths), counted only for
   // kept elements.
+  // Rows are emitted in document order: the count stops at the nearest same-tag sibling
+  // already emitted.
+  const indexMemo = new Map();
   const indexOf = (el) => {
     const tag = el.tagName;
     let i = 1;
     for (let s = el.previousElementSibling; s; s = s.previousElementSibling) {
-      if (s.tagName === tag) i++;
+      if (s.tagName === tag) {
+        const known = indexMemo.get(s);
+        if (known !== undefined) { i += known; break; }
+        i++;
+      }
     }
+    indexMemo.set(el, i);
     return i;
   };
   // Elements named by a child element (legend, figcaption, caption, svg title).
@@ -754,8 +762,9 @@
       // 4: rendered but without a size of its own (display:contents, collapsed floats):
       // visible when something inside it is (decided in rows.py).
       visible = r.f & 8 ? 0 : (b.width > 0 && b.height > 0 ? 1 : 4);
-      r.bx = [box[0] + sx, box[1] + sy, box[2], box[3], visible];
     }
+    r.bsx = sx; // the scroll its client box was read at
+    r.bsy = sy;
     let level = null;
     if (r.role === "heading") {
       const m = /^H([1-6])$/.exec(r.t);
@@ -1056,11 +1065,14 @@
     let moved = live.layout !== live.layoutSeen || document.readyState !== "complete" ||
       sx !== live.sx || sy !== live.sy || (se && (se.scrollWidth !== live.pw ||
         se.scrollHeight !== live.ph));
-    for (const [b, nb] of pairs) {
-      const o = b.bx, n = nb.bx;
-      if (!o !== !n || (o && (o[0] !== n[0] || o[1] !== n[1] || o[2] !== n[2] ||
-          o[3] !== n[3] || o[4] !== n[4]))) moved = true;
-    }
+    // Has a row's box (document coordinates) or visibility code changed?
+    const boxChanged = (r, box, flags) => {
+      const o = r.arr[7];
+      if (!o || !box) return !o !== !box;
+      return r.arr[8] !== flags || o[0] + r.bsx !== box[0] + sx || o[1] + r.bsy !== box[1] + sy ||
+        o[2] !== box[2] || o[3] !== box[3];
+    };
+    for (const [b, nb] of pairs) if (boxChanged(b, nb.arr[7], nb.arr[8])) moved = true;
     const rowsOut = [];
     const boxes = [];
     for (const r of refresh) {
@@ -1073,14 +1085,13 @@
         if (r.fresh || (r.f & 4) || refresh.has(r)) continue;
         const b = r.el.getBoundingClientRect();
         const box = [round(b.x), round(b.y), round(b.width), round(b.height)];
-        const visible = r.f & 8 ? 0 : (b.width > 0 && b.height > 0 ? 1 : 4);
-        const o = r.bx;
-        if (!o || o[0] !== box[0] + sx || o[1] !== box[1] + sy || o[2] !== box[2] ||
-            o[3] !== box[3] || o[4] !== visible) {
-          r.bx = [box[0] + sx, box[1] + sy, box[2], box[3], visible];
+        const flags = r.f & 8 ? 0 : (b.width > 0 && b.height > 0 ? 1 : 4);
+        if (boxChanged(r, box, flags)) {
           r.arr[7] = box;
-          r.arr[8] = visible | (r.f & 4 ? 2 : 0);
-          boxes.push([r.num, box, r.arr[8]]);
+          r.arr[8] = flags;
+          r.bsx = sx;
+          r.bsy = sy;
+          boxes.push([r.num, box, flags]);
         }
       }
     }
