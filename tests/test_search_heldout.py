@@ -92,3 +92,15 @@ def test_ordinals_count_within_the_named_place(page: str, query: str, intent: st
                                                ref: str) -> None:
     result = domdex.find(_index(page), query, intent=intent)
     assert result.ref == ref, str(result)
+
+
+def test_page_title_is_the_top_heading() -> None:
+    idx = _index("product")
+    result = domdex.find(idx, "the page title", intent="read")
+    assert result.ref == "e39", str(result)
+
+
+def test_press_enter_in_a_field_fills_it() -> None:
+    idx = _index("product")
+    result = domdex.find(idx, "press enter in the search box at the top")
+    assert result.ref == "e5", str(result)

@@ -114,6 +114,7 @@ _SYN_GROUPS = [
     "heading title headline",
     "permalink anchor",
     "reply respond",
+    "bug issue problem defect",
     "message comment",
 ]
 
@@ -186,6 +187,7 @@ _ORDINALS = {
     "4th": 4, "fifth": 5, "5th": 5, "last": -1, "final": -1,
 }
 _INTENT_VERBS = [
+    (re.compile(r"^\s*(press|hit) (enter|return) (on|in(to)?)\b"), "fill"),
     (re.compile(r"^\s*(click( on)?|press|tap|hit|push)\b"), "click"),
     (re.compile(r"^\s*(type( in(to)?)?|enter|fill( in| out)?|write)\b"), "fill"),
     (re.compile(r"^\s*(choose|pick)\b"), "select"),
@@ -196,6 +198,8 @@ _QUOTED = re.compile(r"(?:^|\s)['\"‘“]([^'\"’”]{2,80})['\"’”](?=\s|$
 _HEAD_SPLIT = re.compile(r"\b(of|in|under|inside|within|for|on|from|at|near|below|above|"
                          r"beside|next to)\b")
 _META_PAGE = re.compile(r"\b(the|this) (documentation|docs|document|website|site)\b")
+_PAGE_TITLE = re.compile(r"\b(page|main|document|article|top[\s-]level)[\s-]"
+                         r"(title|heading|headline|header)\b|\btitle of the (page|article)\b")
 _PROSE = re.compile(r"\b(text|paragraph|prose|body text|running text|sentence)\b(?=\s*$)")
 _NEGATION = re.compile(r"\b(rather than|instead of|other than|but not|not the|except( for)?)\b")
 
@@ -289,6 +293,7 @@ class Query:
     head: list[str] = field(default_factory=list)  # "price" in "price of the Garden Trowel"
     zone_terms: list[str] = field(default_factory=list)  # "sidebar" in "hide the sidebar"
     sequence: list[str] = field(default_factory=list)  # the request's words in order
+    page_title: bool = False  # "the page title", "the main heading": the top heading
     prose: bool = False  # "in the text", "in the paragraph": a link in running text
     mentions_header: bool = False  # "column", "header", "heading": labels are wanted
 
@@ -331,6 +336,9 @@ def parse_query(text: str) -> Query:
             if pos not in q.positions:
                 q.positions.append(pos)
         low = pattern.sub(" ", low)
+    if _PAGE_TITLE.search(low):  # "the page title", "the main heading": the h1
+        q.page_title = True
+        low = _PAGE_TITLE.sub(" heading ", low)
     if _PROSE.search(low):
         q.prose = True
         low = _PROSE.sub(" ", low)

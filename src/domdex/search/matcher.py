@@ -76,6 +76,16 @@ def _callable_name(name: str) -> str:
     return f"{m.group(1)}()" if m else name
 
 
+def _heading_level(d: Descriptor) -> int:
+    """1–6 for a heading (its level, else its tag), 0 for anything else."""
+    if d.role != "heading":
+        return 0
+    n = d.node
+    if n.level:
+        return int(n.level)
+    return int(n.tag[1]) if n.tag[:1] == "h" and n.tag[1:].isdigit() else 2
+
+
 class SearchIndex:
     """Everything find and grep need about one page, computed once.
 
@@ -164,6 +174,7 @@ class SearchIndex:
                                  for d in ds], dtype=bool)
         self.interactive = np.array([self.idx.is_interactive(d.node) for d in ds], dtype=bool)
         self.is_key = np.array([d.is_key for d in ds], dtype=bool)
+        self.heading_level = np.array([_heading_level(d) for d in ds], dtype=np.int8)
         self.is_value = np.array([d.is_value for d in ds], dtype=bool)
         self.roles = np.array([d.role for d in ds], dtype=object)
         self.pos = np.array([d.pos for d in ds], dtype=np.int64)

@@ -123,6 +123,8 @@ def _state_factor(si: SearchIndex, q: Query) -> np.ndarray:
     f[si.primary] *= 1.03
     if not q.mentions_header:  # a column's label is rarely what is asked for
         f[si.column_header] *= 0.85
+    if q.page_title:  # "the page title": the page's top heading, not one that says "page"
+        f[si.heading_level == 1] *= 1.4
     if q.wants_value:
         f[si.is_value] *= 1.12
         f[si.is_key & ~si.is_value] *= 0.9
