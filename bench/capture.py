@@ -126,7 +126,8 @@ async def main(runs: int, out: Path | None, only: list[str]) -> int:
 
 
 HEADER = (f"{'page':<24}{'nodes':>7}{'domdex ms':>11}{'(capture':>10}{'+ index)':>10}"
-          f"{'aria ai ms':>12}{'speedup':>9}{'capture x':>10}{'peak MiB':>10}{'regions tok':>13}{'aria tok':>10}")
+          f"{'aria ai ms':>12}{'speedup':>9}{'capture x':>10}{'peak MiB':>10}"
+          f"{'regions tok':>13}{'aria tok':>10}")
 
 
 def _line(r: dict[str, Any]) -> str:

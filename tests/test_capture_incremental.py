@@ -29,10 +29,11 @@ def _key(n: Node) -> tuple[Any, ...]:
 
 def _same(inc: Snapshot, full: Snapshot) -> None:
     assert [n.ref for n in inc.nodes] == [n.ref for n in full.nodes]
-    for a, b in zip(inc.nodes, full.nodes):
+    for a, b in zip(inc.nodes, full.nodes, strict=True):
         assert _key(a) == _key(b), (a, b)
         if a.box is not None and b.box is not None:
-            assert all(abs(x - y) <= 1 for x, y in zip(a.box.to_list(), b.box.to_list())), (a, b)
+            pairs = zip(a.box.to_list(), b.box.to_list(), strict=True)
+            assert all(abs(x - y) <= 1 for x, y in pairs), (a, b)
     assert (inc.url, inc.title, inc.scroll, inc.document_id) == \
         (full.url, full.title, full.scroll, full.document_id)
 

@@ -53,29 +53,33 @@ def rows_to_nodes(
     right, bottom = vx + vw, vy + vh
     nodes: list[Node] = []
     append = nodes.append
-    pad = [None] * _FULL
     empty = _EMPTY
     sizeless: set[str] = set()
+    new_box = _new_box
     for row in rows:
-        if len(row) < _FULL:
-            row = row + pad[len(row):]
-        (ref, parent, tag, role, name, text, attrs, raw_box, flags, index, value, level,
-         states, options, _, description) = row
-        parent = f"{prefix}{parent}" if parent is not None else owner
+        (ref, parent, tag, role, name, text, attrs, raw_box, flags, index) = row[:10]
+        n = len(row)
+        value = row[VALUE] if n > VALUE else None
+        level = row[LEVEL] if n > LEVEL else None
+        states = row[STATES] if n > STATES else None
+        options = row[OPTIONS] if n > OPTIONS else None
+        description = row[DESCRIPTION] if n > DESCRIPTION else None
+        ref = prefix + str(ref)
+        parent = prefix + str(parent) if parent is not None else owner
         box = None
         in_viewport = False
         visible = bool(flags & _VISIBLE) and owner_visible
         if flags & _SIZELESS and owner_visible:
-            sizeless.add(f"{prefix}{ref}")
+            sizeless.add(ref)
         if raw_box is not None:
             x, y, w, h = raw_box
             x += ox
             y += oy
-            box = Box(x, y, w, h)
+            box = new_box(x, y, w, h)
             in_viewport = visible and x < right and x + w > vx and y < bottom and y + h > vy
         # Positional arguments: Node's field order (this loop runs per kept element).
         append(Node(
-            f"{prefix}{ref}", parent, table[tag], table[role], text if name == 1 else name,
+            ref, parent, table[tag], table[role], text if name == 1 else name,
             value, text, level, frozenset(states.split()) if states else empty,
             _attrs(attrs, table) if attrs else {},
             None if options is None else [
@@ -85,6 +89,21 @@ def rows_to_nodes(
     if sizeless:
         _show_sizeless(nodes, sizeless)
     return nodes
+
+
+_NEW = Box.__new__
+_SET_X, _SET_Y, _SET_W, _SET_H = (getattr(Box, f).__set__ for f in ("x", "y", "width", "height"))
+
+
+def _new_box(x: float, y: float, w: float, h: float) -> Box:
+    """``Box(x, y, w, h)`` without the frozen dataclass's ``__init__`` (a per-node cost):
+    the slots are filled through their descriptors."""
+    b = _NEW(Box)
+    _SET_X(b, x)
+    _SET_Y(b, y)
+    _SET_W(b, w)
+    _SET_H(b, h)
+    return b
 
 
 def _attrs(flat: list[Any], table: list[str]) -> dict[str, str]:
