@@ -104,3 +104,9 @@ def test_press_enter_in_a_field_fills_it() -> None:
     idx = _index("product")
     result = domdex.find(idx, "press enter in the search box at the top")
     assert result.ref == "e5", str(result)
+
+
+def test_a_list_item_that_only_wraps_its_link_is_not_a_candidate() -> None:
+    idx = _index("dashboard")
+    result = domdex.find(idx, "billing", intent="read")
+    assert idx.node(result.ref).tag == "a", str(result)

@@ -494,6 +494,17 @@ class _Builder:
             p = self.tree.parent_pos[p]
         return False
 
+    def _wraps_link(self, i: int, node: Node, label: str) -> bool:
+        """A list item (a table-of-contents entry) whose words are its one link's: the
+        link is the element to act on or read, the item only repeats it."""
+        if node.tag != "li" and node.role != "listitem":
+            return False
+        for c in self.tree.child_pos[i]:
+            child = self.nodes[c]
+            if child.tag == "a" or child.role == "link":
+                return own_label(child) == label
+        return False
+
     def _aggregate(self, i: int) -> str:
         """Text of a note-like box (``div.admonition``) or a code block, from inside it."""
         node = self.nodes[i]
@@ -519,7 +530,7 @@ class _Builder:
                 label = self._aggregate(i) or label
                 if not label:
                     return None
-            elif self._duplicates_parent(i, node, label):
+            elif self._duplicates_parent(i, node, label) or self._wraps_link(i, node, label):
                 return None
         role = element_role(node)
         a = node.attrs

@@ -191,7 +191,7 @@ _INTENT_VERBS = [
     (re.compile(r"^\s*(click( on)?|press|tap|hit|push)\b"), "click"),
     (re.compile(r"^\s*(type( in(to)?)?|enter|fill( in| out)?|write)\b"), "fill"),
     (re.compile(r"^\s*(choose|pick)\b"), "select"),
-    (re.compile(r"^\s*(go to|navigate to|follow|visit|open)\b"), "navigate"),
+    (re.compile(r"^\s*(go( up| over)? to|navigate to|follow|visit|open)\b"), "navigate"),
     (re.compile(r"^\s*(read|show me|tell me)\b"), "read"),
 ]
 _QUOTED = re.compile(r"(?:^|\s)['\"‘“]([^'\"’”]{2,80})['\"’”](?=\s|$|[.,;:?!])")

@@ -295,6 +295,8 @@ def _zone_factor(si: SearchIndex, q: Query, ks: np.ndarray) -> np.ndarray | floa
         return 1.0
     f = np.ones(si.n, dtype=np.float32)
     zones = si.zones
+    if ("breadcrumb",) in wanted and not any("breadcrumb" in zones[k] for k in ks):
+        wanted[wanted.index(("breadcrumb",))] = ("nav", "header")  # unmarked: a bar
     for alts in wanted:
         bar = len(alts) > 1
         ok = np.fromiter(((any(z in zones[k] for z in alts) and
