@@ -19,6 +19,7 @@ the region whose terms fit best instead.
 
 from __future__ import annotations
 
+import itertools
 import logging
 from dataclasses import dataclass, field
 from typing import Any
@@ -468,7 +469,7 @@ def _join_compounds(si: SearchIndex, q: Query) -> None:
     """"wish list" on a page that says "Wishlist", "user name" for "Username": two
     adjacent request words the page writes as one become that one word."""
     seq = q.sequence
-    for a, b in zip(seq, seq[1:]):
+    for a, b in itertools.pairwise(seq):
         joined = a + b
         if len(a) < 2 or len(b) < 2 or joined in q.terms or not si.has_token(joined):
             continue
