@@ -139,3 +139,28 @@ def test_pages_with_frames_capture_in_full(page: Any, server: str) -> None:
     page.capture()
     _step(page, lambda p: p.evaluate("document.body.append('x')"))
     assert _registry(page).patched == 0
+
+
+def test_hover_and_focus_styles(page: Any, server: str) -> None:
+    """A :hover / :focus-within rule shows a menu without a mutation: still equal."""
+    page.goto(f"{server}/product.html")
+    p = page.playwright_page
+    p.add_style_tag(content=(
+        ".hm .menu { display: none } .hm:hover .menu, .hm:focus-within .menu { display: block }"))
+    p.evaluate("""() => {
+      const main = document.querySelector('main');
+      for (const k of ['a', 'b']) {
+        const d = document.createElement('div');
+        d.className = 'hm';
+        d.id = 'hm-' + k;
+        d.innerHTML = '<button type="button">Open ' + k + '</button>' +
+          '<ul class="menu"><li><a href="#' + k + '1">First ' + k + '</a></li></ul>';
+        main.prepend(d);
+      }
+    }""")
+    page.capture()
+    _step(page, lambda p: p.hover("#hm-a button"))
+    assert any(n.name == "First a" and n.visible for n in page.snapshot().nodes)
+    _step(page, lambda p: p.hover("#hm-b button"))
+    _step(page, lambda p: p.focus("#hm-a button"))
+    _step(page, lambda p: p.mouse.move(1, 1))

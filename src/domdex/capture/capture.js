@@ -812,10 +812,18 @@
   if (!live.listening) {
     live.listening = true;
     live.moves = 0;
-    document.addEventListener("mouseover", () => { live.moves++; }, true);
+    document.addEventListener("mouseover", (e) => {
+      live.moves++;
+      live.hoverEl = e.composedPath()[0];
+    }, true);
     // Layout that moves without a mutation.
     live.layout = 0;
-    const relayout = () => { live.layout++; };
+    live.sheets = 0;
+    const relayout = (e) => {
+      live.layout++;
+      const t = e && e.target;
+      if (t && t.nodeType === 1 && STYLING.has(tagOf(t))) live.sheets++; // a sheet loaded
+    };
     for (const type of ["load", "error", "transitionstart", "transitionend",
       "animationstart", "animationend", "toggle", "scrollend"]) {
       document.addEventListener(type, relayout, true);
@@ -823,9 +831,11 @@
     if (document.fonts) document.fonts.addEventListener("loadingdone", relayout);
     addEventListener("resize", () => { live.resized = true; });
   }
-  // Does any :hover / :focus rule change what the walk reads (display, visibility, cursor,
-  // position)? Then a moved pointer or focus may change rows without a mutation.
+  // Does any :hover / :focus rule (1) or :has() rule (2) change what the walk reads
+  // (display, visibility, cursor, position)? Then a moved pointer or focus (1) or any
+  // mutation (2) may change rows outside the subtree that changed.
   const pseudoSensitive = () => {
+    let found = 0;
     const STYLE_PROPS = ["display", "visibility", "cursor", "position", "content"];
     const scan = (rules) => {
       for (const r of rules) {
@@ -835,21 +845,32 @@
         }
         const sel = r.selectorText;
         if (!sel || !/:(hover|focus|active|has)/.test(sel)) continue;
-        for (const prop of STYLE_PROPS) if (r.style.getPropertyValue(prop)) return true;
+        if (!STYLE_PROPS.some((prop) => r.style.getPropertyValue(prop))) continue;
+        found |= sel.includes(":has(") ? 2 : 1;
+        if (/:(hover|focus|active)/.test(sel)) found |= 1;
       }
-      return false;
+      return found === 3;
     };
     try {
-      for (const sheet of document.styleSheets) if (scan(sheet.cssRules)) return true;
+      for (const sheet of document.styleSheets) if (scan(sheet.cssRules)) return found;
       for (const sr of shadows) {
-        for (const sheet of sr.styleSheets || []) if (scan(sheet.cssRules)) return true;
-        for (const sheet of sr.adoptedStyleSheets || []) if (scan(sheet.cssRules)) return true;
+        for (const sheet of sr.styleSheets || []) if (scan(sheet.cssRules)) return found;
+        for (const sheet of sr.adoptedStyleSheets || []) if (scan(sheet.cssRules)) return found;
       }
-      for (const sheet of document.adoptedStyleSheets || []) if (scan(sheet.cssRules)) return true;
+      for (const sheet of document.adoptedStyleSheets || []) if (scan(sheet.cssRules)) return found;
     } catch (e) {
-      return true; // a cross-origin sheet: unknown
+      // A sheet we may not read (cross-origin, file://): assume :hover / :focus rules;
+      // :has() rules that hide or show are rare enough to take the risk.
+      return found | 1;
     }
-    return false;
+    return found;
+  };
+  // The nearest composed ancestor-or-self of both elements.
+  const commonAncestor = (a, b) => {
+    const seen = new Set();
+    for (let x = a; x; x = composedParent(x)) seen.add(x);
+    for (let x = b; x; x = composedParent(x)) if (seen.has(x)) return x;
+    return null;
   };
 
   const full = (reason) => {
@@ -913,9 +934,12 @@
     live.pw = se ? se.scrollWidth : 0;
     live.ph = se ? se.scrollHeight : 0;
     live.layoutSeen = live.layout;
+    live.sheetsSeen = live.sheets;
+    live.complete = document.readyState === "complete";
     live.seq = (live.seq || 0) + 1;
     live.active = active;
     live.moves0 = live.moves;
+    live.hover0 = live.hoverEl;
     live.resized = false;
     live.vw = vw;
     live.vh = vh;
@@ -955,9 +979,11 @@
         !live.obs || !live.rows) return "no state";
     if (live.maxText !== maxText) return "arguments";
     if (live.resized || live.vw !== vw || live.vh !== vh) return "viewport";
-    if (live.sensitive && (live.moves !== live.moves0 || live.active !== active)) {
-      return "hover or focus with :hover/:focus styles";
-    }
+    if (live.sensitive & 2) return ":has() styles";
+    // A page still loading (style sheets arriving) or a sheet loaded since: styles may have
+    // changed anywhere without a mutation.
+    if (!live.complete) return "the last capture was made while the page loaded";
+    if (live.sheets !== live.sheetsSeen) return "style sheets loaded";
     const recs = live.records.concat(live.obs.takeRecords());
     live.count += recs.length - live.records.length;
     if (live.overflow || live.count > MAX_RECORDS) return "many mutations";
@@ -988,6 +1014,16 @@
       }
     }
     const refresh = new Set();
+    // With :hover / :focus styles, the elements whose state changed are below the
+    // common ancestor of the old and the new target: re-walk from there.
+    if (live.sensitive & 1) {
+      for (const [a, b] of [[live.hover0, live.hoverEl], [live.active, active]]) {
+        if (a === b) continue;
+        if (!a || !b || !a.isConnected || !b.isConnected) return "hover or focus moved";
+        starts.push(commonAncestor(a, b));
+        solid.push(false);
+      }
+    }
     if (live.active !== active) {
       for (const el of [live.active, active]) {
         if (el && el.isConnected) {
