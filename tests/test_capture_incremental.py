@@ -164,3 +164,11 @@ def test_hover_and_focus_styles(page: Any, server: str) -> None:
     _step(page, lambda p: p.hover("#hm-b button"))
     _step(page, lambda p: p.focus("#hm-a button"))
     _step(page, lambda p: p.mouse.move(1, 1))
+
+
+def test_cssom_rule_makes_a_full_pass(page: Any, server: str) -> None:
+    page.goto(f"{server}/product.html")
+    page.capture()
+    _step(page, lambda p: p.evaluate(
+        "document.styleSheets[0].insertRule('#compare { display: none }', 0)"))
+    assert not next(n for n in page.snapshot().nodes if n.attrs.get("id") == "compare").visible

@@ -8,6 +8,18 @@ into one snapshot in document order, each frame's nodes right after its ``<ifram
 and prefixed with a frame id (``f1e3``) that stays the same for the life of the
 Playwright ``Frame``.
 
+Re-captures are incremental: the page state behind ``Symbol.for("domdex")`` keeps the
+last capture's rows and a MutationObserver (document and open shadow roots); the next
+capture re-walks only the subtrees that changed (from the nearest kept element whose
+row cannot change its parent's), re-emits rows whose names reach elsewhere (ancestors
+of a re-walked subtree, labels, ``aria-labelledby``/``-describedby``), re-reads every
+box only when the layout may have moved, and returns a patch that
+:func:`_apply_patch` splices into the last snapshot (refs and document order kept).
+Pages with child frames, another document, many mutations, a change at the top,
+style sheets that changed or loaded, ``:has()`` styles or a resized viewport get a
+full pass (rules added through the CSSOM included). Known blind spots: a rule's
+declarations edited through the CSSOM, and running animations (boxes).
+
 Everything here works on Playwright's *async* objects; the sync API reaches it
 through :mod:`domdex.browser`.
 """

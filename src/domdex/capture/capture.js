@@ -865,6 +865,15 @@
     }
     return found;
   };
+  // A cheap signature of the document's style sheets: catches sheets added or removed
+  // and rules inserted or deleted through the CSSOM (no mutation for the observer).
+  const sheetSig = () => {
+    let n = document.styleSheets.length * 100003 + (document.adoptedStyleSheets || []).length;
+    for (const sheet of document.styleSheets) {
+      try { n += sheet.cssRules.length; } catch (e) { /* cross-origin */ }
+    }
+    return n;
+  };
   // The nearest composed ancestor-or-self of both elements.
   const commonAncestor = (a, b) => {
     const seen = new Set();
@@ -935,6 +944,7 @@
     live.ph = se ? se.scrollHeight : 0;
     live.layoutSeen = live.layout;
     live.sheetsSeen = live.sheets;
+    live.sheetSig = sheetSig();
     live.complete = document.readyState === "complete";
     live.seq = (live.seq || 0) + 1;
     live.active = active;
@@ -983,7 +993,9 @@
     // A page still loading (style sheets arriving) or a sheet loaded since: styles may have
     // changed anywhere without a mutation.
     if (!live.complete) return "the last capture was made while the page loaded";
-    if (live.sheets !== live.sheetsSeen) return "style sheets loaded";
+    if (live.sheets !== live.sheetsSeen || live.sheetSig !== sheetSig()) {
+      return "style sheets changed";
+    }
     const recs = live.records.concat(live.obs.takeRecords());
     live.count += recs.length - live.records.length;
     if (live.overflow || live.count > MAX_RECORDS) return "many mutations";
