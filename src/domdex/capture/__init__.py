@@ -236,7 +236,11 @@ async def capture_page(page: Any, registry: FrameRegistry | None = None, *,
             "If the page is still loading, wait for it and capture again."
         ) from exc
     if main.get("patch") and live is not None:
-        snap, sizeless = _apply_patch(live, main)
+        try:
+            snap, sizeless = _apply_patch(live, main)
+        except (KeyError, IndexError, TypeError, ValueError) as exc:  # never a wrong snapshot
+            log.warning("capture: patch did not apply (%r); capturing in full", exc)
+            return await capture_page(page, registry, incremental=False)
         registry.documents[""] = main["doc"]
         registry.live = _Live(main["seq"], main["doc"], snap, sizeless)
         registry.patched += 1
