@@ -51,6 +51,10 @@
   if (!state || state.doc !== document) {
     state = makeState();
     Object.defineProperty(window, KEY, { value: state, enumerable: false, configurable: true });
+  } else if (!state.live) {
+    // made by an older capture.js: keep its ref map, add the incremental state
+    state = Object.freeze({ ...state, live: {} });
+    Object.defineProperty(window, KEY, { value: state, enumerable: false, configurable: true });
   }
 
   // ---- vocabulary ------------------------------------------------------------
