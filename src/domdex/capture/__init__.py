@@ -337,6 +337,12 @@ def _assemble(main: dict[str, Any], children: list[_FrameCapture],
     nodes = rows_to_nodes(main["nodes"], origin=(sx, sy), viewport=view,
                           strings=main["strings"])
     registry.documents[""] = main["doc"]
+    if not children:  # one frame: nothing to stitch
+        return Snapshot(
+            url=main["url"], title=main["title"], viewport=(vw, vh), scroll=(sx, sy),
+            ready_state=main["ready"], document_id=main["doc"], captured_at=time.time(),
+            nodes=nodes, frames=[], page_size=(float(main["pw"]), float(main["ph"])),
+        )
     rows_by_ref: dict[str, list[Any]] = {f"e{row[REF]}": row for row in main["nodes"]}
     by_ref: dict[str, Node] = {n.ref: n for n in nodes}
     inserts: dict[str, list[Node]] = {}
