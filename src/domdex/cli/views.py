@@ -3,9 +3,24 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from typing import Any
 
 from .common import add_browser_options, add_output_options, command, emit, open_index
+
+#: name → (help, extra positional argument or None, how to get the view from an index)
+_VIEWS: dict[str, tuple[str, tuple[str, str] | None, Callable[[Any, argparse.Namespace], Any]]] = {
+    "overview": ("L0: URL, title, size, landmarks and counts of a page.", None,
+                 lambda index, args: index.overview()),
+    "regions": ("L1: the page's landmark regions with summaries and terms.", None,
+                lambda index, args: index.regions_view()),
+    "expand": ("L2: the elements of one region, with refs.",
+               ("region", "region id such as R2 or R2.Filters"),
+               lambda index, args: index.expand(args.region)),
+    "context": ("L3: one element in depth: path, box, options, neighbours.",
+                ("ref", "element ref such as e14 or @e14"),
+                lambda index, args: index.context(args.ref)),
+}
 
 
 def _target(p: argparse.ArgumentParser) -> None:
@@ -13,28 +28,13 @@ def _target(p: argparse.ArgumentParser) -> None:
                    help="URL, file path, or saved snapshot (.json / aria .yaml; - for stdin)")
 
 
-def _overview(args: argparse.Namespace) -> int:
-    with open_index(args) as (index, _):
-        emit(index.overview(), args)
-    return 0
+def _show(name: str) -> Callable[[argparse.Namespace], int]:
+    def handler(args: argparse.Namespace) -> int:
+        with open_index(args) as (index, _):
+            emit(_VIEWS[name][2](index, args), args)
+        return 0
 
-
-def _regions(args: argparse.Namespace) -> int:
-    with open_index(args) as (index, _):
-        emit(index.regions_view(), args)
-    return 0
-
-
-def _expand(args: argparse.Namespace) -> int:
-    with open_index(args) as (index, _):
-        emit(index.expand(args.region), args)
-    return 0
-
-
-def _context(args: argparse.Namespace) -> int:
-    with open_index(args) as (index, _):
-        emit(index.context(args.ref), args)
-    return 0
+    return handler
 
 
 def _snapshot(args: argparse.Namespace) -> int:
@@ -44,26 +44,13 @@ def _snapshot(args: argparse.Namespace) -> int:
 
 
 def register(sub: Any) -> None:
-    p = command(sub, "overview", "L0: URL, title, size, landmarks and counts of a page.", _overview)
-    _target(p)
-    add_output_options(p)
-    add_browser_options(p)
-    p = command(sub, "regions", "L1: the page's landmark regions with summaries and terms.",
-                _regions)
-    _target(p)
-    add_output_options(p)
-    add_browser_options(p)
-    p = command(sub, "expand", "L2: the elements of one region, with refs.", _expand)
-    _target(p)
-    p.add_argument("region", metavar="REGION", help="region id such as R2 or R2.Filters")
-    add_output_options(p)
-    add_browser_options(p)
-    p = command(sub, "context", "L3: one element in depth: path, box, options, neighbours.",
-                _context)
-    _target(p)
-    p.add_argument("ref", metavar="REF", help="element ref such as e14 or @e14")
-    add_output_options(p)
-    add_browser_options(p)
+    for name, (help_text, extra, _) in _VIEWS.items():
+        p = command(sub, name, help_text, _show(name))
+        _target(p)
+        if extra:
+            p.add_argument(extra[0], metavar=extra[0].upper(), help=extra[1])
+        add_output_options(p)
+        add_browser_options(p)
     p = command(sub, "snapshot", "Capture a page and print its snapshot as JSON (a fixture).",
                 _snapshot)
     _target(p)
