@@ -24,6 +24,7 @@ lint: setup
 
 bench: setup
 	@$(PY) bench/capture.py
+	@$(PY) bench/real_pages.py
 	@$(PY) bench/find.py
 	@$(PY) bench/devset.py
 	@$(PY) bench/session.py
