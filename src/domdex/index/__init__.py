@@ -51,7 +51,7 @@ class PageIndex:
             r.purpose = summary.purpose(self.tree, self.facts, r)
             r.summary = summary.summarize(self.tree, self.facts, r)
         self._region_of = self._assign_regions()
-        self.term_index: dict[str, list[str]] = build_terms(self.tree, self.regions,
+        self.term_index: dict[str, list[str]] = build_terms(self.tree, self.facts, self.regions,
                                                             self._region_of, self._by_id)
         self.cache: dict[str, Any] = {}
 
@@ -90,13 +90,12 @@ class PageIndex:
         return summary.is_primary(node)
 
     def interactive_nodes(self, include_hidden: bool = False) -> list[Node]:
-        return [n for n in self.nodes
-                if roles.is_interactive(n) and (include_hidden or n.visible)]
+        f = self.facts
+        return [self.nodes[i] for i in f.inter_pos if include_hidden or f.visible[i]]
 
     def heading_of(self, ref: str) -> Node | None:
         """The nearest heading before the node, inside the same top-level region."""
         i = self.pos(ref)
-        region = self._region_of[i]
         top = self.top_region_of_pos(i)
         floor = top.start if top else 0
         j = i - 1
@@ -105,7 +104,6 @@ class PageIndex:
             if roles.is_heading(n) and n.visible:
                 return n
             j -= 1
-        del region
         return None
 
     # Regions ---------------------------------------------------------------------

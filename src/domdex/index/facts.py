@@ -12,6 +12,7 @@ import bisect
 import re
 from itertools import accumulate
 
+from ..snapshot import Node
 from . import roles
 from .tree import Tree
 
@@ -21,6 +22,11 @@ _PAGER = re.compile(r"^(next|previous|prev|first|last|«|»|‹|›|\d{1,3})$", 
 _PRIMARY_CLASS = re.compile(
     r"(^|[-_\s])(primary|cta|main-action|btn-primary|submit)($|[-_\s])", re.I
 )
+
+
+def control_label(n: Node) -> str:
+    """What a control is called for word checks: name, else placeholder, else text."""
+    return (n.name or n.attrs.get("placeholder", "") or n.text).strip()
 
 
 def is_primary_attrs(attrs: dict[str, str]) -> bool:
@@ -60,7 +66,7 @@ class Facts:
             "password/all", "search/all", "filter/all", "pager/all")}
         for i in self.inter_pos:
             n = nodes[i]
-            label = (n.name or n.attrs.get("placeholder", "") or n.text).strip()
+            label = control_label(n)
             kind = self.kind[i]
             found = []
             if n.attrs.get("type") == "password":

@@ -13,7 +13,7 @@ from collections import Counter
 
 from ..snapshot import Node
 from . import roles
-from .facts import Facts, is_primary_attrs
+from .facts import Facts, control_label, is_primary_attrs
 from .regions import Region
 from .tree import Tree
 
@@ -35,10 +35,6 @@ def counts(tree: Tree, facts: Facts, region: Region) -> tuple[dict[str, int], li
         if facts.visible[i]:
             c[facts.kind[i]] += 1
     return dict(c.most_common()), refs
-
-
-def _label(n: Node) -> str:
-    return (n.name or n.attrs.get("placeholder", "") or n.text).strip()
 
 
 def purpose(tree: Tree, facts: Facts, region: Region) -> str:
@@ -94,7 +90,7 @@ def _is_header_row(tree: Tree, row: Node) -> bool:
 def _form_target(inter: list[Node], region: Region) -> str:
     for n in inter:
         if roles.kind(n) == "button" and (is_primary(n) or n.attrs.get("type") == "submit"):
-            label = _label(n)
+            label = control_label(n)
             if label:
                 return label.lower()
     return ""
@@ -107,7 +103,7 @@ def key_elements(tree: Tree, facts: Facts, region: Region, limit: int = 3) -> li
         if not facts.visible[i]:
             continue
         n = tree.nodes[i]
-        label = _label(n)
+        label = control_label(n)
         if not label or len(label) > 40:
             continue
         k = facts.kind[i]

@@ -16,7 +16,7 @@ from collections import Counter, defaultdict
 from functools import lru_cache
 
 from ..snapshot import Node
-from . import roles
+from .facts import Facts
 from .regions import Region
 from .tree import Tree
 
@@ -54,7 +54,7 @@ def _node_terms(n: Node, interactive: bool, heading: bool) -> tuple[tuple[str, .
     return (), 0
 
 
-def build_terms(tree: Tree, regions: list[Region], region_of: list[Region | None],
+def build_terms(tree: Tree, facts: Facts, regions: list[Region], region_of: list[Region | None],
                 by_id: dict[str, Region]) -> dict[str, list[str]]:
     """Fill ``region.terms`` (ranked) and return the inverted index term → region ids.
 
@@ -69,7 +69,7 @@ def build_terms(tree: Tree, regions: list[Region], region_of: list[Region | None
         region = region_of[i]
         if region is None or not n.visible:
             continue
-        toks, weight = _node_terms(n, roles.is_interactive(n), roles.is_heading(n))
+        toks, weight = _node_terms(n, facts.interactive[i], facts.heading[i])
         if toks:
             c = freqs[region.id]
             for t in toks:

@@ -26,7 +26,7 @@ class OverviewView(View):
         tops = idx.top_regions
         landmarks = [r.landmark.lower() for r in tops if r.visible]
         inter = idx.interactive_nodes()
-        hidden = sum(1 for n in idx.nodes if roles.is_interactive(n) and not n.visible)
+        hidden = len(idx.facts.inter_pos) - len(inter)
         kinds = Counter(roles.kind(n) for n in inter)
         forms = sum(1 for n in idx.nodes if n.tag == "form" or n.role == "form")
         return {
