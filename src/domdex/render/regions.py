@@ -106,8 +106,8 @@ class RegionsView(View):
         text = ""
         for level in range(len(_LEVELS)):
             self._level = level
-            self.__dict__.pop("lines", None)  # rebuild at this level
-            text = super().render(100_000_000)
+            self.__dict__.pop("lines", None)  # the cached lines belong to another level
+            text = "\n".join(line.text for line in self.lines)
             if count_tokens(text) <= target:
                 return text
         return super().render(budget) if budget is not None else text
