@@ -12,6 +12,8 @@ from ..snapshot import Node
 
 MAX_NAME = 80
 MAX_OPTIONS_LISTED = 5
+#: States shown as themselves, in this order, after the others.
+_PLAIN_STATES = ("disabled", "readonly", "invalid", "focused")
 
 
 def quote(text: str, limit: int = MAX_NAME) -> str:
@@ -66,14 +68,7 @@ def flags(node: Node, *, with_hidden: bool = True) -> list[str]:
         out.append("[type=submit]")
     if summary.is_primary(node):
         out.append("[primary]")
-    if "disabled" in st:
-        out.append("[disabled]")
-    if "readonly" in st:
-        out.append("[readonly]")
-    if "invalid" in st:
-        out.append("[invalid]")
-    if "focused" in st:
-        out.append("[focused]")
+    out.extend(f"[{state}]" for state in _PLAIN_STATES if state in st)
     if with_hidden and not node.visible:
         out.append("[hidden]")
     return out
