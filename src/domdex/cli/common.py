@@ -15,8 +15,6 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from ..errors import DomdexError
-
 SNAPSHOT_SUFFIXES = (".json", ".yaml", ".yml", ".aria")
 
 
@@ -75,5 +73,5 @@ def command(sub: Any, name: str, help: str,
     return p
 
 
-__all__ = ["DomdexError", "add_browser_options", "add_output_options", "command", "emit",
+__all__ = ["add_browser_options", "add_output_options", "command", "emit",
            "is_snapshot_target", "open_index"]
