@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from domdex.session.actions import script
 from domdex.snapshot import Node, Snapshot
 
 pytestmark = pytest.mark.browser
@@ -39,8 +40,14 @@ def _same(inc: Snapshot, full: Snapshot) -> None:
 
 
 def _step(page: Any, action: Any) -> None:
-    """Run ``action`` on the live page; the incremental snapshot must equal a full one."""
+    """Run ``action`` on the live page; the incremental snapshot must equal a full one.
+
+    The page is settled first, as the session does after an action: events queued by the
+    action (a dialog's ``close`` handler filling a status line) must not land between the
+    two captures being compared.
+    """
     action(page.playwright_page)
+    page.playwright_page.evaluate(script("settle.js"))
     inc = page.capture()
     full = page.capture(incremental=False)
     _same(inc, full)
