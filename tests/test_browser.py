@@ -83,7 +83,14 @@ def test_open_views_and_snapshot(domdex_browser: Any, server: str) -> None:
         assert snap is page.snapshot()  # the latest, not a new capture
         fresh = page.capture()
         assert fresh is not snap and page.snapshot() is fresh
-        assert page.index().snapshot is fresh
+        idx = page.index()  # the page as it is now, through the page's session
+        assert idx is page.index()  # nothing changed: the same index, no new capture
+        assert page.snapshot() is idx.snapshot
+        page.playwright_page.evaluate(
+            "document.body.append(Object.assign(document.createElement('button'), "
+            "{textContent: 'Added by Playwright'}))")
+        # driven directly with Playwright: the next look is not stale
+        assert any(n.name == "Added by Playwright" for n in page.index().nodes)
         assert "Capture basics" in str(page.overview())
         assert str(page.regions())
         main = next(r for r in page.index().top_regions if r.landmark == "MAIN")

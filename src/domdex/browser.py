@@ -189,7 +189,6 @@ class AsyncPage(PageActions):
         self._owned = owned
         self._frames = FrameRegistry()
         self._snapshot: Snapshot | None = None
-        self._index: PageIndex | None = None
         self._engine_ready = False
         self._documents = 0  # DOMContentLoaded events of the main frame seen
         self._snapshot_documents = 0
@@ -213,7 +212,6 @@ class AsyncPage(PageActions):
             raise _navigation_error(url, exc, timeout, wait_until) from exc
         _check_html(url, response)
         self._snapshot = None
-        self._index = None
 
     async def capture(self, *, incremental: bool = True) -> Snapshot:
         """Capture the page now (every frame) and make it the latest snapshot.
@@ -230,7 +228,6 @@ class AsyncPage(PageActions):
         # DOMContentLoaded later; that event must not make the capture stale.
         self._snapshot_documents = documents + (1 if snap.ready_state == "loading" else 0)
         self._snapshot = snap
-        self._index = None
         return snap
 
     async def snapshot(self) -> Snapshot:
@@ -238,13 +235,16 @@ class AsyncPage(PageActions):
         return self._snapshot if self._snapshot is not None else await self.capture()
 
     async def index(self) -> PageIndex:
-        """The PageIndex of the latest snapshot (built once per snapshot)."""
-        from .index import build_index
+        """The PageIndex of the page as it is now, through the page's session.
 
-        snap = await self.snapshot()
-        if self._index is None or self._index.snapshot is not snap:
-            self._index = build_index(snap)
-        return self._index
+        The page is captured again only when it changed since the last capture (the
+        session's change tracker knows), so a view after the page was driven with
+        Playwright directly is not stale. Its refs become the ones actions accept, and
+        the ones stale-ref recovery re-matches: views, find and actions on a ``Page``
+        take the same path as in the MCP server, the CLI and the HTTP API.
+        """
+        session = await self.session()
+        return await session.index()
 
     async def overview(self, max_tokens: int | None = None) -> View:
         return (await self.index()).overview(max_tokens=max_tokens)
@@ -256,15 +256,22 @@ class AsyncPage(PageActions):
         return (await self.index()).expand(region, max_tokens=max_tokens)
 
     async def context(self, ref: str, max_tokens: int | None = None) -> View:
-        return (await self.index()).context(ref, max_tokens=max_tokens)
+        session = await self.session()
+        view: View = await session.context(ref, max_tokens=max_tokens)
+        return view
 
     async def grep(self, pattern: str, **options: Any) -> GrepResult:
         """Elements matching ``pattern`` by region (see :func:`domdex.grep`)."""
-        return (await self.index()).grep(pattern, **options)
+        session = await self.session()
+        result: GrepResult = await session.grep(pattern, **options)
+        return result
 
     async def find(self, query: str, **options: Any) -> FindResult:
-        """The element ``query`` means, with look-alikes (see :func:`domdex.find`)."""
-        return (await self.index()).find(query, **options)
+        """The element ``query`` means, with look-alikes (see :func:`domdex.find`); the
+        matches are remembered for stale-ref recovery."""
+        session = await self.session()
+        result: FindResult = await session.find(query, **options)
+        return result
 
     def locator(self, ref: str) -> Any:
         """A Playwright Locator for a ref of the latest snapshot.

@@ -13,7 +13,7 @@ from typing import Any
 from ..errors import RefError
 from ..snapshot import Snapshot
 
-__all__ = ["capture", "launch", "locator", "wrap"]
+__all__ = ["capture", "frames", "launch", "locator", "wrap"]
 
 
 async def launch(*, executable_path: str | None = None, headless: bool = True,
@@ -45,6 +45,15 @@ async def capture(page: Any) -> Snapshot:
     """A fresh capture of the live page (all frames); it becomes the page's latest."""
     snap: Snapshot = await page.capture()
     return snap
+
+
+def frames(pw_page: Any) -> list[Any]:
+    """The page's frames as async-API objects, even when a sync-API user touched them
+    first (Playwright then hands back its cached sync wrappers, which would block the
+    session's event loop)."""
+    from ..capture import as_async
+
+    return [as_async(f) for f in pw_page.frames]
 
 
 def locator(page: Any, ref: str) -> Any | None:

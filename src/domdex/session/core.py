@@ -56,7 +56,7 @@ from .cache import RegionCache
 from .dialogs import DialogPolicy, Policy
 from .intents import Intent, describe
 from .messages import closest, first_line, nav_message, not_recovered, page_changed
-from .recovery import Recovery, recover
+from .recovery import Recovery, recover, still_same
 from .results import ActionResult
 from .shots import ScreenshotMixin
 from .tabs import Tab, TabsMixin
@@ -249,7 +249,7 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin):
         from playwright.async_api import Error as PlaywrightError
 
         out: list[int] = []
-        for frame in t.pw.frames:
+        for frame in backend.frames(t.pw):
             try:
                 out.append(int(await frame.evaluate(script("changes.js"))))
             except PlaywrightError:  # a frame navigating or detaching: changed
@@ -426,22 +426,26 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin):
         if t.epoch != t.shown_epoch:
             self.stats.stale_document += 1
             raise StaleRefError(page_changed(ref, shown, t.pw.url), ref=ref)
-        live = backend.locator(t.page, ref)
-        if live is not None and await live.count() > 0:
-            return ref, shown, None
-        fresh = await self._capture(t)
+        fresh = await self._capture(t)  # the last one when nothing changed since
         self._check_document(t, fresh, ref)
-        if fresh.snapshot.get(ref) is not None:
-            return ref, fresh, None  # captured again: the ref map knows it now
+        alive = fresh.snapshot.get(ref) is not None
+        if alive and fresh is shown:
+            return ref, fresh, None  # nothing changed since the agent looked
         doc = shown.snapshot.document_id
         intent = t.intents.get(doc, ref)
         if intent is None:
             source = next((i for i in (shown, *t.seen) if i.snapshot.get(ref)), None)
+            if source is None and alive:
+                return ref, fresh, None  # a ref of a capture the agent did not see
             if source is None:
                 raise RefError(closest(fresh, ref) or f"No element @{ref} on this page.",
                                ref=ref)
             intent = Intent(ref, doc, describe(source, ref))
+        if alive and still_same(fresh, intent, ref):
+            return ref, fresh, None  # the same node, still in the row the agent saw
         rec = recover(fresh, intent, ref)
+        if alive and not rec.recovered:
+            rec.reason = f"@{ref} now shows another row ({rec.reason})"
         self.stats.recoveries.append(rec)
         if not rec.recovered:
             self.stats.recovery_refused += 1

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..index import roles
 from ..render.elements import label
+from .identity import Identity, identify
 
 if TYPE_CHECKING:
     from ..index import PageIndex
@@ -33,7 +34,8 @@ NEIGHBOURS = 2
 
 @dataclass(frozen=True, slots=True)
 class Descriptor:
-    """How a person would point at an element again after the page re-rendered."""
+    """How a person would point at an element again after the page re-rendered:
+    what it is, where it is, and what tells it apart from its look-alikes."""
 
     role: str
     name: str
@@ -45,11 +47,16 @@ class Descriptor:
     attrs: tuple[tuple[str, str], ...] = ()
     xpath: str = ""
     value: str = ""
+    #: what tells it apart from its look-alikes: its row's (item's) key words
+    identity: Identity = field(default_factory=Identity)
 
     def to_dict(self) -> dict[str, Any]:
+        i = self.identity
         return {"role": self.role, "name": self.name, "tag": self.tag, "region": self.region,
                 "heading": self.heading, "before": list(self.before),
-                "after": list(self.after), "attrs": dict(self.attrs), "xpath": self.xpath}
+                "after": list(self.after), "attrs": dict(self.attrs), "xpath": self.xpath,
+                "item": i.item, "key": list(i.key), "value_key": list(i.value_key),
+                "look_alikes": i.twins, "look_alike_index": i.twin_index}
 
 
 def _region_label(idx: PageIndex, ref: str) -> str:
@@ -72,8 +79,9 @@ def _neighbours(idx: PageIndex, pos: int, step: int) -> tuple[str, ...]:
     return tuple(out)
 
 
-def describe(idx: PageIndex, ref: str) -> Descriptor:
-    """The descriptor of the element ``ref`` in capture ``idx``."""
+def describe(idx: PageIndex, ref: str, *, identity: bool = True) -> Descriptor:
+    """The descriptor of the element ``ref`` in capture ``idx`` (``identity=False``
+    skips its row key, for candidates that are only scored)."""
     node = idx.node(ref)
     pos = idx.pos(node.ref)
     heading = idx.heading_of(node.ref)
@@ -84,6 +92,7 @@ def describe(idx: PageIndex, ref: str) -> Descriptor:
         heading=label(heading) if heading is not None else "",
         before=_neighbours(idx, pos, -1), after=_neighbours(idx, pos, 1),
         attrs=attrs, xpath=idx.xpath(node.ref), value=node.value or "",
+        identity=identify(idx, pos) if identity else Identity(),
     )
 
 

@@ -11,6 +11,11 @@ pointed at and a fresh capture, every element of the same role is scored:
   name, href …), xpath, value — must agree, weighted by what the descriptor knows.
 - when the ref came from find, the query is run again and a top answer that agrees
   adds a little.
+- where it has **look-alikes** (several elements with its role and name, then or
+  now), its row must match: the candidate's item (row, list item, card) must carry the
+  old item's key words — the words that told it apart from its look-alikes
+  (:mod:`domdex.session.identity`) — and lead every other candidate on them. With no
+  such words (identical rows), look-alikes are refused, never picked by position.
 
 The best candidate is used only when it clears :data:`GATE` and leads the runner-up by
 :data:`MARGIN`; otherwise the caller fails with the candidates. Pure: no browser.
@@ -24,18 +29,25 @@ from typing import TYPE_CHECKING, Any
 
 from ..index import roles
 from ..render.elements import element_line, label
+from .identity import candidate_words, coverage, identify, look_alikes
 from .intents import Descriptor, Intent, describe
 
 if TYPE_CHECKING:
     from ..index import PageIndex
     from ..snapshot import Node
 
-__all__ = ["GATE", "MARGIN", "Recovery", "recover", "score"]
+__all__ = ["GATE", "KEY_GATE", "MARGIN", "Recovery", "recover", "score", "still_same"]
 
 #: Minimum score for acting on a re-matched element.
 GATE = 0.8
 #: Minimum lead over the runner-up: two equally good matches are a guess.
 MARGIN = 0.1
+#: Share of the old row's key words a candidate's row must carry (look-alikes only).
+KEY_GATE = 0.75
+#: ... and its lead over the next candidate's row on that share.
+KEY_MARGIN = 0.25
+#: A ref that is still alive is acted on while its row keeps this share of the key.
+LIVE_KEY_GATE = 0.5
 _NAME_WEIGHT = 0.6
 _DIGITS = re.compile(r"\d+")
 
@@ -123,29 +135,79 @@ def _query_top(idx: PageIndex, intent: Intent) -> str | None:
     return result.ref
 
 
+def _row_line(idx: PageIndex, node: Node) -> str:
+    """The candidate's line for the agent, with its row's text when it has look-alikes."""
+    line = element_line(node)
+    ident = identify(idx, idx.pos(node.ref))
+    return f"{line} in {ident.item!r}" if ident.item else line
+
+
+def item_coverage(idx: PageIndex, desc: Descriptor, ref: str) -> float:
+    """How much of the descriptor's row key the element's row in ``idx`` carries."""
+    pos = idx.pos(ref)
+    twins = look_alikes(idx, pos)
+    return coverage(desc.identity, desc.identity, candidate_words(idx, pos, twins))
+
+
+def still_same(idx: PageIndex, intent: Intent, ref: str) -> bool:
+    """Whether a ref that is still alive still shows the item the agent saw.
+
+    Virtualised lists recycle nodes: the node behind a ref can come to show another
+    row's data without ever being replaced. A ref whose row key is mostly gone is
+    treated as stale (and re-matched or refused) instead of being acted on.
+    """
+    return item_coverage(idx, intent.descriptor, ref) >= LIVE_KEY_GATE
+
+
 def recover(idx: PageIndex, intent: Intent, old_ref: str) -> Recovery:
-    """Re-match ``intent`` in the fresh capture ``idx``; act only on a clear winner."""
+    """Re-match ``intent`` in the fresh capture ``idx``; act only on a clear winner.
+
+    Where look-alikes exist (now or when the ref was handed out), a candidate must also
+    carry the old row's key (:mod:`domdex.session.identity`), and lead every other
+    candidate on it: a refusal is always better than a guess.
+    """
     desc = intent.descriptor
-    scored: list[tuple[float, Node]] = []
+    ident = desc.identity
+    named: list[tuple[float, Node]] = []
     for n in _candidates(idx, desc):
-        s = score(desc, describe(idx, n.ref))
+        s = score(desc, describe(idx, n.ref, identity=False))
         if s > 0:
-            scored.append((s, n))
+            named.append((s, n))
+    keyed = bool(ident.key or ident.value_key)
+    twins = ident.twins > 1 or len(named) > 1
+    scored: list[tuple[float, float, Node]] = []  # (score, key coverage, node)
+    for s, n in named:
+        cov = item_coverage(idx, desc, n.ref) if keyed else 1.0
+        scored.append((s * (0.5 + 0.5 * cov) if keyed else s, cov, n))
     top = _query_top(idx, intent) if scored else None
     if top is not None:
-        scored = [(min(1.0, s + 0.05) if n.ref == top else s, n) for s, n in scored]
-    scored.sort(key=lambda t: -t[0])
-    cands = [(n.ref, s, element_line(n)) for s, n in scored[:5]]
+        scored = [(min(1.0, s + 0.05) if n.ref == top else s, c, n) for s, c, n in scored]
+    scored.sort(key=lambda t: (-t[1], -t[0]))
+    cands = [(n.ref, s, _row_line(idx, n)) for s, _c, n in scored[:5]]
     if not scored:
         return Recovery(old_ref, False, reason=f"nothing named {desc.name!r} "
                         f"({desc.role.lower()}) is on the page any more", candidates=cands)
-    best, node = scored[0]
-    runner = scored[1][0] if len(scored) > 1 else 0.0
+    best, cov, node = scored[0]
+    if twins and not keyed:
+        return Recovery(old_ref, False, score=best, candidates=cands,
+                        reason=f"{max(ident.twins, len(scored))} elements look the same and "
+                               "nothing in their rows tells them apart")
+    if keyed and cov < KEY_GATE:
+        return Recovery(old_ref, False, score=best, candidates=cands,
+                        reason=f"no {desc.role.lower()} {desc.name!r} is in a row like "
+                               f"{ident.item!r} any more (best row match {cov:.2f})")
+    runner_cov = scored[1][1] if len(scored) > 1 else 0.0
+    if keyed and cov - runner_cov < KEY_MARGIN:
+        return Recovery(old_ref, False, score=best, candidates=cands,
+                        reason=f"{sum(1 for _s, c, _n in scored if cov - c < KEY_MARGIN)} rows "
+                               f"match {ident.item!r} equally well")
+    runner = max((s for s, _c, n in scored[1:]), default=0.0)
     if best < GATE:
         return Recovery(old_ref, False, score=best, candidates=cands,
                         reason=f"the closest match scores {best:.2f}, below the {GATE} gate")
     if best - runner < MARGIN:
         return Recovery(old_ref, False, score=best, candidates=cands,
-                        reason=f"{len([s for s, _ in scored if best - s < MARGIN])} elements "
-                               "match equally well")
-    return Recovery(old_ref, True, new_ref=node.ref, score=best, candidates=cands)
+                        reason=f"{len([s for s, _c, _n in scored if best - s < MARGIN])} "
+                               "elements match equally well")
+    return Recovery(old_ref, True, new_ref=node.ref, score=best, candidates=cands,
+                    reason=f"its row {ident.item!r} matched ({cov:.2f})" if keyed else "")

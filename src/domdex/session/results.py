@@ -47,8 +47,9 @@ class ActionResult:
         lines = [self._head()]
         if self.recovery is not None and self.recovery.recovered:
             r = self.recovery
+            why = r.reason or "same role, name and place"
             lines.append(f"RECOVERED: @{r.old_ref} was re-rendered; acted on @{r.new_ref} "
-                         f"(same element, score {r.score:.2f}). Use @{r.new_ref} from now on.")
+                         f"({why}; score {r.score:.2f}). Use @{r.new_ref} from now on.")
         if self.navigated:
             status = f" (HTTP {self.status})" if self.status and self.status >= 400 else ""
             lines.append(f"NAVIGATED: {self.url}{status} — a new document; refs from before "

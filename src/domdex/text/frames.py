@@ -44,10 +44,14 @@ class VisibleFrame:
 
 async def visible_frames(page: Any) -> list[VisibleFrame]:
     """Child frames (any depth) that are displayed and big enough to read."""
-    main = getattr(page, "main_frame", None)
+    from ..capture import as_async
+
+    main = getattr(getattr(page, "main_frame", None), "_impl_obj", None)
     found = []
-    for frame in getattr(page, "frames", []):
-        if frame is main or frame.is_detached() or frame.url.startswith("chrome-error:"):
+    for frame in [as_async(f) for f in getattr(page, "frames", [])]:
+        # as_async: a sync-API user's cached frame wrappers would block our event loop
+        if getattr(frame, "_impl_obj", frame) is main or frame.is_detached() \
+                or frame.url.startswith("chrome-error:"):
             continue  # a frame that failed to load shows the browser's error page
         try:
             box = await (await frame.frame_element()).bounding_box()

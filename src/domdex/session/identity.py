@@ -1,0 +1,178 @@
+"""What tells an element apart from its look-alikes: its item and the item's key words.
+
+Ten rows that each have a button named "Delete" are ten look-alikes: role and name
+say nothing about which one the agent meant. What does is the row: *Alice*, *Bob*.
+This module finds, for an element, its **item** — the largest ancestor that holds no
+other look-alike (the row, the list item, the card) — and the item's **key**: the
+words of its text and of its fields' values that are not shared by every look-alike
+item (so "Delete", or a column's repeated "Active", do not count).
+
+An element with no look-alike on the page still gets an item when it sits in a
+repeating container (a row, a list item, an article): when the list re-renders with a
+second "Delete", that key is what keeps the first one apart.
+
+Stale-ref recovery (:mod:`domdex.session.recovery`) requires a candidate's item to
+carry the old key; so does the check that a ref which is still alive still shows the
+same item (virtualised lists recycle nodes for other rows). Pure: no browser.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..index import roles
+from ..render.elements import label
+
+if TYPE_CHECKING:
+    from ..index import PageIndex
+    from ..snapshot import Node
+
+__all__ = ["Identity", "coverage", "identify", "item_words", "look_alikes", "words"]
+
+_WORD = re.compile(r"\w+")
+#: Roles and tags of containers that repeat: a key is taken from them even for an
+#: element with no look-alike on the page (yet).
+_ITEM_ROLES = frozenset({"row", "listitem", "article", "option", "treeitem"})
+_ITEM_TAGS = frozenset({"tr", "li", "article"})
+#: Value words weigh this much against text words when an item has both: the agent's
+#: own typing changes values, while the text that names a row does not.
+VALUE_WEIGHT = 0.5
+#: Largest item, in nodes, whose words are read (a look-alike alone in a huge subtree
+#: has the page as its "item", which identifies nothing).
+MAX_ITEM_NODES = 400
+ITEM_TEXT_CHARS = 80
+
+
+def words(text: str) -> list[str]:
+    """Casefolded, accent-folded words of any script (digits included: "order 1043")."""
+    folded = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", text).casefold())
+    return _WORD.findall("".join(c for c in folded if not unicodedata.combining(c)))
+
+
+def _kind(n: Node) -> tuple[str, str]:
+    return roles.display_role(n), " ".join(label(n).casefold().split())
+
+
+def look_alikes(idx: PageIndex, pos: int) -> list[int]:
+    """Positions of the visible elements with the node's role and name (itself included).
+
+    The groups are built once per index (one pass) and kept in ``idx.cache``.
+    """
+    groups: dict[tuple[str, str], list[int]] | None = idx.cache.get("identity.groups")
+    if groups is None:
+        groups = {}
+        for i, n in enumerate(idx.nodes):
+            if n.visible:
+                groups.setdefault(_kind(n), []).append(i)
+        idx.cache["identity.groups"] = groups
+    found = groups.get(_kind(idx.nodes[pos]), [])
+    return found if pos in found else sorted([*found, pos])
+
+
+def _item_of(idx: PageIndex, pos: int, twins: list[int]) -> int | None:
+    """The largest ancestor holding no other look-alike; for a lone element, its nearest
+    repeating container. None when there is none worth reading."""
+    tree = idx.tree
+    others = [t for t in twins if t != pos]
+    best: int | None = None
+    if others:
+        for a in tree.ancestors(pos):
+            if any(tree.contains(a, t) for t in others):
+                break
+            best = a
+    else:
+        best = next((a for a in tree.ancestors(pos)
+                     if idx.nodes[a].role in _ITEM_ROLES or idx.nodes[a].tag in _ITEM_TAGS),
+                    None)
+    if best is None or tree.size(best) > MAX_ITEM_NODES:
+        return None
+    return best
+
+
+def item_words(idx: PageIndex, item: int, skip: int) -> tuple[list[str], list[str], str]:
+    """Text words, value words and display text of an item, without the element ``skip``
+    itself (its own label and value are already its name)."""
+    tree = idx.tree
+    text_parts: list[str] = []
+    taken: dict[int, str] = {}  # nodes whose text was taken: a descendant repeating it is not
+    values: list[str] = []
+    for i in tree.subtree(item):
+        n = idx.nodes[i]
+        if tree.contains(skip, i):
+            continue
+        if n.text and not any(n.text in taken[p] for p in tree.ancestors(i) if p in taken):
+            taken[i] = n.text
+            text_parts.append(n.text)
+        if n.value and "password" not in n.attrs.get("type", "").lower():
+            values.append(n.value)
+        checked = "checked" in n.states
+        if roles.kind(n) in ("checkbox", "radio"):
+            values.append("checked" if checked else "unchecked")
+    text = " ".join(" ".join(text_parts).split())
+    return words(text), [w for v in values for w in words(v)], text[:ITEM_TEXT_CHARS]
+
+
+@dataclass(frozen=True, slots=True)
+class Identity:
+    """The item of an element, as a recovery compares it."""
+
+    key: tuple[str, ...] = ()  # distinguishing text words of the item
+    value_key: tuple[str, ...] = ()  # distinguishing words of its fields' values
+    item: str = ""  # the item's text, for people
+    twins: int = 1  # look-alikes on the page, itself included
+    twin_index: int = 0  # 0-based position among them
+
+
+def identify(idx: PageIndex, pos: int, twins: list[int] | None = None) -> Identity:
+    """The identity of the element at ``pos``: its item's words minus those that every
+    look-alike's item shares."""
+    twins = look_alikes(idx, pos) if twins is None else twins
+    item = _item_of(idx, pos, twins)
+    index = twins.index(pos) if pos in twins else 0
+    if item is None:
+        return Identity(twins=len(twins), twin_index=index)
+    text_w, value_w, shown = item_words(idx, item, pos)
+    common_t: set[str] = set()
+    common_v: set[str] = set()
+    others = [t for t in twins if t != pos][:50]
+    if others:
+        common_t, common_v = set(text_w), set(value_w)
+        for t in others:
+            other = _item_of(idx, t, twins)
+            if other is None:
+                continue
+            tw, vw, _ = item_words(idx, other, t)
+            common_t &= set(tw)
+            common_v &= set(vw)
+    own = set(words(label(idx.nodes[pos])))
+    key = tuple(dict.fromkeys(w for w in text_w if w not in common_t and w not in own))
+    vkey = tuple(dict.fromkeys(w for w in value_w if w not in common_v))
+    return Identity(key, vkey, shown, len(twins), index)
+
+
+def coverage(old: Identity, new: Identity, new_words: tuple[set[str], set[str]]) -> float:
+    """How much of ``old``'s key the candidate's item carries (1 when there is no key).
+
+    ``new_words`` are the candidate item's text and value words (all of them, not only
+    its own key: a word that became common since is still the row's word).
+    """
+    text_w, value_w = new_words
+    if not old.key and not old.value_key:
+        return 1.0
+    vw = VALUE_WEIGHT if old.key else 1.0
+    total = len(old.key) + vw * len(old.value_key)
+    hit = sum(1 for w in old.key if w in text_w) + \
+        vw * sum(1 for w in old.value_key if w in value_w)
+    return hit / total
+
+
+def candidate_words(idx: PageIndex, pos: int, twins: list[int]) -> tuple[set[str], set[str]]:
+    """All text and value words of the candidate's item (empty sets when it has none)."""
+    item = _item_of(idx, pos, twins)
+    if item is None:
+        return set(), set()
+    text_w, value_w, _ = item_words(idx, item, pos)
+    return set(text_w), set(value_w)
