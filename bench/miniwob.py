@@ -331,16 +331,16 @@ class DomdexFinder:
     def __init__(self, page: Any) -> None:
         self.page = page
         self.tokens: list[int] = []
-        self.misses: list[str] = []
+        self.last = ""
 
     def find(self, step: Step, description: str, intent: str) -> list[str]:
         from domdex.tokens import count_tokens
 
         res = self.page.find(description, intent=intent, top_k=max(3, step.count))
-        self.tokens.append(count_tokens(str(res)))
-        if res.ref is None:
-            raise StepFailed(f"find({description!r}, {intent}) → nothing\n{res}")
         self.last = str(res)
+        self.tokens.append(count_tokens(self.last))
+        if res.ref is None:
+            raise StepFailed(f"find({description!r}, {intent}) → nothing")
         return [m.ref for m in res.matches[:step.count]] if step.count > 1 else [res.ref]
 
     def read(self, label: str) -> str:
@@ -383,6 +383,7 @@ class SeedFinder:
         self.pw = pw
         self.tokens: list[int] = []
         self.roles: dict[str, str] = {}
+        self.last = ""
 
     def _ranked(self, description: str) -> tuple[list[tuple[float, SeedRef]], list[SeedRef]]:
         refs = parse_ai_snapshot(self.pw.aria_snapshot(mode="ai", timeout=5000))
@@ -398,10 +399,10 @@ class SeedFinder:
     def find(self, step: Step, description: str, intent: str) -> list[str]:
         ranked, _ = self._ranked(description)
         self._count(ranked, max(3, step.count))
-        if not ranked:
-            raise StepFailed(f"seed({description!r}) → nothing above 0.3")
         self.last = "\n".join(f'{r.role} "{r.name}" [ref={r.ref}] {s:.2f}'
                               for s, r in ranked[:3])
+        if not ranked:
+            raise StepFailed(f"seed({description!r}) → nothing above 0.3")
         return [r.ref for _, r in ranked[:step.count]]
 
     def read(self, label: str) -> str:
@@ -448,7 +449,8 @@ class Episode:
     reason: str = ""
     failed_step: str = ""
     read_value: str = ""     # what a "value of X" step read
-    find_output: str = ""
+    find_output: str = ""    # the failing step's find answer
+    finds: list[str] = field(default_factory=list)   # every step's find answer, shortened
     bug: str = ""            # traceback of a non-domdex exception raised inside domdex
     seconds: float = 0.0
     tokens: list[int] = field(default_factory=list)
@@ -462,6 +464,9 @@ def _utterance(pw: Any) -> str:
 
 
 def _start(pw: Any, url: str, seed: int, goto: Callable[[str], Any]) -> str:
+    # The two finders' pages share one browser; only the front one is visible, and a
+    # hidden page gets no animation frames, which domdex's settle step waits for.
+    pw.bring_to_front()
     goto(url)
     pw.evaluate(
         "(a) => { Math.seedrandom(a.seed); core.EPISODE_MAX_TIME = a.ms; "
@@ -503,6 +508,7 @@ def run_episode(task: str, seed: int, url: str, finder: Any, pw: Any,
             if step.read:
                 value = ep.read_value = finder.read(step.read)
             refs = finder.find(step, step.target, step.intent)
+            ep.finds.append(f"{step} → {finder.last[:300]}")
             for ref in refs:
                 finder.act(step, ref, value)
                 time.sleep(SETTLE_S)
@@ -510,7 +516,8 @@ def run_episode(task: str, seed: int, url: str, finder: Any, pw: Any,
         done, ep.reward, why = _reward(pw)
         ep.success = done and ep.reward >= 1.0 - 1e-9
         if not ep.success:
-            ep.reason = f"reward {ep.reward:g} ({why or 'episode not ended'})"
+            ep.reason = (f"reward {ep.reward:g}" + (f" ({why})" if why else "")
+                         if done else f"episode not ended after the steps ({why or 'no reward'})")
     except StepFailed as exc:
         ep.reason = str(exc)
     except TimeoutError as exc:
@@ -523,7 +530,7 @@ def run_episode(task: str, seed: int, url: str, finder: Any, pw: Any,
         if finder.name == "domdex" and "playwright" not in type(exc).__module__:
             ep.bug = traceback.format_exc()
     if not ep.success and ep.failed_step:
-        ep.find_output = getattr(finder, "last", "") or ""
+        ep.find_output = finder.last
     ep.seconds = round(time.monotonic() - t0, 2)
     ep.tokens = list(finder.tokens)
     return ep
@@ -552,7 +559,7 @@ def serve(root: Path) -> http.server.ThreadingHTTPServer:
     return srv
 
 
-def _median(xs: list[int]) -> float:
+def _median(xs: list[int] | list[float]) -> float:
     return statistics.median(xs) if xs else 0.0
 
 
@@ -595,9 +602,10 @@ def main(argv: list[str] | None = None) -> int:
                     spw.set_default_timeout(ACTION_TIMEOUT_S * 1000)
                     seed = SeedFinder(spw)
                 for s in range(args.seeds):
-                    runs = [(ours, dpw, dpage.goto)]
+                    runs: list[tuple[Any, Any, Callable[[str], Any]]] = [
+                        (ours, dpw, dpage.goto)]
                     if seed is not None:
-                        runs.append((seed, seed.pw, lambda u, p=seed.pw: p.goto(u)))
+                        runs.append((seed, seed.pw, seed.pw.goto))
                     for finder, pw, goto in runs:
                         ep = run_episode(task, s, url, finder, pw, goto)
                         episodes.append(ep)
