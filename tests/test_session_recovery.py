@@ -82,3 +82,55 @@ def test_intent_cache_lru_and_ttl() -> None:
     assert expired.get("d", "e11") is None
     cache.forget_document("d")
     assert len(cache) == 0
+
+
+def _people(names: list[str], start: int) -> Snapshot:
+    """A list whose rows each hold a name and a button named "Delete"."""
+    nodes: list[dict[str, Any]] = [
+        {"ref": "e1", "parent": None, "tag": "body"},
+        {"ref": "e2", "parent": "e1", "tag": "main", "role": "main"},
+        {"ref": "e3", "parent": "e2", "tag": "ul", "role": "list"},
+    ]
+    for k, name in enumerate(names):
+        li, span, btn = (f"e{start + 3 * k + j}" for j in range(3))
+        nodes += [{"ref": li, "parent": "e3", "tag": "li", "role": "listitem",
+                   "text": f"{name} Active Delete", "index": k + 1},
+                  {"ref": span, "parent": li, "tag": "span", "text": name},
+                  {"ref": btn, "parent": li, "tag": "button", "role": "button",
+                   "name": "Delete", "text": "Delete"}]
+    return Snapshot.from_dict({"url": "http://x/", "document_id": "d", "nodes": nodes})
+
+
+def test_look_alike_is_recovered_by_its_row_after_a_sort() -> None:
+    old = _people(["Alice Archer", "Bob Brown", "Carol Chen"], 10)
+    intent = _intent(old, "e12")  # Alice's Delete
+    assert intent.descriptor.identity.key == ("alice", "archer")
+    new = _people(["Carol Chen", "Bob Brown", "Alice Archer"], 40)
+    rec = recover(build_index(new), intent, "e12")
+    assert rec.recovered and rec.new_ref == "e48"
+    assert "Alice Archer" in rec.reason
+
+
+def test_look_alike_whose_row_is_gone_is_refused_with_rows_shown() -> None:
+    old = _people(["Alice Archer", "Bob Brown"], 10)
+    new = _people(["Bob Brown"], 40)  # the only "Delete" left is Bob's
+    rec = recover(build_index(new), _intent(old, "e12"), "e12")
+    assert not rec.recovered and rec.new_ref is None
+    assert any("Bob Brown" in line for _r, _s, line in rec.candidates)
+
+
+def test_a_row_that_shares_words_is_not_enough() -> None:
+    old = _people(["Alice Archer", "Bob Brown"], 10)
+    new = _people(["Alice Brown", "Bob Archer"], 40)  # each half of the old key
+    rec = recover(build_index(new), _intent(old, "e12"), "e12")
+    assert not rec.recovered
+
+
+def test_live_node_showing_another_row_is_not_the_same() -> None:
+    from domdex.session.recovery import still_same
+
+    old = _people(["Alice Archer", "Bob Brown"], 10)
+    recycled = _people(["Bob Brown", "Carol Chen"], 10)  # same refs, other rows' data
+    intent = _intent(old, "e12")
+    assert not still_same(build_index(recycled), intent, "e12")
+    assert still_same(build_index(old), intent, "e12")

@@ -50,9 +50,10 @@ def closest(idx: PageIndex, ref: str) -> str:
 
 def not_recovered(rec: Recovery, intent: Intent) -> str:
     d = intent.descriptor
-    lines = [f"@{rec.old_ref} is stale: the {d.role.lower()} {d.name!r} it named was "
-             f"replaced or removed, and re-finding it was not safe ({rec.reason}). "
-             "Nothing was done."]
+    where = f" in the row {d.identity.item!r}" if d.identity.item else ""
+    lines = [f"@{rec.old_ref} is stale: the {d.role.lower()} {d.name!r}{where} it named was "
+             f"re-rendered, removed or now shows something else, and re-finding it was not "
+             f"safe ({rec.reason}). Nothing was done."]
     if rec.candidates:
         lines.append("Candidates:")
         lines.extend(f"  {line} (score {s:.2f})" for _r, s, line in rec.candidates[:5])
