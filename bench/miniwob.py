@@ -25,6 +25,12 @@ failure, and the reason is kept (``--verbose`` prints it; bench/out/miniwob.json
 episode). The page's own episode timer is lengthened to the deadline so that a slow
 machine (2 shared cores) does not end episodes before the finder has acted: the raw
 reward has no time penalty, and our deadline is the bound instead.
+
+Once the utterance is read, the instruction (``#query``) and the reward display are
+hidden, for both finders: MiniWoB's own agent interface (``core.getDOMInfo``) leaves them
+out too, and the agent gets the instruction as the utterance. Left on the page
+(``--keep-query``), the instruction's own text is the closest match to most step
+descriptions.
 """
 
 from __future__ import annotations
@@ -67,8 +73,14 @@ DEV_TASKS = (
 
 EPISODE_DEADLINE_S = 20.0   # wall time for one episode (load + steps + reward)
 ACTION_TIMEOUT_S = 3.0      # one action (Playwright actionability waits included)
-SETTLE_S = 0.15             # after each action: menus and autocompletes open on timers
-REWARD_WAIT_S = 1.0         # how long to wait for the page to end the episode
+SETTLE_S = 0.1              # after each action: menus and autocompletes open on timers
+SETTLE_HOVER_S = 0.5        # hover menus open after a delay (jQuery UI's is 300 ms)
+REWARD_WAIT_S = 0.5         # how long to wait for the page to end the episode
+#: What MiniWoB's own agent interface (core.getDOMInfo) leaves out of the page it shows:
+#: the instruction (given to the agent as the utterance instead) and the reward display.
+#: Left in, the instruction's own text is the best match for most descriptions.
+HIDE_JS = ("for (const id of ['query', 'reward-display']) { const e = "
+           "document.getElementById(id); if (e) e.style.display = 'none'; }")
 
 
 # ---------------------------------------------------------------------------
@@ -463,7 +475,7 @@ def _utterance(pw: Any) -> str:
     return str(u)
 
 
-def _start(pw: Any, url: str, seed: int, goto: Callable[[str], Any]) -> str:
+def _start(pw: Any, url: str, seed: int, goto: Callable[[str], Any], hide: bool) -> str:
     # The two finders' pages share one browser; only the front one is visible, and a
     # hidden page gets no animation frames, which domdex's settle step waits for.
     pw.bring_to_front()
@@ -472,7 +484,10 @@ def _start(pw: Any, url: str, seed: int, goto: Callable[[str], Any]) -> str:
         "(a) => { Math.seedrandom(a.seed); core.EPISODE_MAX_TIME = a.ms; "
         "core.startEpisodeReal(); }",
         {"seed": seed, "ms": int((EPISODE_DEADLINE_S + 10) * 1000)})
-    return _utterance(pw)
+    utterance = _utterance(pw)
+    if hide:
+        pw.evaluate(HIDE_JS)
+    return utterance
 
 
 def _reward(pw: Any) -> tuple[bool, float, str]:
@@ -486,7 +501,7 @@ def _reward(pw: Any) -> tuple[bool, float, str]:
 
 
 def run_episode(task: str, seed: int, url: str, finder: Any, pw: Any,
-                goto: Callable[[str], Any]) -> Episode:
+                goto: Callable[[str], Any], hide_query: bool = True) -> Episode:
     """Load, seed, split, find + act step by step, read the reward; never raises."""
     from domdex.errors import DomdexError
 
@@ -494,7 +509,7 @@ def run_episode(task: str, seed: int, url: str, finder: Any, pw: Any,
     t0 = time.monotonic()
     finder.tokens = []
     try:
-        ep.utterance = _start(pw, url, seed, goto)
+        ep.utterance = _start(pw, url, seed, goto, hide_query)
         steps = split_utterance(ep.utterance)
         ep.steps = [str(s) for s in steps]
         if not steps:
@@ -511,7 +526,7 @@ def run_episode(task: str, seed: int, url: str, finder: Any, pw: Any,
             ep.finds.append(f"{step} → {finder.last[:300]}")
             for ref in refs:
                 finder.act(step, ref, value)
-                time.sleep(SETTLE_S)
+                time.sleep(SETTLE_HOVER_S if step.action == "hover" else SETTLE_S)
         ep.failed_step = ""
         done, ep.reward, why = _reward(pw)
         ep.success = done and ep.reward >= 1.0 - 1e-9
@@ -569,6 +584,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--tasks", help="comma-separated dev task names (default: all)")
     ap.add_argument("--verbose", "-v", action="store_true", help="print every failure")
     ap.add_argument("--no-seed", action="store_true", help="domdex only")
+    ap.add_argument("--keep-query", action="store_true",
+                    help="leave the instruction and reward display on the page (MiniWoB's "
+                         "agent interface hides them)")
     ap.add_argument("--out", type=Path, default=OUT)
     args = ap.parse_args(argv)
     tasks = list(DEV_TASKS) if not args.tasks else args.tasks.split(",")
@@ -607,7 +625,8 @@ def main(argv: list[str] | None = None) -> int:
                     if seed is not None:
                         runs.append((seed, seed.pw, seed.pw.goto))
                     for finder, pw, goto in runs:
-                        ep = run_episode(task, s, url, finder, pw, goto)
+                        ep = run_episode(task, s, url, finder, pw, goto,
+                                         hide_query=not args.keep_query)
                         episodes.append(ep)
                         if args.verbose and not ep.success:
                             print(f"--- {task} seed {s} [{ep.finder}] {ep.utterance!r}\n"
@@ -629,18 +648,19 @@ def main(argv: list[str] | None = None) -> int:
                   f"({time.monotonic() - t_run:.0f}s)", file=sys.stderr, flush=True)
     srv.shutdown()
     runtime = time.monotonic() - t_run
-    report(episodes, tasks, args.seeds, runtime, not args.no_seed)
+    report(episodes, tasks, args.seeds, runtime, not args.no_seed, not args.keep_query)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps({
         "seeds": args.seeds, "tasks": tasks, "runtime_s": round(runtime, 1),
         "viewport": VIEWPORT, "episode_deadline_s": EPISODE_DEADLINE_S,
+        "query_hidden": not args.keep_query,
         "episodes": [asdict(e) for e in episodes]}, indent=1))
     print(f"\nper-episode results: {args.out}")
     return 0
 
 
 def report(episodes: list[Episode], tasks: list[str], seeds: int, runtime: float,
-           with_seed: bool) -> None:
+           with_seed: bool, query_hidden: bool) -> None:
     """Per task and overall success, side by side; median find tokens; possible bugs."""
     def rate(task: str | None, finder: str) -> tuple[int, int]:
         xs = [e for e in episodes if e.finder == finder and (task is None or e.task == task)]
@@ -649,7 +669,8 @@ def report(episodes: list[Episode], tasks: list[str], seeds: int, runtime: float
     def cell(ok: int, n: int) -> str:
         return f"{100 * ok / n:5.1f}% ({ok:3d}/{n:3d})" if n else "      n/a      "
 
-    print(f"\nMiniWoB++ dev tasks, {seeds} seeds each, 1280x800, success = raw reward 1")
+    print(f"\nMiniWoB++ dev tasks, {seeds} seeds each, 1280x800, success = raw reward 1, "
+          f"instruction {'hidden as in MiniWoB' if query_hidden else 'left on the page'}")
     print(f"{'task':26s} {'domdex':>17s} {'seed scorer':>17s}")
     for task in tasks:
         print(f"{task:26s} {cell(*rate(task, 'domdex')):>17s} "
