@@ -99,6 +99,7 @@ class Step:
     value: str | list[str] | None = None
     count: int = 1
     read: str | None = None
+    optional: bool = False      # "find X in the book": locating; a miss is not the end
 
     @property
     def intent(self) -> str:
@@ -108,6 +109,7 @@ class Step:
         extra = f" = {self.value!r}" if self.value is not None else ""
         extra += f" (value of {self.read!r})" if self.read else ""
         extra += f" x{self.count}" if self.count > 1 else ""
+        extra += " (optional)" if self.optional else ""
         return f"{self.action}({self.target!r}){extra}"
 
 
@@ -264,7 +266,7 @@ def split_utterance(utterance: str) -> list[Step]:
         if m := re.match(r"find (.+?)(?: in (?:the )?[\w ]+)?$", clause, re.I):
             thing = unq(m.group(1))
             who = _PERSON.search(thing)
-            steps.append(Step("click", target(thing)))
+            steps.append(Step("click", target(thing), optional=True))
             subject = _group(who) if who else re.sub(r"^the ", "", thing)
             continue
         if m := re.match(r"forward (?:.*?)\bto ([\w@.-]+)$", clause, re.I):
@@ -522,7 +524,13 @@ def run_episode(task: str, seed: int, url: str, finder: Any, pw: Any,
             value: Any = step.value
             if step.read:
                 value = ep.read_value = finder.read(step.read)
-            refs = finder.find(step, step.target, step.intent)
+            try:
+                refs = finder.find(step, step.target, step.intent)
+            except StepFailed:
+                if not step.optional:
+                    raise
+                ep.finds.append(f"{step} → nothing (optional, went on)")
+                continue
             ep.finds.append(f"{step} → {finder.last[:300]}")
             for ref in refs:
                 finder.act(step, ref, value)
