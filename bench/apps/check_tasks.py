@@ -13,8 +13,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from harness import TASKS_DIR, expected_problem, launch, load_apps, load_tasks, new_context, \
-    open_task  # noqa: E402
+from harness import (
+    TASKS_DIR,
+    expected_problem,
+    launch,
+    load_apps,
+    load_tasks,
+    new_context,
+    open_task,
+)
 
 
 def main(argv: list[str]) -> int:

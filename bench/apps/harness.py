@@ -9,6 +9,7 @@ and resolve its expected element.
 
 from __future__ import annotations
 
+import contextlib
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -121,10 +122,9 @@ def open_task(ctx: Any, app: App, task: Task, timeout_ms: int = 60_000) -> Any:
     """A page of ``ctx`` showing the task's URL in the state its ``before`` steps make."""
     page = ctx.new_page()
     page.goto(app.base_url + task.url, wait_until="load", timeout=timeout_ms)
-    try:
+    # a page that polls never goes idle; load is enough then
+    with contextlib.suppress(Exception):
         page.wait_for_load_state("networkidle", timeout=5_000)
-    except Exception:  # a page that polls never goes idle; load is enough then
-        pass
     for step in task.before:
         if "click" in step:
             page.click(step["click"], timeout=10_000)
@@ -147,10 +147,8 @@ def expected_problem(page: Any, selector: str) -> str | None:
         return f"bad selector: {str(exc).splitlines()[0]}"
     if n != 1:
         return f"matches {n} elements"
-    try:
+    with contextlib.suppress(Exception):
         loc.scroll_into_view_if_needed(timeout=3_000)
-    except Exception:
-        pass
     if not loc.is_visible():
         return "not visible"
     return None

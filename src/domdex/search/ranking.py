@@ -27,6 +27,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import QueryError
+from .learned import feature_matrix, load_ranker
 from .lexical import ROLE_WORDS, SYNONYMS, Query, parse_query, stem, tokens
 from .matcher import SearchIndex
 from .routing import Route, route
@@ -382,8 +383,17 @@ def find_matches(
     lexical_weight: float = 0.6,
     embedding_weight: float = 0.4,
     explain: bool = False,
+    learned: bool = True,
+    trace: dict[str, Any] | None = None,
 ) -> Ranking:
-    """Rank the page's elements for ``query``; the top ``max(top_k, 5)`` come back."""
+    """Rank the page's elements for ``query``; the top ``max(top_k, 5)`` come back.
+
+    With the shipped model (:mod:`domdex.search.learned`) and ``learned`` left on, the
+    shortlist is ordered by the fitted model and each score is the element's
+    probability of being the one meant; otherwise by the hand-set product of factors.
+    ``trace`` (for the corpus bench) receives the shortlist, its features and the
+    hand-set scores.
+    """
     if not query or not query.strip():
         raise QueryError("find needs a description of the element, e.g. 'Add to Cart button'.")
     if intent is not None and intent not in INTENTS:
@@ -440,14 +450,36 @@ def find_matches(
     score = score * zone_f
     score = np.where(live, score, 0.0).astype(np.float32)
     inside = zone_f >= 1.0 if isinstance(zone_f, np.ndarray) else None
-    score = score + _position(si, idx, q, score, inside) * (score > 0)
+    position = _position(si, idx, q, score, inside) * (score > 0)
+    score = score + position
+    hand = score
+    ranker = load_ranker() if learned else None
+    if len(ks) and (ranker is not None or trace is not None):
+        parts = {"lex": lex, "prec": prec, "lexical": lexical, "emb": emb, "exact": exact,
+                 "key_fit": key_fit, "verbose": verbose, "position": position,
+                 "negative": _negative(si, q) if q.negative else 0.0,
+                 "head": _coverage(si, q.head) if q.head else 1.0,
+                 "verb_match": (si.match_term(q.terms[0]) >= 0.2).astype(np.float32)
+                 if q.terms and q.terms[0] in ACTION_VERBS else 0.0,
+                 "intent": intent_f, "route": _route_factor(si, idx, r),
+                 "role": _role_factor(si, q), "zone": zone_f, "hand": hand}
+        feats = feature_matrix(si, q, ks, parts)
+        if trace is not None:
+            trace.update(ks=ks.copy(), X=feats, hand=hand[ks].copy(), query=q)
+        if ranker is not None:
+            keep = hand[ks] >= _FLOOR
+            if keep.any():
+                prob = np.zeros(si.n, dtype=np.float32)
+                prob[ks[keep]] = ranker.probabilities(feats[keep])
+                score = prob
+                ks = ks[keep]
     want = max(top_k, 5) + 3
     top = ks[np.argsort(-score[ks], kind="stable")[:want]] if len(ks) else ks
     matches: list[Match] = []
     end = idx.tree.end if hasattr(idx, "tree") else None
     for k in top:
-        if score[k] < _FLOOR:
-            break
+        if hand[k] < _FLOOR:
+            continue
         d = si.descriptors[k]
         if end is not None and any(_nested(end, d.pos, m.pos) and _alike(d.label, m.name)
                                    for m in matches):
@@ -457,7 +489,7 @@ def find_matches(
         if explain:
             parts = {"lexical": float(lexical[k]), "embedding": float(emb[k]),
                      "exact": float(exact[k]), "base": float(base[k]),
-                     "final": float(score[k])}
+                     "hand": float(hand[k]), "final": float(score[k])}
         matches.append(Match(d.ref, d.role, d.label, reg.id if reg else "",
                              min(1.0, float(score[k])), d.pos, parts))
     if explain:

@@ -1,0 +1,238 @@
+"""find on the dev corpus: real applications, the Python docs devset and held-out sets.
+
+Usage:
+  python bench/find_corpus.py capture [--apps wordpress,datasette] [--no-pydocs]
+  python bench/find_corpus.py score [--hand] [--apps …] [--verbose]
+
+``capture`` opens every task's page in headless Chromium (apps through
+``bench/apps/harness.py``, logged in; the Python docs as ``file://`` pages), captures it
+through domdex and stores the snapshot and the ref of the task's expected element
+(resolved in the page from its selector) under ``bench/out/corpus/``. Everything after
+that is offline and repeatable: ``score`` indexes the stored snapshots and runs
+``find`` on every task, reporting top-1 / top-3 per app, for hard tasks, the median and
+max response tokens (o200k_base) and the warm find latency. ``--hand`` scores the
+hand-set ranking instead of the shipped learned model, side by side.
+
+``bench/fit_ranker.py`` fits the learned ranking on the same stored corpus, leave one
+application out. The number to quote is its LOAO top-1, not this script's (the shipped
+model has seen every app).
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import hashlib
+import json
+import statistics
+import sys
+import time
+from collections import defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE / "apps"))
+OUT = HERE / "out" / "corpus"
+DEVSET = HERE.parent.parent / "shared" / "devset" / "tasks.jsonl"
+HELDOUT = [HERE / "tasks" / "heldout.jsonl", HERE / "tasks" / "heldout2.jsonl"]
+DOCS = Path("/usr/share/doc/python3.11/html")
+REF_OF = """el => { const s = el.ownerDocument.defaultView[Symbol.for('domdex')];
+  const r = s && s.refOf ? s.refOf(el) : null; return r == null ? null : String(r); }"""
+
+
+@dataclass(slots=True)
+class Case:
+    """A task with its stored page: what ``score`` and the fitter read."""
+
+    id: str
+    app: str
+    query: str
+    intent: str
+    hard: bool
+    snapshot: str  # file name under OUT
+    expect_ref: str | None  # None: the expected element is not one capture keeps
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "app": self.app, "query": self.query, "intent": self.intent,
+                "hard": self.hard, "snapshot": self.snapshot, "expect_ref": self.expect_ref}
+
+
+def _pydocs_tasks() -> list[dict[str, Any]]:
+    out = []
+    for path, app in [(DEVSET, "pydocs-dev"), *[(p, "pydocs-heldout") for p in HELDOUT]]:
+        if not path.exists():
+            continue
+        for line in path.read_text().splitlines():
+            if line.strip():
+                d = json.loads(line)
+                d["app"] = app
+                out.append(d)
+    return out
+
+
+def capture(args: argparse.Namespace) -> int:
+    from harness import launch, load_apps, load_tasks, new_context, open_task
+    from playwright.sync_api import sync_playwright
+
+    import domdex
+
+    OUT.mkdir(parents=True, exist_ok=True)
+    apps = load_apps()
+    wanted = set(args.apps.split(",")) if args.apps else None
+    tasks = [t for t in load_tasks() if wanted is None or t.app in wanted]
+    cases: dict[str, Case] = {}
+    index = OUT / "cases.jsonl"
+    if index.exists():
+        for line in index.read_text().splitlines():
+            d = json.loads(line)
+            cases[d["id"]] = Case(**d)
+    with sync_playwright() as pw:
+        browser = launch(pw)
+        contexts: dict[str, Any] = {}
+        for t in tasks:
+            if t.app not in contexts:
+                contexts[t.app] = new_context(browser, apps[t.app])
+            try:
+                page = open_task(contexts[t.app], apps[t.app], t)
+            except Exception as exc:
+                print(f"SKIP {t.id}: cannot open ({str(exc).splitlines()[0][:80]})")
+                continue
+            case = _store(domdex, page, t.id, t.app, t.query, t.intent, t.hard, t.expect,
+                          f"{t.app}{t.url}{json.dumps(t.before)}")
+            page.close()
+            if case:
+                cases[case.id] = case
+        if not args.no_pydocs and DOCS.exists():
+            ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+            for d in _pydocs_tasks():
+                page = ctx.new_page()
+                page.goto((DOCS / d["page"]).as_uri(), wait_until="load")
+                case = _store(domdex, page, d["id"], d["app"], d["query"], d["intent"],
+                              d["hard"], d["expect"], d["page"])
+                page.close()
+                if case:
+                    cases[case.id] = case
+        browser.close()
+    index.write_text("".join(json.dumps(c.to_dict()) + "\n" for c in cases.values()))
+    missing = sum(1 for c in cases.values() if c.expect_ref is None)
+    print(f"{len(cases)} cases stored in {OUT} ({missing} whose element capture does not keep)")
+    return 0
+
+
+def _store(domdex: Any, page: Any, tid: str, app: str, query: str, intent: str, hard: bool,
+           expect: str, key: str) -> Case | None:
+    name = hashlib.sha1(key.encode()).hexdigest()[:16] + ".json.gz"
+    dpage = domdex.attach(page)
+    try:
+        snap = dpage.capture(incremental=False)
+        loc = page.locator(expect)
+        if loc.count() != 1:
+            print(f"SKIP {tid}: the expected selector matches {loc.count()} elements")
+            return None
+        ref = loc.evaluate(REF_OF)
+    except Exception as exc:
+        print(f"SKIP {tid}: {str(exc).splitlines()[0][:100]}")
+        return None
+    path = OUT / name
+    if not path.exists():
+        path.write_bytes(gzip.compress(snap.to_json().encode()))
+    if ref is not None and snap.get(ref) is None:
+        ref = None
+    return Case(tid, app, query, intent, hard, name, ref)
+
+
+def load_cases(apps: str | None = None) -> list[Case]:
+    wanted = set(apps.split(",")) if apps else None
+    out = []
+    for line in (OUT / "cases.jsonl").read_text().splitlines():
+        c = Case(**json.loads(line))
+        if wanted is None or c.app in wanted:
+            out.append(c)
+    return out
+
+
+def load_index(name: str, cache: dict[str, Any]) -> Any:
+    from domdex.index import build_index
+    from domdex.snapshot import Snapshot
+
+    if name not in cache:
+        cache.clear() if len(cache) > 64 else None
+        text = gzip.decompress((OUT / name).read_bytes()).decode()
+        cache[name] = build_index(Snapshot.from_dict(json.loads(text)))
+    return cache[name]
+
+
+def score(args: argparse.Namespace) -> int:
+    from domdex.search.api import find
+    from domdex.tokens import count_tokens
+
+    cases = load_cases(args.apps)
+    by_app: dict[str, list[tuple[bool, bool, bool]]] = defaultdict(list)
+    tokens: list[int] = []
+    times: list[float] = []
+    cache: dict[str, Any] = {}
+    misses: list[str] = []
+    for c in sorted(cases, key=lambda c: c.snapshot):
+        idx = load_index(c.snapshot, cache)
+        kwargs = {"intent": c.intent if c.intent in ("click", "fill", "select", "read",
+                                                     "navigate") else None}
+        from domdex.search import ranking
+
+        res = find(idx, c.query, **kwargs) if not args.hand else None
+        if args.hand:
+            r = ranking.find_matches(idx, c.query, learned=False, **kwargs)
+            refs = [m.ref for m in r.matches]
+        else:
+            assert res is not None
+            refs = [m.ref for m in res.ranking.matches]
+            t0 = time.perf_counter()
+            find(idx, c.query, **kwargs)
+            times.append((time.perf_counter() - t0) * 1000)
+            tokens.append(count_tokens(str(res)))
+        top1 = bool(refs) and refs[0] == c.expect_ref
+        top3 = c.expect_ref in refs[:3]
+        by_app[c.app].append((top1, top3, c.hard))
+        if not top1:
+            misses.append(f"{c.id}: {c.query!r} → {refs[:1]} (want {c.expect_ref})")
+    print(f"{'app':16} {'tasks':>5} {'top-1':>7} {'top-3':>7} {'hard top-1':>11}")
+    allrows: list[tuple[bool, bool, bool]] = []
+    for app, rows in sorted(by_app.items()):
+        allrows += rows
+        _row(app, rows)
+    _row("ALL", allrows)
+    if tokens:
+        print(f"response tokens median {statistics.median(tokens):.0f}, max {max(tokens)}; "
+              f"warm find median {statistics.median(times):.1f} ms, "
+              f"p90 {sorted(times)[int(0.9 * len(times))]:.1f} ms")
+    if args.verbose:
+        print("\n".join(misses))
+    return 0
+
+
+def _row(app: str, rows: list[tuple[bool, bool, bool]]) -> None:
+    n = len(rows)
+    hard = [r for r in rows if r[2]]
+    t1 = 100 * sum(r[0] for r in rows) / max(1, n)
+    t3 = 100 * sum(r[1] for r in rows) / max(1, n)
+    h1 = 100 * sum(r[0] for r in hard) / max(1, len(hard))
+    print(f"{app:16} {n:>5} {t1:>6.1f}% {t3:>6.1f}% {h1:>10.1f}%")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    c = sub.add_parser("capture")
+    c.add_argument("--apps")
+    c.add_argument("--no-pydocs", action="store_true")
+    s = sub.add_parser("score")
+    s.add_argument("--apps")
+    s.add_argument("--hand", action="store_true")
+    s.add_argument("--verbose", action="store_true")
+    args = ap.parse_args(argv)
+    return capture(args) if args.cmd == "capture" else score(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

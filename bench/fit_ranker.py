@@ -1,0 +1,187 @@
+"""Fit find's learned ranking on the stored dev corpus, validated leave one app out.
+
+Usage:
+  python bench/find_corpus.py capture        # once: store the pages and expected refs
+  python bench/fit_ranker.py [--write] [--l2 0.01] [--apps …] [--verbose]
+
+For every stored task, :func:`domdex.search.ranking.find_matches` runs with the hand-set
+ranking and hands back its shortlist with the features of
+:mod:`domdex.search.learned`. A conditional logit (softmax over a task's candidates,
+L2-regularised, fitted by Newton's method in NumPy) learns how the features combine.
+
+Reported, side by side in one run:
+
+- **LOAO top-1** per app: the model fitted on every *other* app, scored on this one;
+  the number to quote for how find does on a site it was not fitted on;
+- the hand-set ranking's top-1 on the same tasks;
+- the model fitted on everything, scored on everything (what ships; optimistic).
+
+``--write`` stores the all-app model in ``src/domdex/search/ranker.json``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections import defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+RANKER = HERE.parent / "src" / "domdex" / "search" / "ranker.json"
+FLOOR = 0.12  # ranking._FLOOR: candidates below it are never returned
+
+
+@dataclass(slots=True)
+class Sample:
+    id: str
+    app: str
+    hard: bool
+    X: np.ndarray  # candidates × features (kept candidates only)
+    hand: np.ndarray  # the hand-set score of each candidate
+    y: int  # index of the expected element among them, -1 when it is not there
+
+
+def extract(apps: str | None) -> list[Sample]:
+    from domdex.search.matcher import SearchIndex
+    from domdex.search.ranking import find_matches
+    from find_corpus import load_cases, load_index
+
+    cache: dict[str, Any] = {}
+    out = []
+    for c in sorted(load_cases(apps), key=lambda c: c.snapshot):
+        idx = load_index(c.snapshot, cache)
+        tr: dict[str, Any] = {}
+        intent = c.intent if c.intent in ("click", "fill", "select", "read", "navigate") \
+            else None
+        find_matches(idx, c.query, intent=intent, learned=False, trace=tr)
+        if "ks" not in tr:
+            out.append(Sample(c.id, c.app, c.hard, np.zeros((0, 1)), np.zeros(0), -1))
+            continue
+        keep = tr["hand"] >= FLOOR
+        ks, X, hand = tr["ks"][keep], tr["X"][keep], tr["hand"][keep]
+        si = SearchIndex.for_index(idx)
+        want = si.by_ref.get(c.expect_ref or "", -1)
+        hits = np.flatnonzero(ks == want)
+        out.append(Sample(c.id, c.app, c.hard, X, hand, int(hits[0]) if len(hits) else -1))
+    return out
+
+
+def fit(samples: list[Sample], l2: float, iters: int = 30) -> tuple[np.ndarray, ...]:
+    """Newton's method on the conditional logit; returns (weights, mean, scale)."""
+    usable = [s for s in samples if s.y >= 0 and len(s.hand) > 1]
+    allx = np.vstack([s.X for s in usable])
+    mean = allx.mean(axis=0)
+    scale = allx.std(axis=0)
+    scale[scale < 1e-9] = 1.0
+    Xs = [(s.X - mean) / scale for s in usable]
+    d = allx.shape[1]
+    w = np.zeros(d)
+    n = len(usable)
+    for _ in range(iters):
+        grad = 2 * l2 * w * n
+        hess = 2 * l2 * n * np.eye(d)
+        for X, s in zip(Xs, usable, strict=True):
+            z = X @ w
+            p = np.exp(z - z.max())
+            p /= p.sum()
+            xp = X.T @ p
+            grad += xp - X[s.y]
+            hess += (X.T * p) @ X - np.outer(xp, xp)
+        step = np.linalg.solve(hess, grad)
+        w -= step
+        if np.abs(step).max() < 1e-6:
+            break
+    return w, mean, scale
+
+
+def rank_top(sample: Sample, w: np.ndarray | None, mean: Any = 0, scale: Any = 1) -> list[int]:
+    if not len(sample.hand):
+        return []
+    z = sample.hand if w is None else ((sample.X - mean) / scale) @ w
+    return list(np.argsort(-z, kind="stable")[:3])
+
+
+def _score(samples: list[Sample], model: tuple[np.ndarray, ...] | None) -> tuple[int, int, int]:
+    t1 = t3 = h1 = 0
+    for s in samples:
+        top = rank_top(s, *model) if model else rank_top(s, None)
+        ok1 = bool(top) and top[0] == s.y and s.y >= 0
+        t1 += ok1
+        t3 += s.y in top and s.y >= 0
+        h1 += ok1 and s.hard
+    return t1, t3, h1
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--apps", help="only these apps (comma-separated)")
+    ap.add_argument("--l2", type=float, default=0.01)
+    ap.add_argument("--write", action="store_true")
+    ap.add_argument("--verbose", action="store_true")
+    args = ap.parse_args(argv)
+    t0 = time.perf_counter()
+    samples = extract(args.apps)
+    by_app: dict[str, list[Sample]] = defaultdict(list)
+    for s in samples:
+        by_app[s.app].append(s)
+    print(f"{len(samples)} tasks from {len(by_app)} apps; features extracted in "
+          f"{time.perf_counter() - t0:.0f} s; expected element in the shortlist for "
+          f"{sum(s.y >= 0 for s in samples)}")
+    print(f"{'app (held out)':18} {'tasks':>5} {'hand top-1':>11} {'LOAO top-1':>11} "
+          f"{'LOAO top-3':>11} {'LOAO hard':>10}")
+    tot = defaultdict(int)
+    for app, held in sorted(by_app.items()):
+        train = [s for s in samples if s.app != app]
+        model = fit(train, args.l2) if train else None
+        h = _score(held, None)
+        t1, t3, h1 = _score(held, model)
+        hard = sum(s.hard for s in held)
+        n = len(held)
+        for k, v in (("n", n), ("hand", h[0]), ("t1", t1), ("t3", t3), ("h1", h1),
+                     ("hard", hard)):
+            tot[k] += v
+        print(f"{app:18} {n:>5} {100 * h[0] / n:>10.1f}% {100 * t1 / n:>10.1f}% "
+              f"{100 * t3 / n:>10.1f}% {100 * h1 / max(1, hard):>9.1f}%")
+        if args.verbose and model is not None:
+            for s in held:
+                top = rank_top(s, *model)
+                if not top or top[0] != s.y:
+                    print(f"    miss {s.id} (target {'at ' + str(s.y) if s.y >= 0 else 'absent'})")
+    n = max(1, tot["n"])
+    print(f"{'ALL':18} {tot['n']:>5} {100 * tot['hand'] / n:>10.1f}% {100 * tot['t1'] / n:>10.1f}% "
+          f"{100 * tot['t3'] / n:>10.1f}% {100 * tot['h1'] / max(1, tot['hard']):>9.1f}%")
+    full = fit(samples, args.l2)
+    t1, t3, _ = _score(samples, full)
+    print(f"fitted on all apps, scored on all (optimistic): top-1 {100 * t1 / n:.1f}%, "
+          f"top-3 {100 * t3 / n:.1f}%")
+    if args.write:
+        from domdex.search.learned import FEATURES
+
+        w, mean, scale = full
+        meta = {"fitted_on": {a: len(v) for a, v in sorted(by_app.items())}, "l2": args.l2,
+                "loao_top1": round(tot["t1"] / n, 4),
+                "command": "python bench/fit_ranker.py --write"}
+        RANKER.write_text(json.dumps({**meta, "features": list(FEATURES),
+                                      "weights": [round(x, 6) for x in w.tolist()],
+                                      "mean": [round(x, 6) for x in mean.tolist()],
+                                      "scale": [round(x, 6) for x in scale.tolist()]},
+                                     indent=1) + "\n")
+        print(f"wrote {RANKER}")
+    if args.verbose:
+        from domdex.search.learned import FEATURES
+
+        w = full[0]
+        for i in np.argsort(-np.abs(w))[:20]:
+            print(f"  {FEATURES[i]:14} {w[i]:+.3f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,192 @@
+"""Learned ranking: how find's signals combine, fitted on pages nobody tuned it on.
+
+:func:`~domdex.search.ranking.find_matches` computes, for each shortlisted element,
+the signals of its hand-written stages — lexical coverage, name precision, the
+embedder, intent and state factors, zones, positions, keys — plus a few facts that
+describe the element's kind and place (:data:`FEATURES`). A linear model over them
+(a conditional logit: a softmax over the page's candidates) orders the candidates and
+says how sure it is: an element's score is its probability of being the one meant.
+
+The weights are not set by hand. ``bench/fit_ranker.py`` fits them on the dev corpus
+(real applications, MiniWoB-like forms, the Python docs), validates them leave one
+application out, and writes ``ranker.json`` beside this module. Without that file
+find falls back to the hand-set product of factors.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+import numpy as np
+
+from .lexical import tokens
+
+__all__ = ["FEATURES", "Ranker", "feature_matrix", "load_ranker"]
+
+#: The model's inputs, in order. ``bench/fit_ranker.py`` and ``ranker.json`` use these
+#: names; a feature the file does not know gets weight 0.
+FEATURES = (
+    "lex", "prec", "lexical", "emb", "exact_full", "exact_term", "quoted_exact",
+    "key_fit", "verbose", "log_intent", "hidden1", "hidden2", "disabled", "in_viewport",
+    "primary", "column_header", "interactive", "log_route", "log_role", "log_zone",
+    "position", "negative", "head", "verb_match", "prose", "log_hand", "hand_rank",
+    "hand_lead", "name_extra", "echo", "first_copy", "log_copies", "key_cover", "col_cover",
+    "cell_rowcol", "big_text", "kind_link", "kind_button", "kind_textbox", "kind_check",
+    "kind_select", "kind_cell", "kind_heading", "kind_text", "kind_image",
+)
+_KINDS = {
+    "link": "kind_link", "button": "kind_button", "textbox": "kind_textbox",
+    "searchbox": "kind_textbox", "checkbox": "kind_check", "radio": "kind_check",
+    "switch": "kind_check", "combobox": "kind_select", "listbox": "kind_select",
+    "option": "kind_select", "cell": "kind_cell", "gridcell": "kind_cell",
+    "rowheader": "kind_cell", "columnheader": "kind_cell", "heading": "kind_heading",
+    "img": "kind_image", "image": "kind_image",
+}
+_COL = {name: i for i, name in enumerate(FEATURES)}
+
+
+def _cover(terms: set[str], text: str) -> float:
+    if not terms or not text:
+        return 0.0
+    words = set(tokens(text))
+    return sum(1 for t in terms if t in words) / len(terms)
+
+
+def feature_matrix(si: Any, q: Any, ks: np.ndarray, parts: dict[str, Any]) -> np.ndarray:
+    """One row per shortlisted element ``ks``, one column per :data:`FEATURES` name.
+
+    ``parts`` holds the per-element arrays the hand-written stages computed (each
+    indexed by element, or a float that applies to all).
+    """
+    m = len(ks)
+    X = np.zeros((m, len(FEATURES)), dtype=np.float64)
+
+    def put(name: str, value: Any) -> None:
+        v = value[ks] if isinstance(value, np.ndarray) else value
+        X[:, _COL[name]] = v
+
+    for name in ("lex", "prec", "lexical", "emb", "key_fit", "verbose", "position",
+                 "negative", "head", "verb_match"):
+        put(name, parts[name])
+    exact = parts["exact"]
+    put("exact_full", exact >= 0.08)
+    put("exact_term", (exact > 0) & (exact < 0.08))
+    for name in ("intent", "route", "role", "zone"):
+        put("log_" + name, np.log(np.maximum(parts[name], 1e-3)))
+    put("hidden1", si.hidden == 1)
+    put("hidden2", si.hidden == 2)
+    put("disabled", si.disabled)
+    put("in_viewport", si.in_viewport)
+    put("primary", si.primary)
+    put("column_header", si.column_header)
+    put("interactive", si.interactive)
+    put("prose", si.in_prose if q.prose else 0.0)
+    hand = parts["hand"][ks].astype(np.float64)
+    put("log_hand", np.log(np.maximum(hand, 1e-3)))
+    order = np.argsort(-hand, kind="stable")
+    rank = np.empty(m)
+    rank[order] = np.arange(m)
+    put("hand_rank", 1.0 / (1.0 + rank))
+    best = float(hand.max()) if m else 0.0
+    put("hand_lead", hand - best)
+    terms = set(q.terms) | set(q.role_words)
+    quoted = {" ".join(tokens(x)) for x in q.quoted}
+    seen: dict[tuple[str, str], int] = {}
+    copies: dict[tuple[str, str], int] = {}
+    for k in ks:
+        copies[si.signature[k]] = copies.get(si.signature[k], 0) + 1
+    biggest = _biggest_text_area(si, ks)
+    for j, k in enumerate(ks):
+        d = si.descriptors[k]
+        name_words = si.norm_names[k].split()
+        if name_words and terms:
+            X[j, _COL["name_extra"]] = sum(1 for w in name_words if w not in terms) / \
+                len(name_words)
+        if quoted and si.norm_names[k] in quoted:
+            X[j, _COL["quoted_exact"]] = 1.0
+        text = d.fields.get("text", "")
+        n_text = len(tokens(text)) if text else 0
+        if n_text > 4 and not si.interactive[k]:
+            X[j, _COL["echo"]] = _cover(terms, text) * min(1.0, n_text / max(1, len(terms)))
+        sig = si.signature[k]
+        X[j, _COL["first_copy"]] = float(sig not in seen)
+        seen.setdefault(sig, j)
+        X[j, _COL["log_copies"]] = math.log(copies[sig])
+        key_c = _cover(terms, d.fields.get("key", ""))
+        col_c = _cover(terms, d.column)
+        X[j, _COL["key_cover"]] = key_c
+        X[j, _COL["col_cover"]] = col_c
+        X[j, _COL["cell_rowcol"]] = key_c * col_c
+        X[j, _COL["big_text"]] = float(k == biggest)
+        kind = _KINDS.get(d.role, "kind_text" if not si.interactive[k] else "")
+        if kind:
+            X[j, _COL[kind]] = 1.0
+    return X
+
+
+def _biggest_text_area(si: Any, ks: np.ndarray) -> int:
+    """The shortlisted multi-line text field with the largest box ("the editor")."""
+    best, area = -1, 0.0
+    for k in ks:
+        d = si.descriptors[k]
+        node = d.node
+        multi = node.tag == "textarea" or "multiline" in node.states or \
+            node.attrs.get("contenteditable", "") not in ("", "false")
+        if not multi or node.box is None:
+            continue
+        a = node.box.width * node.box.height
+        if a > area:
+            best, area = int(k), a
+    return best
+
+
+@dataclass(frozen=True, slots=True)
+class Ranker:
+    """A fitted conditional logit: standardised features times weights."""
+
+    weights: np.ndarray
+    mean: np.ndarray
+    scale: np.ndarray
+    meta: dict[str, Any]
+
+    def logits(self, X: np.ndarray) -> np.ndarray:
+        return np.asarray(((X - self.mean) / self.scale) @ self.weights)
+
+    def probabilities(self, X: np.ndarray) -> np.ndarray:
+        """Softmax over the candidates: each one's chance of being the element meant."""
+        z = self.logits(X)
+        z = z - z.max()
+        e = np.exp(z)
+        return np.asarray(e / e.sum())
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Ranker:
+        names = d["features"]
+        w = np.zeros(len(FEATURES))
+        mean = np.zeros(len(FEATURES))
+        scale = np.ones(len(FEATURES))
+        for i, name in enumerate(names):
+            if name in _COL:
+                c = _COL[name]
+                w[c], mean[c], scale[c] = d["weights"][i], d["mean"][i], d["scale"][i] or 1.0
+        return cls(w, mean, scale, {k: v for k, v in d.items()
+                                    if k not in ("weights", "mean", "scale")})
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**self.meta, "features": list(FEATURES), "weights": self.weights.tolist(),
+                "mean": self.mean.tolist(), "scale": self.scale.tolist()}
+
+
+@cache
+def load_ranker() -> Ranker | None:
+    """The shipped weights (``ranker.json``), or None when the package has none."""
+    try:
+        text = resources.files(__package__).joinpath("ranker.json").read_text()
+    except (FileNotFoundError, OSError):
+        return None
+    return Ranker.from_dict(json.loads(text))
