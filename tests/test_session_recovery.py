@@ -134,3 +134,21 @@ def test_live_node_showing_another_row_is_not_the_same() -> None:
     intent = _intent(old, "e12")
     assert not still_same(build_index(recycled), intent, "e12")
     assert still_same(build_index(old), intent, "e12")
+
+
+def test_a_row_with_an_identical_twin_has_no_key_and_is_refused() -> None:
+    old = _people(["Peggy Fischer", "Trent Fischer", "Peggy Fischer"], 10)
+    intent = _intent(old, "e18")  # the second "Peggy Fischer" row
+    assert intent.descriptor.identity.key == ()
+    new = _people(["Ivan Ito", "Peggy Fischer", "Trent Fischer"], 40)  # one twin left
+    assert not recover(build_index(new), intent, "e18").recovered
+
+
+def test_live_node_of_a_keyless_row_must_still_read_the_same() -> None:
+    from domdex.session.recovery import still_same
+
+    old = _people(["Peggy Fischer", "Trent Fischer", "Peggy Fischer"], 10)
+    intent = _intent(old, "e18")
+    recycled = _people(["Ivan Ito", "Peggy Fischer", "Trent Fischer"], 10)
+    assert not still_same(build_index(recycled), intent, "e18")  # now "Trent Fischer"
+    assert still_same(build_index(old), intent, "e18")

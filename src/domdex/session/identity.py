@@ -124,6 +124,7 @@ class Identity:
     item: str = ""  # the item's text, for people
     twins: int = 1  # look-alikes on the page, itself included
     twin_index: int = 0  # 0-based position among them
+    words: tuple[str, ...] = ()  # every text word of the item but its own name
 
 
 def identify(idx: PageIndex, pos: int, twins: list[int] | None = None) -> Identity:
@@ -137,20 +138,26 @@ def identify(idx: PageIndex, pos: int, twins: list[int] | None = None) -> Identi
     text_w, value_w, shown = item_words(idx, item, pos)
     common_t: set[str] = set()
     common_v: set[str] = set()
-    others = [t for t in twins if t != pos][:50]
+    others: list[tuple[set[str], set[str]]] = []
+    for t in [t for t in twins if t != pos][:50]:
+        other = _item_of(idx, t, twins)
+        if other is not None:
+            tw, vw, _ = item_words(idx, other, t)
+            others.append((set(tw), set(vw)))
     if others:
         common_t, common_v = set(text_w), set(value_w)
-        for t in others:
-            other = _item_of(idx, t, twins)
-            if other is None:
-                continue
-            tw, vw, _ = item_words(idx, other, t)
-            common_t &= set(tw)
-            common_v &= set(vw)
+        for tw_set, vw_set in others:
+            common_t &= tw_set
+            common_v &= vw_set
     own = set(words(label(idx.nodes[pos])))
     key = tuple(dict.fromkeys(w for w in text_w if w not in common_t and w not in own))
     vkey = tuple(dict.fromkeys(w for w in value_w if w not in common_v))
-    return Identity(key, vkey, shown, len(twins), index)
+    if any(set(key) <= tw_set and set(vkey) <= vw_set for tw_set, vw_set in others):
+        # another look-alike's row says all that this one's does (two "Peggy Fischer"
+        # rows): no key tells them apart, so none is kept and recovery will refuse
+        key, vkey = (), ()
+    rest = tuple(dict.fromkeys(w for w in text_w if w not in own))
+    return Identity(key, vkey, shown, len(twins), index, rest)
 
 
 def coverage(old: Identity, new: Identity, new_words: tuple[set[str], set[str]]) -> float:

@@ -48,6 +48,8 @@ KEY_GATE = 0.75
 KEY_MARGIN = 0.25
 #: A ref that is still alive is acted on while its row keeps this share of the key.
 LIVE_KEY_GATE = 0.5
+#: ... or, for a row with no key of its own, this share of all its words.
+SAME_ROW = 0.8
 _NAME_WEIGHT = 0.6
 _DIGITS = re.compile(r"\d+")
 
@@ -156,7 +158,15 @@ def still_same(idx: PageIndex, intent: Intent, ref: str) -> bool:
     row's data without ever being replaced. A ref whose row key is mostly gone is
     treated as stale (and re-matched or refused) instead of being acted on.
     """
-    return item_coverage(idx, intent.descriptor, ref) >= LIVE_KEY_GATE
+    ident = intent.descriptor.identity
+    if ident.key or ident.value_key:
+        return item_coverage(idx, intent.descriptor, ref) >= LIVE_KEY_GATE
+    if not ident.words:
+        return True
+    pos = idx.pos(ref)
+    text_words, _values = candidate_words(idx, pos, look_alikes(idx, pos))
+    # no key (its row has an identical twin): the row must still read the same
+    return sum(1 for w in ident.words if w in text_words) / len(ident.words) >= SAME_ROW
 
 
 def recover(idx: PageIndex, intent: Intent, old_ref: str) -> Recovery:
