@@ -45,7 +45,11 @@ class Sample:
     hard: bool
     X: np.ndarray  # candidates × features (kept candidates only)
     hand: np.ndarray  # the hand-set score of each candidate
-    y: int  # index of the expected element among them, -1 when it is not there
+    y: int  # index of the expected element among them, -1 when it is not there,
+    #         NONE for a negative (another app's request on this page: nothing fits)
+
+
+NONE = -2
 
 
 def extract(apps: str | None) -> list[Sample]:
@@ -73,17 +77,70 @@ def extract(apps: str | None) -> list[Sample]:
     return out
 
 
+def negatives(samples: list[Sample], per_app: int, seed: int = 1) -> list[Sample]:
+    """Requests of one app asked on another app's pages: the right answer is "none".
+
+    They teach the model's outside option (its ``none`` weight), so that a request
+    nothing on the page fits gets a low probability instead of a confident guess.
+    """
+    from domdex.search.ranking import find_matches
+    from find_corpus import load_cases, load_index
+
+    rng = np.random.default_rng(seed)
+    cases = load_cases()
+    by_app: dict[str, list[Any]] = defaultdict(list)
+    for c in cases:
+        by_app[c.app].append(c)
+    family = {a: a.split("-")[0] for a in by_app}  # pydocs-dev and pydocs-heldout: one site
+    cache: dict[str, Any] = {}
+    out = []
+    for app, own in sorted(by_app.items()):
+        foreign = [c for c in cases if family[c.app] != family[app]]
+        if not foreign:
+            continue
+        for i in rng.choice(len(own), size=min(per_app, len(own)), replace=False):
+            page, ask = own[int(i)], foreign[int(rng.integers(len(foreign)))]
+            tr: dict[str, Any] = {}
+            find_matches(load_index(page.snapshot, cache), ask.query, intent=ask.intent,
+                         learned=False, trace=tr)
+            if "ks" not in tr:
+                continue
+            keep = tr["hand"] >= FLOOR
+            if keep.any():
+                out.append(Sample(f"neg:{page.id}/{ask.id}", app, False, tr["X"][keep],
+                                  tr["hand"][keep], NONE))
+    return out
+
+
 def fit(samples: list[Sample], l2: float, iters: int = 30) -> tuple[np.ndarray, ...]:
-    """Newton's method on the conditional logit; returns (weights, mean, scale)."""
-    usable = [s for s in samples if s.y >= 0 and len(s.hand) > 1]
+    """Newton's method on the conditional logit with an outside option ("none of
+    these"); returns (weights, mean, scale) — the last weight is the outside option's."""
+    usable = [s for s in samples if (s.y >= 0 or s.y == NONE) and len(s.hand) > 0]
     allx = np.vstack([s.X for s in usable])
     mean = allx.mean(axis=0)
     scale = allx.std(axis=0)
     scale[scale < 1e-9] = 1.0
-    Xs = [(s.X - mean) / scale for s in usable]
-    d = allx.shape[1]
+    Xs = []
+    for s in usable:  # standardised, plus a last column that is 1 on the "none" row
+        X = np.hstack([(s.X - mean) / scale, np.zeros((len(s.X), 1))])
+        none = np.zeros((1, X.shape[1]))
+        none[0, -1] = 1.0
+        Xs.append(np.vstack([X, none]))
+    usable = [Sample(s.id, s.app, s.hard, s.X, s.hand, s.y if s.y >= 0 else len(s.X))
+              for s in usable]
+    d = allx.shape[1] + 1
     w = np.zeros(d)
     n = len(usable)
+
+    def loss(w: np.ndarray) -> float:
+        total = l2 * n * float(w @ w)
+        for X, s in zip(Xs, usable, strict=True):
+            z = X @ w
+            top = z.max()
+            total += float(top + np.log(np.exp(z - top).sum()) - z[s.y])
+        return total
+
+    current = loss(w)
     for _ in range(iters):
         grad = 2 * l2 * w * n
         hess = 2 * l2 * n * np.eye(d)
@@ -95,8 +152,16 @@ def fit(samples: list[Sample], l2: float, iters: int = 30) -> tuple[np.ndarray, 
             grad += xp - X[s.y]
             hess += (X.T * p) @ X - np.outer(xp, xp)
         step = np.linalg.solve(hess, grad)
-        w -= step
-        if np.abs(step).max() < 1e-6:
+        t = 1.0
+        while t > 1e-4:  # backtracking: Newton's full step can overshoot
+            trial = loss(w - t * step)
+            if trial <= current:
+                break
+            t /= 2
+        w = w - t * step
+        done = current - trial < 1e-7 * max(1.0, current)
+        current = trial
+        if done:
             break
     return w, mean, scale
 
@@ -104,8 +169,17 @@ def fit(samples: list[Sample], l2: float, iters: int = 30) -> tuple[np.ndarray, 
 def rank_top(sample: Sample, w: np.ndarray | None, mean: Any = 0, scale: Any = 1) -> list[int]:
     if not len(sample.hand):
         return []
-    z = sample.hand if w is None else ((sample.X - mean) / scale) @ w
+    z = sample.hand if w is None else ((sample.X - mean) / scale) @ w[:-1]
     return list(np.argsort(-z, kind="stable")[:3])
+
+
+def best_probability(sample: Sample, w: np.ndarray, mean: Any, scale: Any) -> float:
+    """The top candidate's probability, the outside option in the denominator."""
+    if not len(sample.hand):
+        return 0.0
+    z = np.append(((sample.X - mean) / scale) @ w[:-1], w[-1])
+    p = np.exp(z - z.max())
+    return float(p[:-1].max() / p.sum())
 
 
 def _score(samples: list[Sample], model: tuple[np.ndarray, ...] | None) -> tuple[int, int, int]:
@@ -125,9 +199,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--l2", type=float, default=0.01)
     ap.add_argument("--write", action="store_true")
     ap.add_argument("--verbose", action="store_true")
+    ap.add_argument("--negatives", type=int, default=20, help="per app (outside option)")
     args = ap.parse_args(argv)
     t0 = time.perf_counter()
     samples = extract(args.apps)
+    negs = negatives(samples, args.negatives) if args.negatives else []
     by_app: dict[str, list[Sample]] = defaultdict(list)
     for s in samples:
         by_app[s.app].append(s)
@@ -138,7 +214,7 @@ def main(argv: list[str] | None = None) -> int:
           f"{'LOAO top-3':>11} {'LOAO hard':>10}")
     tot = defaultdict(int)
     for app, held in sorted(by_app.items()):
-        train = [s for s in samples if s.app != app]
+        train = [s for s in samples + negs if s.app != app]
         model = fit(train, args.l2) if train else None
         h = _score(held, None)
         t1, t3, h1 = _score(held, model)
@@ -157,10 +233,15 @@ def main(argv: list[str] | None = None) -> int:
     n = max(1, tot["n"])
     print(f"{'ALL':18} {tot['n']:>5} {100 * tot['hand'] / n:>10.1f}% {100 * tot['t1'] / n:>10.1f}% "
           f"{100 * tot['t3'] / n:>10.1f}% {100 * tot['h1'] / max(1, tot['hard']):>9.1f}%")
-    full = fit(samples, args.l2)
+    full = fit(samples + negs, args.l2)
     t1, t3, _ = _score(samples, full)
     print(f"fitted on all apps, scored on all (optimistic): top-1 {100 * t1 / n:.1f}%, "
           f"top-3 {100 * t3 / n:.1f}%")
+    if negs:
+        said_none = sum(best_probability(s, *full) < 0.3 for s in negs)
+        kept = sum(best_probability(s, *full) >= 0.3 for s in samples if s.y >= 0)
+        print(f"outside option: {said_none}/{len(negs)} foreign requests get no answer "
+              f"(p < 0.3); {kept}/{sum(s.y >= 0 for s in samples)} real ones keep theirs")
     if args.write:
         from domdex.search.learned import FEATURES
 
@@ -169,7 +250,8 @@ def main(argv: list[str] | None = None) -> int:
                 "loao_top1": round(tot["t1"] / n, 4),
                 "command": "python bench/fit_ranker.py --write"}
         RANKER.write_text(json.dumps({**meta, "features": list(FEATURES),
-                                      "weights": [round(x, 6) for x in w.tolist()],
+                                      "none": round(float(w[-1]), 6),
+                                      "weights": [round(x, 6) for x in w[:-1].tolist()],
                                       "mean": [round(x, 6) for x in mean.tolist()],
                                       "scale": [round(x, 6) for x in scale.tolist()]},
                                      indent=1) + "\n")
@@ -177,7 +259,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.verbose:
         from domdex.search.learned import FEATURES
 
-        w = full[0]
+        w = full[0][:-1]
+        print(f"  {'(none)':14} {full[0][-1]:+.3f}")
         for i in np.argsort(-np.abs(w))[:20]:
             print(f"  {FEATURES[i]:14} {w[i]:+.3f}")
     return 0

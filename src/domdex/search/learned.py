@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -38,7 +39,27 @@ FEATURES = (
     "hand_lead", "name_extra", "echo", "first_copy", "log_copies", "key_cover", "col_cover",
     "cell_rowcol", "big_text", "kind_link", "kind_button", "kind_textbox", "kind_check",
     "kind_select", "kind_cell", "kind_heading", "kind_text", "kind_image",
+    "click_field", "click_static", "fill_nonfield", "shape",
 )
+#: Request words that ask for a value of a shape, and the shape.
+_SHAPE_WORDS = {
+    **dict.fromkeys(("date", "when", "day", "modified", "updated", "created", "published",
+                     "time", "timestamp", "last", "since"), "date"),
+    **dict.fromkeys(("price", "cost", "costs", "amount", "fee", "total", "balance",
+                     "salary", "revenue"), "money"),
+    **dict.fromkeys(("count", "many", "number", "results", "items", "rows", "showing",
+                     "entries", "records", "matches"), "count"),
+}
+_SHAPES = {
+    "date": re.compile(r"\b(\d{4}-\d{2}-\d{2}|\d{1,2}[/.]\d{1,2}[/.]\d{2,4}|\d{1,2}:\d{2}"
+                       r"|(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}"
+                       r"|\d{1,2} (jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*"
+                       r"|(ago|yesterday|today))\b", re.I),
+    "money": re.compile(r"([$€£¥]\s?\d|\d\s?[$€£¥]|\b\d+[.,]\d{2}\b|\b(usd|eur|gbp)\b)",
+                        re.I),
+    "count": re.compile(r"(\b\d[\d,.]*\s+(of|items?|results?|rows?|entries|records|"
+                        r"matches|total|found)\b|\bof\s+\d|^\s*\(?\d[\d,.]*\)?\s*$)", re.I),
+}
 _KINDS = {
     "link": "kind_link", "button": "kind_button", "textbox": "kind_textbox",
     "searchbox": "kind_textbox", "checkbox": "kind_check", "radio": "kind_check",
@@ -87,13 +108,12 @@ def feature_matrix(si: Any, q: Any, ks: np.ndarray, parts: dict[str, Any]) -> np
     put("interactive", si.interactive)
     put("prose", si.in_prose if q.prose else 0.0)
     hand = parts["hand"][ks].astype(np.float64)
-    put("log_hand", np.log(np.maximum(hand, 1e-3)))
+    X[:, _COL["log_hand"]] = np.log(np.maximum(hand, 1e-3))
     order = np.argsort(-hand, kind="stable")
     rank = np.empty(m)
     rank[order] = np.arange(m)
-    put("hand_rank", 1.0 / (1.0 + rank))
-    best = float(hand.max()) if m else 0.0
-    put("hand_lead", hand - best)
+    X[:, _COL["hand_rank"]] = 1.0 / (1.0 + rank)
+    X[:, _COL["hand_lead"]] = hand - (float(hand.max()) if m else 0.0)
     terms = set(q.terms) | set(q.role_words)
     quoted = {" ".join(tokens(x)) for x in q.quoted}
     seen: dict[tuple[str, str], int] = {}
@@ -101,6 +121,13 @@ def feature_matrix(si: Any, q: Any, ks: np.ndarray, parts: dict[str, Any]) -> np
     for k in ks:
         copies[si.signature[k]] = copies.get(si.signature[k], 0) + 1
     biggest = _biggest_text_area(si, ks)
+    shapes = {_SHAPE_WORDS[w] for w in q.sequence if w in _SHAPE_WORDS}
+    intent = parts.get("intent_name")
+    if intent == "click":
+        put("click_field", si.role_fillable & ~si.role_combobox)
+        put("click_static", ~(si.role_clickable | si.interactive))
+    elif intent == "fill":
+        put("fill_nonfield", ~si.role_fillable)
     for j, k in enumerate(ks):
         d = si.descriptors[k]
         name_words = si.norm_names[k].split()
@@ -123,6 +150,9 @@ def feature_matrix(si: Any, q: Any, ks: np.ndarray, parts: dict[str, Any]) -> np
         X[j, _COL["col_cover"]] = col_c
         X[j, _COL["cell_rowcol"]] = key_c * col_c
         X[j, _COL["big_text"]] = float(k == biggest)
+        if shapes and text and len(text) < 80 and \
+                any(_SHAPES[sh].search(text) for sh in shapes):
+            X[j, _COL["shape"]] = 1.0
         kind = _KINDS.get(d.role, "kind_text" if not si.interactive[k] else "")
         if kind:
             X[j, _COL[kind]] = 1.0
@@ -153,16 +183,18 @@ class Ranker:
     mean: np.ndarray
     scale: np.ndarray
     meta: dict[str, Any]
+    none: float = 0.0  # the outside option's logit: "nothing here is what was meant"
 
     def logits(self, X: np.ndarray) -> np.ndarray:
         return np.asarray(((X - self.mean) / self.scale) @ self.weights)
 
     def probabilities(self, X: np.ndarray) -> np.ndarray:
-        """Softmax over the candidates: each one's chance of being the element meant."""
+        """Each candidate's chance of being the element meant: a softmax over the
+        candidates and the outside option (so they need not add up to 1)."""
         z = self.logits(X)
-        z = z - z.max()
-        e = np.exp(z)
-        return np.asarray(e / e.sum())
+        top = max(float(z.max()), self.none)
+        e = np.exp(z - top)
+        return np.asarray(e / (e.sum() + math.exp(self.none - top)))
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Ranker:
@@ -175,10 +207,12 @@ class Ranker:
                 c = _COL[name]
                 w[c], mean[c], scale[c] = d["weights"][i], d["mean"][i], d["scale"][i] or 1.0
         return cls(w, mean, scale, {k: v for k, v in d.items()
-                                    if k not in ("weights", "mean", "scale")})
+                                    if k not in ("weights", "mean", "scale", "none")},
+                   float(d.get("none", 0.0)))
 
     def to_dict(self) -> dict[str, Any]:
-        return {**self.meta, "features": list(FEATURES), "weights": self.weights.tolist(),
+        return {**self.meta, "features": list(FEATURES), "none": self.none,
+                "weights": self.weights.tolist(),
                 "mean": self.mean.tolist(), "scale": self.scale.tolist()}
 
 

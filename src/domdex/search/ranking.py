@@ -462,7 +462,8 @@ def find_matches(
                  "verb_match": (si.match_term(q.terms[0]) >= 0.2).astype(np.float32)
                  if q.terms and q.terms[0] in ACTION_VERBS else 0.0,
                  "intent": intent_f, "route": _route_factor(si, idx, r),
-                 "role": _role_factor(si, q), "zone": zone_f, "hand": hand}
+                 "role": _role_factor(si, q), "zone": zone_f, "hand": hand,
+                 "intent_name": intent}
         feats = feature_matrix(si, q, ks, parts)
         if trace is not None:
             trace.update(ks=ks.copy(), X=feats, hand=hand[ks].copy(), query=q)
