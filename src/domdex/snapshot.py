@@ -250,6 +250,8 @@ class Snapshot:
     nodes: list[Node] = field(default_factory=list)
     frames: list[FrameInfo] = field(default_factory=list)
     page_size: tuple[float, float] | None = None
+    #: child frames that did not answer capture in time and were left out
+    left_out: list[FrameInfo] = field(default_factory=list)
     _by_ref: dict[str, Node] | None = field(default=None, repr=False, compare=False)
 
     def __iter__(self) -> Iterator[Node]:
@@ -280,6 +282,8 @@ class Snapshot:
         }
         if self.page_size is not None:
             d["page_size"] = list(self.page_size)
+        if self.left_out:
+            d["left_out"] = [f.to_dict() for f in self.left_out]
         return d
 
     def to_json(self, indent: int | None = None) -> str:
@@ -313,6 +317,8 @@ class Snapshot:
                 nodes=[Node.from_dict(n) for n in nodes],
                 frames=[FrameInfo(str(f["id"]), str(f.get("url", "")), f.get("owner"),
                                   str(f.get("name", ""))) for f in d.get("frames", [])],
+                left_out=[FrameInfo(str(f["id"]), str(f.get("url", "")), f.get("owner"),
+                                    str(f.get("name", ""))) for f in d.get("left_out", [])],
                 page_size=None if page_size is None else (float(page_size[0]),
                                                           float(page_size[1])),
             )

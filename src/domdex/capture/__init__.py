@@ -40,6 +40,8 @@ from typing import Any
 
 from ..errors import BrowserError
 from ..snapshot import Box, FrameInfo, Node, Snapshot
+from . import deadline as _dl
+from .deadline import FrameUnanswered, evaluate_in, with_deadline
 from .rows import FLAGS, REF, content_origin, rows_to_nodes
 
 __all__ = [
@@ -124,6 +126,8 @@ class FrameRegistry:
     patched: int = 0
     full: int = 0
     full_reason: str = ""
+    #: ids of frames that did not answer their last capture: the next one waits less
+    unanswered: set[str] = field(default_factory=set)
 
     def id_for(self, frame: Any) -> str:
         key = getattr(frame, "_impl_obj", frame)
@@ -145,10 +149,13 @@ class FrameRegistry:
         return Frame(impl)
 
 
-async def _evaluate_frame(frame: Any, live: _Live | None = None) -> dict[str, Any]:
+async def _evaluate_frame(frame: Any, live: _Live | None = None,
+                          deadline: float | None = None) -> dict[str, Any]:
     """Run capture.js in one frame; one retry when a navigation swaps the context.
 
-    With ``live`` (the frame's last capture) the script may answer with a patch.
+    With ``live`` (the frame's last capture) the script may answer with a patch. A frame
+    that does not answer within ``deadline`` (:func:`~.deadline.frame_deadline` by
+    default) raises :class:`~.deadline.FrameUnanswered`.
     """
     script = capture_script()
     arg: dict[str, Any] = {"maxText": MAX_TEXT, "maxOptions": MAX_OPTIONS}
@@ -157,8 +164,11 @@ async def _evaluate_frame(frame: Any, live: _Live | None = None) -> dict[str, An
         arg["doc"] = live.document_id
     for attempt in (1, 2):
         try:
-            data: dict[str, Any] = json.loads(await frame.evaluate(script, arg))
+            data: dict[str, Any] = json.loads(
+                await evaluate_in(frame, script, arg, deadline=deadline, what="capture"))
             return data
+        except FrameUnanswered:
+            raise
         except Exception as exc:  # Playwright raises its own Error type for both cases
             if attempt == 2 or "context was destroyed" not in str(exc):
                 raise
@@ -169,7 +179,7 @@ async def _evaluate_frame(frame: Any, live: _Live | None = None) -> dict[str, An
 
 async def frame_document_id(frame: Any) -> str | None:
     """The document id capture gave the frame's current document, if any."""
-    result: str | None = await frame.evaluate(_DOCUMENT_ID_JS)
+    result: str | None = await evaluate_in(frame, _DOCUMENT_ID_JS)
     return result
 
 
@@ -180,6 +190,8 @@ class _FrameCapture:
     parent_fid: str | None
     data: dict[str, Any] | None = None
     owner_local: str | None = None
+    #: the frame (or its parent, for the owner lookup) did not answer in time
+    unanswered: bool = False
 
 
 def _walk_frames(main: Any, registry: FrameRegistry) -> list[_FrameCapture]:
@@ -196,14 +208,19 @@ def _walk_frames(main: Any, registry: FrameRegistry) -> list[_FrameCapture]:
     return out
 
 
-async def _capture_child(fc: _FrameCapture) -> None:
+async def _capture_child(fc: _FrameCapture, deadline: float) -> None:
+    """Capture one child frame; one that does not answer by ``deadline`` is marked."""
     try:
-        handle = await fc.frame.frame_element()
+        handle = await with_deadline(fc.frame.frame_element(), deadline, fc.frame.url)
         try:
-            fc.owner_local = await handle.evaluate(_OWNER_REF_JS)
+            fc.owner_local = await evaluate_in(handle, _OWNER_REF_JS, deadline=deadline)
         finally:
-            await handle.dispose()
-        fc.data = await _evaluate_frame(fc.frame)
+            await with_deadline(handle.dispose(), deadline, fc.frame.url)
+        fc.data = await _evaluate_frame(fc.frame, deadline=deadline)
+    except FrameUnanswered as exc:
+        log.info("capture: frame %s left out: %s", fc.fid, exc)
+        fc.data = None
+        fc.unanswered = not fc.frame.is_detached()  # a frame removed meanwhile is just gone
     except Exception as exc:  # a frame that detaches or navigates mid-capture is left out
         log.debug("capture: frame %s (%s) left out: %s", fc.fid, fc.frame.url, exc)
         fc.data = None
@@ -250,7 +267,9 @@ async def capture_page(page: Any, registry: FrameRegistry | None = None, *,
         return snap
     # The main frame must be captured first: child captures look up the <iframe> refs.
     children = _walk_frames(main_frame, registry)
-    await asyncio.gather(*(_capture_child(fc) for fc in children))
+    await asyncio.gather(*(_capture_child(fc, _child_deadline(registry, fc.fid))
+                           for fc in children))
+    registry.unanswered = {fc.fid for fc in children if fc.unanswered}
     snap = _assemble(main, children, registry)
     registry.full += 1
     registry.full_reason = str(main.get("full"))
@@ -261,6 +280,14 @@ async def capture_page(page: Any, registry: FrameRegistry | None = None, *,
               len(snap.nodes), len(snap.frames), (time.perf_counter() - started) * 1000,
               main.get("ms"), main.get("full"))
     return snap
+
+
+def _child_deadline(registry: FrameRegistry, fid: str) -> float:
+    """A frame that did not answer last time gets a fifth of the deadline (at least
+    0.5 s): a page with a stuck ad frame stays quick to re-capture."""
+    if fid in registry.unanswered:
+        return max(0.5, _dl.FRAME_DEADLINE / 5)
+    return _dl.FRAME_DEADLINE
 
 
 def _apply_patch(live: _Live, data: dict[str, Any]) -> tuple[Snapshot, set[str]]:
@@ -347,8 +374,12 @@ def _assemble(main: dict[str, Any], children: list[_FrameCapture],
     by_ref: dict[str, Node] = {n.ref: n for n in nodes}
     inserts: dict[str, list[Node]] = {}
     frames: list[FrameInfo] = []
+    left_out: list[FrameInfo] = []
     for fc in children:
         if fc.data is None:
+            if fc.unanswered:
+                owner = (fc.parent_fid or "") + fc.owner_local if fc.owner_local else None
+                left_out.append(FrameInfo(fc.fid, fc.frame.url, owner, fc.frame.name))
             continue
         prefix = fc.parent_fid or ""
         owner = prefix + fc.owner_local if fc.owner_local else None
@@ -375,6 +406,7 @@ def _assemble(main: dict[str, Any], children: list[_FrameCapture],
         url=main["url"], title=main["title"], viewport=(vw, vh), scroll=(sx, sy),
         ready_state=main["ready"], document_id=main["doc"], captured_at=time.time(),
         nodes=nodes, frames=frames, page_size=(float(main["pw"]), float(main["ph"])),
+        left_out=left_out,
     )
 
 

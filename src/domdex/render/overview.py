@@ -43,6 +43,7 @@ class OverviewView(View):
             "interactive_by_kind": dict(kinds.most_common()),
             "forms": forms,
             "frames": len(snap.frames),
+            "frames_left_out": [f.url for f in snap.left_out],
             "elements": len(idx.nodes),
         }
 
@@ -69,10 +70,18 @@ class OverviewView(View):
             else f"INTERACTIVE: 0{hidden}",
             f"FORMS: {f['forms']}",
         ]
-        if f["frames"]:
-            lines.append(f"FRAMES: {f['frames']}")
+        if f["frames"] or f["frames_left_out"]:
+            lines.append(f"FRAMES: {f['frames']}" + _left_out(len(f["frames_left_out"])))
         lines.append(f"NEXT: regions for the page map ({f['regions']} regions)")
         return [Line(t, keep=True) for t in lines]
 
     def to_dict(self) -> dict[str, Any]:
         return {"view": self.kind, **self._facts()}
+
+
+def _left_out(n: int) -> str:
+    """Frames that did not answer capture (see domdex.capture.deadline)."""
+    if not n:
+        return ""
+    return (f" ({n} frame{'s' if n > 1 else ''} did not answer and "
+            f"{'were' if n > 1 else 'was'} left out)")
