@@ -187,6 +187,25 @@ def element_role(node: Node) -> str:
     return role or tag
 
 
+#: What a control shown only as a symbol means (a pager's "»", a dialog's "×").
+SYMBOL_WORDS = {
+    "«": "previous back first", "‹": "previous back", "<": "previous back",
+    "»": "next forward last", "›": "next forward", ">": "next forward",
+    "×": "close dismiss remove", "✕": "close dismiss remove", "✖": "close dismiss remove",
+    "x": "close dismiss", "☰": "menu", "≡": "menu", "⋮": "more menu options",
+    "⋯": "more menu options", "…": "more", "...": "more", "+": "add new plus",
+    "−": "remove minus", "-": "remove minus", "✎": "edit", "✏": "edit", "🗑": "delete trash",
+    "🔍": "search", "⚙": "settings", "↻": "refresh reload", "⟳": "refresh reload",
+    "✓": "done confirm", "✔": "done confirm", "▾": "open menu dropdown",
+    "▼": "open menu dropdown", "▸": "expand", "▶": "expand play",
+}
+
+
+def symbol_words(label: str) -> str:
+    """The meaning of a symbol-only name ("»" → "next forward last"), else ""."""
+    return SYMBOL_WORDS.get(label.strip().lower(), "")
+
+
 def own_label(node: Node) -> str:
     """The element's own best name: accessible name, else text, value, placeholder, title."""
     a = node.attrs
@@ -519,6 +538,21 @@ class _Builder:
         parts = [own_label(self.nodes[c]) for c in self.tree.child_pos[i]]
         return " ".join(p for p in parts if p and not _is_tiny(p))[:300]
 
+    def _beside(self, i: int) -> str:
+        """For a control without a name of its own: the name of what sits just before it
+        in the same parent (the field an icon button belongs to)."""
+        p = self.tree.parent_pos[i]
+        if p < 0:
+            return ""
+        siblings = self.tree.child_pos[p]
+        k = siblings.index(i)
+        for j in reversed(siblings[:k]):
+            n = self.nodes[j]
+            name = n.name or n.text or n.attrs.get("placeholder", "")
+            if name:
+                return name[:40]
+        return ""
+
     def describe(self, i: int) -> Descriptor | None:
         node = self.nodes[i]
         if node.tag in _SKIP_TAGS:
@@ -545,6 +579,10 @@ class _Builder:
         extra += [node.description, node.value or ""]
         if node.options:
             extra.append(" ".join(o.label for o in node.options if o.selected))
+        if interactive:
+            extra.append(symbol_words(node.name or label))
+            if not node.name or symbol_words(node.name):
+                extra.append(self._beside(i))  # the date picker next to "Date"
         fields["label"] = " ".join(x for x in extra if x and x != fields.get("name"))
         if "href" in a:
             fields["href"] = _href_words(a["href"])
