@@ -78,13 +78,14 @@ async def with_deadline(awaitable: Any, seconds: float, url: str = "",
 
 
 async def evaluate_in(target: Any, script: str, arg: Any = None, *,
-                      deadline: float | None = None, what: str = "script") -> Any:
-    """``target.evaluate(script, arg)`` (a Frame, a Page, an ElementHandle or a Locator)
-    with a deadline: :func:`frame_deadline` unless ``deadline`` is given."""
+                      deadline: float | None = None, what: str = "script", **options: Any
+                      ) -> Any:
+    """``target.evaluate(script, arg, **options)`` (a Frame, a Page, an ElementHandle or a
+    Locator) with a deadline: :func:`frame_deadline` unless ``deadline`` is given."""
     seconds = frame_deadline(target) if deadline is None else deadline
     url = ""
     try:
         url = str(target.url) if hasattr(target, "url") else ""
     except Exception:  # a Locator has no url; a closed page may refuse
         url = ""
-    return await with_deadline(target.evaluate(script, arg), seconds, url, what)
+    return await with_deadline(target.evaluate(script, arg, **options), seconds, url, what)

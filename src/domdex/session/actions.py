@@ -14,6 +14,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from ..capture.deadline import evaluate_in
 from ..errors import ActionError
 
 logger = logging.getLogger("domdex")
@@ -128,7 +129,8 @@ async def explain(locator: Any) -> dict[str, Any] | None:
     try:
         if await locator.count() == 0:
             return None
-        return dict(await locator.first.evaluate(script("explain.js"), timeout=2000))
+        return dict(await evaluate_in(locator.first, script("explain.js"), timeout=2000,
+                                      deadline=5.0, what="explain"))
     except Exception as exc:  # the frame navigated or closed while we looked
         logger.debug("explain failed: %r", exc)
         return None

@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..capture.deadline import FrameUnanswered, evaluate_in
 from ..diff import diff as diff_indexes
 from ..errors import (
     ActionError,
@@ -251,8 +252,11 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin):
         out: list[int] = []
         for frame in backend.frames(t.pw):
             try:
-                out.append(int(await frame.evaluate(script("changes.js"))))
-            except PlaywrightError:  # a frame navigating or detaching: changed
+                # changes.js answers at once; a child frame that cannot is stuck
+                out.append(int(await evaluate_in(
+                    frame, script("changes.js"), what="change count",
+                    deadline=None if frame.parent_frame is None else 1.0)))
+            except (PlaywrightError, FrameUnanswered):  # navigating, detaching, stuck: changed
                 out.append(-1)
         return out
 
@@ -513,7 +517,9 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin):
         try:
             await t.pw.wait_for_load_state("load", timeout=self.options.navigation_timeout
                                            * 1000)
-            await t.pw.evaluate(script("settle.js"))
+            await evaluate_in(t.pw, script("settle.js"), what="settle", deadline=5.0)
+        except FrameUnanswered as exc:  # a page whose script spins: nothing to wait for
+            logger.info("settle: %s", exc)
         except PlaywrightError as exc:  # navigating right now: wait for it once more
             logger.debug("settle: %r", exc)
             with contextlib.suppress(PlaywrightError):

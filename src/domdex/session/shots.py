@@ -10,6 +10,7 @@ import base64
 import struct
 from typing import TYPE_CHECKING, Any
 
+from ..capture.deadline import evaluate_in
 from ..errors import BrowserError
 from .actions import script
 
@@ -59,9 +60,9 @@ class ScreenshotMixin:
         page = await self._scratch.new_page()
         try:
             await page.set_viewport_size({"width": width, "height": height})
-            await page.evaluate(script("overlay.js"), {
+            await evaluate_in(page, script("overlay.js"), {
                 "png": base64.b64encode(png).decode(), "width": width, "height": height,
-                "boxes": boxes})
+                "boxes": boxes}, what="overlay", deadline=30.0)
             return bytes(await page.screenshot())
         finally:
             await page.close()

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..capture.deadline import FRAME_DEADLINE, evaluate_in, with_deadline
 from .scripts import script
 from .sections import BOILERPLATE, Section, build_sections
 
@@ -54,8 +55,9 @@ async def visible_frames(page: Any) -> list[VisibleFrame]:
                 or frame.url.startswith("chrome-error:"):
             continue  # a frame that failed to load shows the browser's error page
         try:
-            box = await (await frame.frame_element()).bounding_box()
-        except Exception:  # detached while we looked, or cross-process and gone
+            handle = await with_deadline(frame.frame_element(), FRAME_DEADLINE, frame.url)
+            box = await with_deadline(handle.bounding_box(), FRAME_DEADLINE, frame.url)
+        except Exception:  # detached while we looked, cross-process and gone, or stuck
             logger.debug("frame %s has no element box", frame.url, exc_info=True)
             continue
         if box and box["width"] * box["height"] >= MIN_AREA:
@@ -68,8 +70,9 @@ async def frame_fingerprints(frames: Sequence[VisibleFrame]) -> str:
     parts = []
     for f in frames:
         try:
-            parts.append((await f.frame.evaluate(script("fingerprint")))["fingerprint"])
-        except Exception:
+            found = await evaluate_in(f.frame, script("fingerprint"), what="fingerprint")
+            parts.append(found["fingerprint"])
+        except Exception:  # gone, or did not answer in time (FrameUnanswered)
             parts.append("?")
     return "".join(f"|{p}" for p in parts)
 
@@ -79,8 +82,8 @@ async def frame_sections(frames: Sequence[VisibleFrame]) -> list[Section]:
     out: list[Section] = []
     for f in frames:
         try:
-            raw = json.loads(await f.frame.evaluate(script("extract"), {}))
-        except Exception:
+            raw = json.loads(await evaluate_in(f.frame, script("extract"), {}, what="extract"))
+        except Exception:  # gone, or did not answer in time (FrameUnanswered): left out
             logger.debug("frame %s could not be read", f.frame.url, exc_info=True)
             continue
         label = f"[frame: {raw.get('title') or raw.get('url') or f.frame.url}]"

@@ -23,6 +23,7 @@ import logging
 import time
 from typing import TYPE_CHECKING, Any
 
+from ..capture.deadline import evaluate_in
 from ..errors import NavigationError, QueryError
 from ..render.read import ReadResult
 from .cache import ReadCache
@@ -53,7 +54,7 @@ async def _evaluate(page: Any, name: str, arg: Any = None) -> Any:
     navigation) is waited for and read once more instead of failing the read."""
     for attempt in range(2):
         try:
-            return await page.evaluate(script(name), arg)
+            return await evaluate_in(page, script(name), arg, what=name)
         except Exception as exc:
             message = str(exc)
             if "context was destroyed" not in message and "navigat" not in message:
