@@ -548,9 +548,11 @@ class _Builder:
         k = siblings.index(i)
         for j in reversed(siblings[:k]):
             n = self.nodes[j]
-            name = n.name or n.text or n.attrs.get("placeholder", "")
-            if name:
-                return name[:40]
+            if n.tag in ("input", "select", "textarea", "label") or \
+                    n.role in ("textbox", "combobox", "searchbox", "spinbutton"):
+                return (n.name or n.attrs.get("placeholder", "") or n.text)[:40]
+            if self.idx.is_interactive(n) or self.tree.child_pos[j]:
+                return ""  # another control, or a container: not this one's field
         return ""
 
     def describe(self, i: int) -> Descriptor | None:
