@@ -39,6 +39,10 @@ CASES = [
     ("table-next-page", "mode=table&n=8", "Show next page", "refuse"),
     ("virtual-scrolled", "mode=virtual&n=8", "Scroll down one", "refuse"),
     ("virtual-inserted-above", "mode=virtual&n=8", "Insert a row at the top", "recover"),
+    # two changes made through domdex itself: the action's own capture must not
+    # redefine what the agent's older ref means
+    ("virtual-scrolled-then-refreshed", "mode=virtual&n=8", "Scroll down one|Refresh",
+     "refuse"),
     ("distinct-shuffled", "mode=distinct", "Shuffle", "recover"),
     ("identical-twins", "mode=list&dup=1", "Refresh", "refuse"),
 ]
@@ -63,7 +67,8 @@ def test_page_never_acts_on_a_look_alike(domdex_browser: Any, server: str, case:
     page = domdex_browser.open(f"{server}/rows.html?{query}")
     try:
         ref = _delete_refs(page.grep("Delete"))[0]
-        page.playwright_page.get_by_role("button", name=change, exact=True).click()
+        for step in change.split("|"):
+            page.playwright_page.get_by_role("button", name=step, exact=True).click()
         refused = False
         try:
             page.click(ref)
@@ -93,7 +98,8 @@ def test_session_never_acts_on_a_look_alike(session: Any, server: str, case: str
                                             change: str, expected: str) -> None:
     session.open(f"{server}/rows.html?{query}")
     ref = _delete_refs(session.grep("Delete"))[0]
-    session.click(query=change)  # the agent changes the page itself; its refs stay
+    for step in change.split("|"):
+        session.click(query=step)  # the agent changes the page itself; its refs stay
     refused = False
     try:
         result = session.click(ref)
@@ -145,7 +151,8 @@ def test_mcp_never_acts_on_a_look_alike(server: str) -> None:
                 await client.call_tool("open", {"url": f"{server}/rows.html?{query}"})
                 listing = _mcp_text(await client.call_tool("grep", {"pattern": "Delete"}))
                 ref = re.findall(r'"Delete[^"]*" @(\w+)', listing)[0]
-                await client.call_tool("click", {"query": change})
+                for step in change.split("|"):
+                    await client.call_tool("click", {"query": step})
                 r = await client.call_tool("click", {"ref": ref})
                 status = _mcp_text(await client.call_tool("grep", {"pattern": "Deleted:"}))
                 m = re.search(r"Deleted: ([\w, ]+)", status)

@@ -24,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import re
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -74,6 +75,9 @@ REUSE_FOR = 10.0
 FAIL_FAST_MS = 1000.0
 #: Controls described per view change when their refs die (a re-render of a list).
 RETIRE_MAX = 200
+#: Refs whose printing view is remembered, per tab.
+PRINTED_MAX = 4096
+_PRINTED_REF = re.compile(r"@((?:f\d+)?e\d+)\b")
 
 
 @dataclass(frozen=True, slots=True)
@@ -298,15 +302,36 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin):
         self._show(t, idx)
         return idx
 
+    def _printed(self, t: Tab, idx: PageIndex, view: Any) -> Any:
+        """Note which capture each ref a view prints comes from: what the agent last saw
+        a ref mean is what a later action by that ref is checked against."""
+        try:
+            text = str(view)
+        except DomdexError:
+            return view
+        now = time.monotonic()
+        refs = set(_PRINTED_REF.findall(text))
+        refs.update(m.ref for m in getattr(view, "matches", ()) if getattr(m, "ref", None))
+        for ref in refs:
+            t.printed[ref] = (now, idx)
+            t.printed.move_to_end(ref)
+        while len(t.printed) > PRINTED_MAX:
+            t.printed.popitem(last=False)
+        return view
+
     async def overview(self, tab: str | None = None, max_tokens: int | None = None) -> Any:
         return (await self.index(tab)).overview(max_tokens=max_tokens)
 
     async def regions(self, tab: str | None = None, max_tokens: int | None = None) -> Any:
-        return (await self.index(tab)).regions_view(max_tokens=max_tokens)
+        t = self.tab(tab)
+        idx = await self.index(t.id)
+        return self._printed(t, idx, idx.regions_view(max_tokens=max_tokens))
 
     async def expand(self, region: str, tab: str | None = None,
                      max_tokens: int | None = None) -> Any:
-        return (await self.index(tab)).expand(region, max_tokens=max_tokens)
+        t = self.tab(tab)
+        idx = await self.index(t.id)
+        return self._printed(t, idx, idx.expand(region, max_tokens=max_tokens))
 
     async def context(self, ref: str, tab: str | None = None,
                       max_tokens: int | None = None) -> Any:
@@ -314,12 +339,14 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin):
         idx = await self._capture(t)
         self._check_document(t, idx, parse_ref(ref))
         self._show(t, idx)
-        return idx.context(ref, max_tokens=max_tokens)
+        return self._printed(t, idx, idx.context(ref, max_tokens=max_tokens))
 
     async def grep(self, pattern: str, tab: str | None = None, **kwargs: Any) -> Any:
         from ..search.api import grep
 
-        return grep(await self.index(tab), pattern, **kwargs)
+        t = self.tab(tab)
+        idx = await self.index(t.id)
+        return self._printed(t, idx, grep(idx, pattern, **kwargs))
 
     async def find(self, query: str, tab: str | None = None, **kwargs: Any) -> Any:
         """Find an element by words; the matches are remembered for stale-ref recovery."""
@@ -331,7 +358,7 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin):
         for m in result.matches:
             self._remember(t, idx, m.ref, query=query, intent=kwargs.get("intent"),
                            score=m.score)
-        return result
+        return self._printed(t, idx, result)
 
     async def diff(self, tab: str | None = None, max_tokens: int | None = None) -> Any:
         """What changed since the agent's last view (then this becomes the last view)."""
@@ -340,10 +367,10 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin):
         idx = await self._capture(t)
         if before is None:
             self._show(t, idx)
-            return idx.regions_view(max_tokens=max_tokens)
+            return self._printed(t, idx, idx.regions_view(max_tokens=max_tokens))
         if before.snapshot.document_id == idx.snapshot.document_id:
             self._show(t, idx)
-        return diff_indexes(before, idx).view(max_tokens=max_tokens)
+        return self._printed(t, idx, diff_indexes(before, idx).view(max_tokens=max_tokens))
 
     def _remember(self, t: Tab, idx: PageIndex, ref: str, *, query: str | None = None,
                   intent: str | None = None, score: float | None = None) -> None:
@@ -402,9 +429,10 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin):
             if diff:
                 after = await self._capture(t)
                 before = baseline or after
+                result.diff = diff_indexes(before, after).view()
                 if before.snapshot.document_id == after.snapshot.document_id:
                     self._show(t, after)  # a navigation's diff shows no refs: not shown
-                result.diff = diff_indexes(before, after).view()
+                    self._printed(t, after, result.diff)
             return result
 
     async def _find_target(self, t: Tab, query: str, action: str,
@@ -437,6 +465,10 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin):
             return ref, fresh, None  # nothing changed since the agent looked
         doc = shown.snapshot.document_id
         intent = t.intents.get(doc, ref)
+        seen = t.printed.get(ref)
+        if seen is not None and seen[1].snapshot.document_id == doc and \
+                seen[1].snapshot.get(ref) is not None and (intent is None or seen[0] > intent.at):
+            intent = Intent(ref, doc, describe(seen[1], ref))  # what the agent last saw
         if intent is None:
             source = next((i for i in (shown, *t.seen) if i.snapshot.get(ref)), None)
             if source is None and alive:

@@ -8,7 +8,7 @@ ref is checked against before an action.
 from __future__ import annotations
 
 import asyncio
-from collections import deque
+from collections import OrderedDict, deque
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -39,6 +39,9 @@ class Tab:
     shown_epoch: int = -1
     #: earlier views of the same document, newest first: the agent may hold their refs
     seen: deque[PageIndex] = field(default_factory=lambda: deque(maxlen=SEEN_VIEWS))
+    #: ref -> (when, the capture of the last view that printed it): what the agent
+    #: last saw it mean (a recycled node may mean another row in a later capture)
+    printed: OrderedDict[str, tuple[float, PageIndex]] = field(default_factory=OrderedDict)
     latest: PageIndex | None = None
     latest_epoch: int = -1
     epoch: int = 0  # bumped when the main frame loads a new document
