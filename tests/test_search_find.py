@@ -209,3 +209,29 @@ def test_synonyms_and_negation(idx) -> None:  # type: ignore[no-untyped-def]
     result = find(idx, "submit button, the footer one rather than the newsletter one",
                   intent="click")
     assert result.ref == "e62", str(result)
+
+
+def _table() -> Snapshot:
+    """A table of cities: a name column, then population and area columns."""
+    n = _n
+    nodes = [n("e1", None, "body"), n("e2", "e1", "main", role="main"),
+             n("e3", "e2", "table", role="table"), n("e4", "e3", "tr", role="row")]
+    for j, head in enumerate(["name", "population", "area"]):
+        nodes.append(n(f"e{5 + j}", "e4", "th", role="columnheader", name=head, text=head))
+    ref = 10
+    for city, pop, area in [("Lyon", "522969", "47.87"), ("Porto", "231962", "41.42"),
+                            ("Ghent", "265086", "156.18")]:
+        row = f"e{ref}"
+        nodes.append(n(row, "e3", "tr", role="row"))
+        for k, value in enumerate([city, pop, area]):
+            nodes.append(n(f"e{ref + 1 + k}", row, "td", role="cell", name=value, text=value))
+        ref += 4
+    return Snapshot(url="http://x/", nodes=nodes)
+
+
+@pytest.mark.parametrize(("query", "want"), [
+    ("the population of Porto", "e16"),
+    ("Ghent's area", "e21"),
+])
+def test_a_cell_is_where_the_named_row_meets_the_named_column(query: str, want: str) -> None:
+    assert find(build_index(_table()), query, intent="read").ref == want

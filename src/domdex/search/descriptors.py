@@ -133,6 +133,7 @@ class Descriptor:
     is_key: bool = False  # a dt, a row key cell, a heading: names something
     is_value: bool = False  # a dd, a data cell: says something about a key
     column: str = ""  # a cell's column header: cells of one column are look-alikes
+    row: str = ""  # a cell's row: the other cells' text (the row a request names)
     hidden: int = 0  # 0 shown, 1 laid out but invisible (hover-revealed), 2 not rendered
     zones: frozenset[str] = frozenset()  # sidebar / header / footer / nav it sits in
     in_prose: bool = False  # inside a paragraph of running text (a link in the text)
@@ -418,6 +419,13 @@ class _Builder:
         return [c for c in self.tree.child_pos[row]
                 if self.nodes[c].tag in _CELL_TAGS or self.nodes[c].role in _CELL_ROLES]
 
+    def _row_text(self, cell: int) -> str:
+        """The other cells of the cell's row, as text (capped)."""
+        row = self._row_of(cell)
+        if row < 0:
+            return ""
+        return " ".join(own_label(self.nodes[c]) for c in self._cells(row) if c != cell)[:200]
+
     def _cell_context(self, cell: int) -> tuple[str, str]:
         """(row key text, column header text) of a table cell."""
         row = self._row_of(cell)
@@ -597,8 +605,9 @@ class _Builder:
         fields["role"] = ROLE_TEXT.get(role, role) + (" button" if interactive and
                                                      role not in ROLE_TEXT else "")
         keys, ctx, is_key, is_value = self.context(i)
-        column = self._cell_context(i)[1] if (node.tag in _CELL_TAGS or
-                                              node.role in _CELL_ROLES) else ""
+        is_cell = node.tag in _CELL_TAGS or node.role in _CELL_ROLES
+        column = self._cell_context(i)[1] if is_cell else ""
+        row = self._row_text(i) if is_cell and column else ""
         fields["key"] = " ".join(keys)
         fields["context"] = " ".join(dict.fromkeys(ctx))
         fields["heading"] = " ".join(self.heading_path[i])
@@ -607,7 +616,7 @@ class _Builder:
         return Descriptor(pos=i, ref=node.ref, node=node, role=role, fields=fields,
                           label=label[:80], is_key=is_key, is_value=is_value,
                           hidden=_hidden_kind(node), zones=self.zones[i],
-                          in_prose=self._in_prose(i), column=column)
+                          in_prose=self._in_prose(i), column=column, row=row)
 
 
 def _is_heading(node: Node) -> bool:

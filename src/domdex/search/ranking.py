@@ -54,6 +54,7 @@ _TIE = 0.82
 _ORD_TIGHT = 0.9
 _ORD_LOOSE = 0.6
 _ZONE_MISS = 0.8  # a candidate outside the zone the request names
+_CELL_BOOST = 0.35  # the cell where the named row and column meet
 
 
 @dataclass(slots=True)
@@ -309,6 +310,34 @@ def _zone_factor(si: SearchIndex, q: Query, ks: np.ndarray) -> np.ndarray | floa
     return f
 
 
+def _cell_factor(si: SearchIndex, q: Query, ks: np.ndarray) -> np.ndarray | float:
+    """Table sense: "the population of Lyon" is the cell where Lyon's row meets the
+    population column, not the row's name cell nor the column's header.
+
+    A cell whose column header carries some of the request's words while the rest of
+    its row carries others is the intersection; it gains in proportion to how much of
+    the request the two cover together.
+    """
+    terms = set(q.terms)
+    if len(terms) < 2 or not len(ks):
+        return 1.0
+    stems = {stem(t) for t in terms}
+
+    def hits(text: str) -> set[str]:
+        return {t for t in tokens(text) if t in terms or stem(t) in stems}
+
+    f = np.ones(si.n, dtype=np.float32)
+    for k in ks:
+        d = si.descriptors[k]
+        if not d.column or not d.row:
+            continue
+        col, row = hits(d.column), hits(d.row)
+        if col and row and not col <= row:
+            covered = len({stem(t) for t in col | row}) / len(stems)
+            f[k] = 1.0 + _CELL_BOOST * min(1.0, covered)
+    return f
+
+
 def _top_region_id(idx: Any, pos: int) -> str:
     top = idx.top_region_of_pos(pos) if hasattr(idx, "top_region_of_pos") else None
     return top.id if top is not None else ""
@@ -447,7 +476,7 @@ def find_matches(
     r = route(idx, q)
     score = base * intent_f * state_f * _route_factor(si, idx, r) * _role_factor(si, q)
     zone_f = _zone_factor(si, q, ks)
-    score = score * zone_f
+    score = score * zone_f * _cell_factor(si, q, ks)
     score = np.where(live, score, 0.0).astype(np.float32)
     inside = zone_f >= 1.0 if isinstance(zone_f, np.ndarray) else None
     position = _position(si, idx, q, score, inside) * (score > 0)
