@@ -43,3 +43,26 @@ def test_user_mistakes_are_one_sentence_and_exit_2(argv: list[str], says: str) -
     assert run.returncode == 2
     assert says in run.stderr
     assert "Traceback" not in run.stderr
+
+
+def test_version_comes_from_the_one_source() -> None:
+    from domdex import __version__
+
+    run = subprocess.run([sys.executable, "-m", "domdex", "--version"], capture_output=True,
+                         text=True, timeout=60)
+    assert run.returncode == 0 and run.stdout.strip() == f"domdex {__version__}"
+
+
+def test_a_reader_that_goes_away_is_no_traceback() -> None:
+    """`domdex expand … | head -1` after head has gone: every write meets a closed pipe."""
+    import os
+
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # the reader is gone before domdex writes a byte
+    try:
+        run = subprocess.run([sys.executable, "-m", "domdex", "expand", str(SNAPSHOT), "R2"],
+                             stdout=write_end, stderr=subprocess.PIPE, text=True, timeout=60)
+    finally:
+        os.close(write_end)
+    assert run.returncode == 141, run.stderr
+    assert "Traceback" not in run.stderr and "BrokenPipe" not in run.stderr, run.stderr

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 
+from .. import __version__
 from ..errors import DomdexError
 
 #: Modules under domdex.cli that define ``register(subparsers)``; missing ones are skipped.
@@ -22,6 +24,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="domdex",
         description="A semantic index of a web page for AI agents: regions, grep, find, act, read.",
     )
+    parser.add_argument("--version", action="version", version=f"domdex {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for area in AREAS:
         try:
@@ -41,9 +44,17 @@ def main(argv: list[str] | None = None) -> int:
         parser.print_help()
         return 1
     try:
-        return int(args.handler(args) or 0)
+        status = int(args.handler(args) or 0)
+        sys.stdout.flush()  # a closed pipe shows here, inside the handler below
+        return status
     except DomdexError as exc:
         print(f"domdex: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # The reader went away (`domdex grep … | head`): not an error of ours or the user's.
+        # Point stdout at /dev/null so the interpreter's final flush does not raise again.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 141
