@@ -2,7 +2,7 @@
 PY := .venv/bin/python
 DEMO_PAGE ?= /usr/share/doc/python3.11/html/library/os.html
 
-.PHONY: setup demo test test-fast lint bench clean
+.PHONY: setup demo test test-fast check-wheel lint bench clean
 
 setup:
 	@bash scripts/setup.sh
@@ -17,6 +17,9 @@ test: setup
 
 test-fast: setup
 	@$(PY) -m pytest -q -m "not browser" $(PYTEST_ARGS)
+
+check-wheel: setup
+	@$(PY) scripts/check_wheel.py --lowest
 
 lint: setup
 	@.venv/bin/ruff check src tests bench
