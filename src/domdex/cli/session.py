@@ -297,7 +297,8 @@ def _mcp(args: argparse.Namespace) -> int:
 
     cdps = args.cdp or [None]
     holder = SessionHolder(cdp=cdps[0], executable_path=args.chromium,
-                           headless=not args.headed)
+                           headless=not args.headed,
+                           store_path=":memory:" if args.no_store else args.store)
     others = {f"b{k}": SessionHolder(cdp=url) for k, url in enumerate(cdps[1:], start=2)}
     token = args.token
     if args.http and args.host not in LOOPBACK:
@@ -384,6 +385,11 @@ def register(sub: Any) -> None:
                         "routes tab b2:t1 to the second)")
     p.add_argument("--chromium", default=None, metavar="PATH", help="Chromium executable")
     p.add_argument("--headed", action="store_true", help="show the browser window")
+    p.add_argument("--store", default=None, metavar="PATH",
+                   help="where read() keeps pages for search_pages (default "
+                        "~/.cache/domdex/knowledge.db, or DOMDEX_STORE)")
+    p.add_argument("--no-store", action="store_true",
+                   help="write nothing to disk: search_pages sees this run's pages only")
 
 
 def _register_session_group(sub: Any) -> None:

@@ -87,7 +87,10 @@ _WORDS = re.compile(r"[^\W_]+", re.UNICODE)
 
 
 def default_path() -> Path:
-    """``$XDG_CACHE_HOME/domdex/knowledge.db`` (``~/.cache/domdex/knowledge.db``)."""
+    """``$DOMDEX_STORE``, else ``$XDG_CACHE_HOME/domdex/knowledge.db``
+    (``~/.cache/domdex/knowledge.db``): one rule for every front end."""
+    if os.environ.get("DOMDEX_STORE"):
+        return Path(os.environ["DOMDEX_STORE"]).expanduser()
     base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
     return Path(base) / "domdex" / "knowledge.db"
 
