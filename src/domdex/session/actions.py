@@ -10,16 +10,19 @@ element instead (``explain.js``, read-only) and say what a person would: "covere
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from functools import cache
 from importlib import resources
 from typing import Any
 
 from ..capture.deadline import evaluate_in
 from ..errors import ActionError
+from ..snapshot import Node
 
 logger = logging.getLogger("domdex")
 
-__all__ = ["ACTIONS", "INTENT_OF", "NEEDS", "blocked", "explain", "perform", "script"]
+__all__ = ["ACTIONS", "CHANGES_STATE", "INTENT_OF", "NEEDS", "blocked", "explain",
+           "perform", "script", "state_after"]
 
 #: The actions an agent can ask for, and what each needs as ``value``.
 ACTIONS: dict[str, str] = {
@@ -97,6 +100,45 @@ async def _select(locator: Any, value: Any, timeout_ms: float) -> None:
     except Exception as exc:  # Playwright raises its own Error for a missing option
         shown = ", ".join(repr(x) for x in labels[:12])
         raise ActionError(f"No option {wanted[0]!r} in this select. Options: {shown}.") from exc
+
+
+#: Actions whose answer shows the element's state after the action, not before it.
+CHANGES_STATE = frozenset({"fill", "type", "press", "select", "check", "uncheck"})
+
+_STATE_JS = """el => ({
+  value: "value" in el && !["checkbox", "radio", "file"].includes(el.type)
+    ? String(el.value) : null,
+  checked: "checked" in el ? Boolean(el.checked) : null,
+  selected: el.options ? [...el.options].map(o => o.selected) : null,
+})"""
+
+
+async def state_after(locator: Any, node: Node) -> Node:
+    """``node`` with the value, checked and selected options the element has now.
+
+    Why: the action's answer is built from the capture taken before the action, so
+    ``fill … 3`` used to answer ``[value: "1"]``. One read-only call, under a short
+    deadline; an element that left the page keeps its old line.
+    """
+    try:
+        live = await evaluate_in(locator.first, _STATE_JS, timeout=1000, deadline=2.0,
+                                 what="read the element's state")
+    except Exception as exc:  # navigated, removed or re-rendered by the action itself
+        logger.debug("state after the action unknown: %r", exc)
+        return node
+    states = set(node.states)
+    if live.get("checked") is not None:
+        states.discard("checked")
+        if live["checked"]:
+            states.add("checked")
+    options = node.options
+    picked = live.get("selected")
+    if options is not None and picked is not None and len(picked) == len(options):
+        options = [replace(o, selected=bool(p)) for o, p in zip(options, picked, strict=True)]
+    value = live.get("value") if live.get("value") is not None else node.value
+    if node.options is not None:
+        value = node.value  # a select shows its choice through its options
+    return replace(node, value=value, states=frozenset(states), options=options)
 
 
 #: What each action needs of its element, checked before Playwright waits for it.

@@ -46,6 +46,7 @@ from ..snapshot import parse_ref
 from . import backend
 from .actions import (
     ACTIONS,
+    CHANGES_STATE,
     INTENT_OF,
     NEEDS,
     blocked,
@@ -53,6 +54,7 @@ from .actions import (
     explain,
     perform,
     script,
+    state_after,
 )
 from .cache import RegionCache
 from .dialogs import DialogPolicy, Policy
@@ -200,11 +202,16 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin):
         from playwright.async_api import Error as PlaywrightError
 
         t.dirty = True
+        was_url, was_epoch = t.pw.url, t.epoch
         try:
             response = await go()
         except PlaywrightError as exc:
             raise NavigationError(nav_message(action, url or t.pw.url, exc)) from exc
-        if response is None and action in ("back", "forward"):
+        # Playwright answers None both when there is no history entry and when the entry
+        # has no HTTP response (about:blank, a data: URL, a same-document entry): only an
+        # unchanged URL and document mean nothing happened.
+        if response is None and action in ("back", "forward") and t.pw.url == was_url \
+                and t.epoch == was_epoch:
             return ActionResult(action, url=t.pw.url, message=f"NOTHING to go {action} to.")
         t.status = response.status if response is not None else None
         idx = await self._capture(t)  # not shown: this answer carries no refs, so refs
@@ -412,6 +419,8 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin):
             await self._perform(t, action, target, value, timeout)
             self._remember(t, idx, target)
             await self._settle(t)
+            if element and action in CHANGES_STATE and t.epoch == epoch:
+                element = await self._element_now(t, idx, target)
             if self.follow_popups:
                 await self._adoptions()
             result = ActionResult(action, target, element, found_by, score, recovery,
@@ -499,6 +508,12 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin):
         if shown is not None and shown.snapshot.document_id != fresh.snapshot.document_id:
             self.stats.stale_document += 1
             raise StaleRefError(page_changed(ref, shown, fresh.snapshot.url), ref=ref)
+
+    async def _element_now(self, t: Tab, idx: PageIndex, ref: str) -> str:
+        """The target's line with the value / checked / selected it has after acting."""
+        node = idx.node(ref)
+        loc = backend.locator(t.page, ref)
+        return element_line(await state_after(loc, node) if loc is not None else node)
 
     async def _perform(self, t: Tab, action: str, ref: str, value: Any,
                        timeout: float | None) -> None:
