@@ -66,6 +66,8 @@ def flags(node: Node, *, with_hidden: bool = True) -> list[str]:
         out.append("[pressed]")
     if node.tag in ("button", "input") and node.attrs.get("type") == "submit" and k == "button":
         out.append("[type=submit]")
+    if node.tag == "input" and node.attrs.get("type") == "file":
+        out.append("[file input: upload]")  # Chromium calls it a button; it takes files
     if summary.is_primary(node):
         out.append("[primary]")
     out.extend(f"[{state}]" for state in _PLAIN_STATES if state in st)

@@ -127,7 +127,7 @@ def feature_matrix(si: Any, q: Any, ks: np.ndarray, parts: dict[str, Any]) -> np
         put("click_field", si.role_fillable & ~si.role_combobox)
         put("click_static", ~(si.role_clickable | si.interactive))
     elif intent == "fill":
-        put("fill_nonfield", ~si.role_fillable)
+        put("fill_nonfield", ~(si.role_fillable | si.file_input))
     for j, k in enumerate(ks):
         d = si.descriptors[k]
         name_words = si.norm_names[k].split()

@@ -181,6 +181,9 @@ class SearchIndex:
         roles = [d.role for d in ds]
         self.role_clickable = np.array([r in CLICKABLE for r in roles], dtype=bool)
         self.role_fillable = np.array([r in FILLABLE for r in roles], dtype=bool)
+        #: <input type=file>: Chromium's role is button, but it is filled with files.
+        self.file_input = np.array([d.node.tag == "input" and d.node.attrs.get("type") == "file"
+                                    for d in ds], dtype=bool)
         self.role_combobox = np.array([r == "combobox" for r in roles], dtype=bool)
         self.role_selectable = np.array([r in SELECTABLE for r in roles], dtype=bool)
         self.role_read_weak = np.array([r in READ_WEAK for r in roles], dtype=bool)

@@ -101,7 +101,7 @@ def _intent_factor(si: SearchIndex, intent: str | None) -> np.ndarray:
         f[si.role_fillable & ~si.role_combobox] = 0.6
         f[si.tiny_box] *= 0.6  # a 2-px box is not what a person clicks
     elif intent == "fill":
-        f[~si.role_fillable] = 0.35
+        f[~(si.role_fillable | si.file_input)] = 0.35
     elif intent == "select":
         ok = si.role_selectable
         f[~ok & inter] = 0.6
