@@ -203,7 +203,14 @@ class AsyncPage(PageActions):
 
     async def goto(self, target: str | os.PathLike[str], *, wait_until: str = "load",
                    timeout: float = DEFAULT_TIMEOUT) -> None:
-        """Navigate; errors become :class:`NavigationError` sentences."""
+        """Navigate; errors become :class:`NavigationError` sentences.
+
+        A ``javascript:`` URL is refused before it runs (it is not a page to open).
+        """
+        from .policy import UrlPolicy
+
+        if isinstance(target, str):
+            UrlPolicy().check(target)
         url = resolve_url(target)
         try:
             response = await self.playwright_page.goto(url, wait_until=wait_until,

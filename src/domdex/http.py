@@ -10,6 +10,13 @@ it cannot drift from the code. Several browsers can be served at once (one per
 Bound to 127.0.0.1 by default. Bound elsewhere, a bearer token is required: a
 browser on an open port is a remote control for everything the browser can reach.
 The MCP streamable-HTTP endpoint (``/mcp``) can live on the same server.
+
+Every route, ``/mcp`` included, sits behind :class:`Guard`: the Host/Origin allow-list
+of :class:`~domdex.policy.ServerPolicy` (a web page the user visits must not drive the
+browser), JSON bodies only (``Content-Type: application/json``, so a cross-origin
+"simple" request is refused without a preflight) and a body size limit read as the
+body streams in. Each API request runs under a deadline, and pure work (find, grep,
+rendering) runs in a worker thread so one slow request does not stall the others.
 """
 
 from __future__ import annotations
@@ -23,34 +30,41 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .errors import BrowserError, DomdexError, RefError, RegionNotFoundError, StaleRefError
 from .mcp import SessionHolder
+from .policy import ServerPolicy
 from .session import AsyncSession
 
 logger = logging.getLogger("domdex")
 
-__all__ = ["ApiRoute", "build_app", "openapi", "serve"]
+__all__ = ["ApiRoute", "Guard", "build_app", "openapi", "serve"]
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
+#: Largest request body accepted, in bytes (uploads go by path, not by content).
+MAX_BODY = 1_000_000
+#: Seconds an API request may take before it is stopped with a 504.
+REQUEST_DEADLINE = 120.0
+#: Seconds uvicorn waits for open requests and streams after SIGTERM.
+GRACEFUL_SHUTDOWN = 5
 
 
 # Request bodies ------------------------------------------------------------------------
 class Empty(BaseModel):
-    pass
+    model_config = ConfigDict(extra="forbid")
 
 
-class Budgeted(BaseModel):
+class Budgeted(Empty):
     max_tokens: int | None = Field(None, description="token budget for the text")
 
 
-class OpenBody(BaseModel):
+class OpenBody(Empty):
     url: str
     new_tab: bool = False
 
 
-class NavigateBody(BaseModel):
+class NavigateBody(Empty):
     to: Literal["back", "forward", "reload"]
 
 
@@ -62,26 +76,26 @@ class ContextBody(Budgeted):
     ref: str
 
 
-class GrepBody(BaseModel):
+class GrepBody(Empty):
     pattern: str
     regions: str | None = None
     expand: bool = False
 
 
-class FindBody(BaseModel):
+class FindBody(Empty):
     query: str
     intent: Literal["click", "fill", "select", "read", "navigate"] | None = None
     region: str | None = None
 
 
-class ActBody(BaseModel):
+class ActBody(Empty):
     ref: str | None = Field(None, description="element ref, e.g. e12")
     query: str | None = Field(None, description="words for the element, when no ref")
     value: str | list[str] | None = Field(None, description="text, key, option or file paths")
     diff: bool = False
 
 
-class WaitBody(BaseModel):
+class WaitBody(Empty):
     load: Literal["load", "domcontentloaded", "networkidle"] | None = None
     ref: str | None = None
     query: str | None = None
@@ -91,12 +105,12 @@ class WaitBody(BaseModel):
     timeout: float = 10.0
 
 
-class ScreenshotBody(BaseModel):
+class ScreenshotBody(Empty):
     annotate: bool = True
     full_page: bool = False
 
 
-class DialogBody(BaseModel):
+class DialogBody(Empty):
     policy: Literal["accept", "dismiss"] | None = None
     accept_next: bool | None = None
     text: str | None = None
@@ -210,18 +224,58 @@ def _payload(result: Any) -> dict[str, Any]:
     return {"ok": True, "text": text, "data": data}
 
 
+def _respond(result: Any) -> Any:
+    """The response for a call's result (pure work: run in a worker thread)."""
+    from starlette.responses import JSONResponse, Response
+
+    if isinstance(result, bytes):
+        return Response(result, media_type="image/png")
+    if hasattr(result, "to_json"):
+        return Response(result.to_json(), media_type="application/json")
+    return JSONResponse(_payload(result))
+
+
 _STATUS = {StaleRefError: 409, RefError: 404, RegionNotFoundError: 404, BrowserError: 503}
 
 
 def _error(exc: BaseException, status: int = 400) -> Any:
-    from starlette.responses import JSONResponse
-
     for cls, code in _STATUS.items():
         if isinstance(exc, cls):
             status = code
             break
-    return JSONResponse({"ok": False, "error": type(exc).__name__, "message": str(exc)},
+    return _refusal(status, type(exc).__name__, str(exc))
+
+
+def _refusal(status: int, error: str, message: str) -> Any:
+    """``{ok: false, error, message}``: what was wrong, in one sentence."""
+    from starlette.responses import JSONResponse
+
+    return JSONResponse({"ok": False, "error": error, "message": message},
                         status_code=status)
+
+
+def parse_body(model: type[BaseModel], raw: bytes, name: str) -> Any:
+    """The request body as ``model``; a bad one is a :class:`DomdexError` sentence."""
+    try:
+        return model.model_validate_json(raw or b"{}")
+    except ValidationError as exc:
+        raise DomdexError(_bad_body(model, exc, name)) from None
+
+
+def _bad_body(model: type[BaseModel], exc: ValidationError, name: str) -> str:
+    err = exc.errors(include_url=False)[0]
+    field = str(err["loc"][0]) if err["loc"] else ""
+    kind = err["type"]
+    if kind == "json_invalid":
+        return f"The {name} request body is not valid JSON."
+    if kind == "model_type" or not field:
+        return f"The {name} request body must be a JSON object."
+    if kind == "extra_forbidden":
+        return (f"The {name} request body has an unknown field {field!r}; its fields are "
+                f"{', '.join(model.model_fields) or 'none'}.")
+    if kind == "missing":
+        return f"The {name} request body needs the field {field!r}."
+    return f"The {name} request body has a bad {field!r}: {err['msg'].lower()}."
 
 
 class Instances:
@@ -290,16 +344,35 @@ def _ok() -> dict[str, Any]:
 
 def build_app(instances: dict[str, SessionHolder] | SessionHolder | None = None, *,
               token: str | None = None, mcp_server: Any = None,
-              host: str = "127.0.0.1", extra_routes: list[Any] | None = None) -> Any:
-    """The Starlette app: the tab API, ``/openapi.json``, and ``/mcp`` if given a server."""
+              host: str = "127.0.0.1", port: int = 8808, policy: ServerPolicy | None = None,
+              max_body: int = MAX_BODY, deadline: float = REQUEST_DEADLINE,
+              extra_routes: list[Any] | None = None) -> Any:
+    """The ASGI app: the tab API, ``/openapi.json`` and ``/mcp`` if given a server, all
+    behind :class:`Guard` (``policy``: default, the loopback names with ``port``)."""
+    import anyio
     from starlette.applications import Starlette
     from starlette.requests import Request
-    from starlette.responses import JSONResponse, Response
+    from starlette.responses import JSONResponse
     from starlette.routing import Route
 
     if isinstance(instances, SessionHolder) or instances is None:
         instances = {"default": instances or SessionHolder()}
     pool = Instances(instances)
+
+    async def run(name: str, call: Callable[[], Awaitable[Any]]) -> Any:
+        """One call under the deadline; its answer rendered off the event loop."""
+        try:
+            with anyio.move_on_after(deadline):
+                result = await call()
+                return await anyio.to_thread.run_sync(_respond, result)
+            return _refusal(504, "Timeout", f"{name} took longer than {deadline:g} s and was "
+                            "stopped; the page may have changed: look again before acting.")
+        except DomdexError as exc:
+            return _error(exc)
+        except Exception as exc:  # never let one request take the server down
+            logger.exception("%s failed", name)
+            return _refusal(500, "InternalError", f"{name} failed unexpectedly "
+                            f"({type(exc).__name__}); the server is still running.")
 
     async def tab_call(request: Request) -> Any:
         name = request.path_params["action"]
@@ -307,24 +380,13 @@ def build_app(instances: dict[str, SessionHolder] | SessionHolder | None = None,
         if route is None:
             return _error(DomdexError(f"No endpoint {name!r}. Endpoints: "
                                       f"{', '.join(r.path for r in ROUTES)}."), 404)
-        try:
-            raw = await request.body()
-            body = route.body.model_validate_json(raw or b"{}")
+        raw = await request.body()
+
+        async def call() -> Any:
+            body = parse_body(route.body, raw, name)
             holder, tab = pool.split(request.path_params["tab"])
-            session = await holder.get()
-            result = await route.call(session, tab, body)
-        except ValidationError as exc:
-            return _error(DomdexError(f"Bad request body for {name}: {exc.errors()[:3]}"))
-        except DomdexError as exc:
-            return _error(exc)
-        except Exception as exc:  # never let one request take the server down
-            logger.exception("%s failed", name)
-            return _error(DomdexError(f"{name} failed unexpectedly: {exc!r}"), 500)
-        if isinstance(result, bytes):
-            return Response(result, media_type="image/png")
-        if hasattr(result, "to_json"):
-            return Response(result.to_json(), media_type="application/json")
-        return JSONResponse(_payload(result))
+            return await route.call(await holder.get(), tab, body)
+        return await run(name, call)
 
     async def list_tabs(request: Request) -> Any:
         out = []
@@ -339,14 +401,13 @@ def build_app(instances: dict[str, SessionHolder] | SessionHolder | None = None,
         return JSONResponse({"ok": True, "tabs": out})
 
     async def new_tab(request: Request) -> Any:
-        try:
-            body = OpenBody.model_validate_json(await request.body() or b"{}")
+        raw = await request.body()
+
+        async def call() -> Any:
+            body = parse_body(OpenBody, raw, "open")
             session = await pool.holders[pool.default].get()
-            return JSONResponse(_payload(await session.open(body.url, new_tab=True)))
-        except ValidationError as exc:
-            return _error(DomdexError(f"Bad request body: {exc.errors()[:3]}"))
-        except DomdexError as exc:
-            return _error(exc)
+            return await session.open(body.url, new_tab=True)
+        return await run("open", call)
 
     async def schema(request: Request) -> Any:
         return JSONResponse(openapi())
@@ -356,7 +417,13 @@ def build_app(instances: dict[str, SessionHolder] | SessionHolder | None = None,
               Route("/tabs/{tab}/{action}", tab_call, methods=["POST"]),
               *(extra_routes or [])]
     if mcp_server is not None:
-        app = mcp_server.streamable_http_app(host=host)
+        from mcp.server.transport_security import TransportSecuritySettings
+
+        # one allow-list for every route: Guard's (the SDK's own would allow any
+        # loopback port, and a page on another local port is exactly the attacker)
+        app = mcp_server.streamable_http_app(
+            host=host, max_request_body_size=max_body,
+            transport_security=TransportSecuritySettings(enable_dns_rebinding_protection=False))
         app.router.routes.extend(routes)
         inner = app.router.lifespan_context
 
@@ -376,9 +443,89 @@ def build_app(instances: dict[str, SessionHolder] | SessionHolder | None = None,
             finally:
                 await pool.close()
         app = Starlette(routes=routes, lifespan=own_lifespan)
-    if token:
-        app.add_middleware(BearerAuth, token=token)
-    return app
+    app.exception_handlers[404] = _not_found
+    app.exception_handlers[405] = _not_allowed
+    outer: Any = BearerAuth(app, token=token) if token else app
+    policy = policy or ServerPolicy.for_server(host, port)
+    if policy.origins:
+        from starlette.middleware.cors import CORSMiddleware
+
+        outer = CORSMiddleware(outer, allow_origins=sorted(policy.origins),
+                               allow_methods=["GET", "POST", "DELETE"],
+                               allow_headers=["authorization", "content-type", "mcp-session-id",
+                                              "mcp-protocol-version", "last-event-id"],
+                               expose_headers=["mcp-session-id"])
+    return Guard(outer, policy, max_body)
+
+
+async def _not_found(request: Any, exc: Any) -> Any:
+    return _refusal(404, "NotFound", f"No route {request.url.path}; the API is under /tabs "
+                    "(see /openapi.json) and MCP at /mcp.")
+
+
+async def _not_allowed(request: Any, exc: Any) -> Any:
+    return _refusal(405, "MethodNotAllowed",
+                    f"{request.method} is not allowed on {request.url.path}.")
+
+
+class Guard:
+    """In front of every route: Host/Origin allow-list, JSON bodies only, body size.
+
+    A foreign Host (DNS rebinding) or a web page's foreign Origin gets 403; a POST that
+    is not ``application/json`` (what a page can send without a preflight) 415; a body
+    over ``max_body`` bytes 413, found out while it streams in (never read whole).
+    """
+
+    def __init__(self, app: Any, policy: ServerPolicy, max_body: int = MAX_BODY) -> None:
+        self.app = app
+        self.policy = policy
+        self.max_body = max_body
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        from starlette.datastructures import Headers
+
+        headers = Headers(scope=scope)
+        why = self.policy.refuse(headers.get("host"), headers.get("origin"))
+        if why is not None:
+            await _refusal(403, "Forbidden", why)(scope, receive, send)
+            return
+        if scope["method"] in ("POST", "PUT", "PATCH"):
+            ctype = headers.get("content-type", "").split(";")[0].strip().lower()
+            if ctype != "application/json":
+                await _refusal(415, "UnsupportedMediaType", "Send the body as JSON with "
+                               "'Content-Type: application/json'.")(scope, receive, send)
+                return
+            bounded = await self._bounded(headers, receive)
+            if bounded is None:
+                await _refusal(413, "TooLarge", f"The request body is over "
+                               f"{self.max_body:,} bytes.")(scope, receive, send)
+                return
+            receive = bounded
+        await self.app(scope, receive, send)
+
+    async def _bounded(self, headers: Any, receive: Any) -> Any:
+        """A ``receive`` that replays the body, or None when it is too large."""
+        declared = headers.get("content-length", "")
+        if declared.isdigit() and int(declared) > self.max_body:
+            return None
+        body, messages = 0, []
+        while True:
+            message = await receive()
+            messages.append(message)
+            if message["type"] != "http.request":
+                break
+            body += len(message.get("body", b""))
+            if body > self.max_body:
+                return None
+            if not message.get("more_body", False):
+                break
+
+        async def replay() -> Any:
+            return messages.pop(0) if messages else await receive()
+        return replay
 
 
 class BearerAuth:
@@ -415,13 +562,17 @@ async def serve(*, host: str = "127.0.0.1", port: int = 8808, token: str | None 
                 mcp_server: Any = None,
                 holder: SessionHolder | dict[str, SessionHolder] | None = None,
                 sock: Any = None, shutdown_route: bool = False,
-                idle_timeout: float | None = None) -> None:
+                idle_timeout: float | None = None, allowed_hosts: tuple[str, ...] = (),
+                client_origins: tuple[str, ...] = (), max_body: int = MAX_BODY,
+                deadline: float = REQUEST_DEADLINE) -> None:
     """Run the HTTP API (and ``/mcp`` when given an MCP server) with uvicorn.
 
     ``sock``: an already bound socket (the CLI daemon binds port 0 to learn its port).
     ``shutdown_route``: add ``POST /shutdown`` (the daemon's ``domdex close``).
     ``idle_timeout``: stop after that many seconds without a request (a forgotten
     daemon must not keep a Chromium running for ever).
+    ``allowed_hosts`` / ``client_origins``: more Host names the server answers to and
+    web origins that may call it (see :class:`~domdex.policy.ServerPolicy`).
     """
     import anyio
     import uvicorn
@@ -437,11 +588,17 @@ async def serve(*, host: str = "127.0.0.1", port: int = 8808, token: str | None 
         server.should_exit = True
         return JSONResponse({"ok": True, "text": "Session closed."})
 
-    extra = [Route("/shutdown", shutdown, methods=["POST"])] if shutdown_route else []
-    app = build_app(holder, token=token, mcp_server=mcp_server, host=host, extra_routes=extra)
-    activity = _Activity(app)
+    activity = _Activity(None)
     config = uvicorn.Config(activity, host=host, port=port, log_level="warning",
-                            lifespan="on")
+                            lifespan="on", timeout_graceful_shutdown=GRACEFUL_SHUTDOWN)
+    if sock is None:
+        sock = config.bind_socket()  # port 0 becomes a real one, known to the policy
+    port = int(sock.getsockname()[1])
+    policy = ServerPolicy.for_server(host, port, hosts=allowed_hosts, origins=client_origins)
+    extra = [Route("/shutdown", shutdown, methods=["POST"])] if shutdown_route else []
+    activity.app = build_app(holder, token=token, mcp_server=mcp_server, host=host,
+                             port=port, policy=policy, max_body=max_body, deadline=deadline,
+                             extra_routes=extra)
     server = uvicorn.Server(config)
 
     async def watch_idle(limit: float) -> None:
@@ -454,7 +611,7 @@ async def serve(*, host: str = "127.0.0.1", port: int = 8808, token: str | None 
     async with anyio.create_task_group() as tg:
         if idle_timeout:
             tg.start_soon(watch_idle, idle_timeout)
-        await server.serve(sockets=[sock] if sock is not None else None)
+        await server.serve(sockets=[sock])
         tg.cancel_scope.cancel()
 
 

@@ -27,11 +27,12 @@ from mcp.server.mcpserver import Image, MCPServer
 from pydantic import Field
 
 from .errors import DomdexError
+from .policy import UrlPolicy
 from .session import AsyncSession, SessionOptions
 
 logger = logging.getLogger("domdex")
 
-__all__ = ["SessionHolder", "build_server", "fence", "run"]
+__all__ = ["SessionHolder", "build_server", "fence", "run", "server_options"]
 
 INSTRUCTIONS = (
     "domdex drives a real browser and shows pages as a small index instead of a DOM dump. "
@@ -49,6 +50,8 @@ Ref = Annotated[str | None, Field(description="e.g. e12")]
 Query = Annotated[str | None, Field(description="words, when you have no ref")]
 Diff = Annotated[bool, Field(description="return what changed")]
 Budget = Annotated[int | None, Field(description="token budget")]
+#: Seconds a tool call may take before it is stopped with a tool error.
+TOOL_DEADLINE = 120.0
 
 
 def fence(text: str) -> str:
@@ -57,9 +60,18 @@ def fence(text: str) -> str:
     return f"{FENCE_OPEN}\n{safe}\n{FENCE_CLOSE}"
 
 
+def server_options(urls: UrlPolicy | None = None) -> SessionOptions:
+    """Session options for a server: web URLs only and uploads from the working
+    directory, unless ``urls`` says otherwise."""
+    return SessionOptions(urls=urls or UrlPolicy.for_servers())
+
+
 @dataclass
 class SessionHolder:
-    """Starts the browser on first use, so listing tools never launches Chromium."""
+    """Starts the browser on first use, so listing tools never launches Chromium.
+
+    ``options`` None: :func:`server_options` (a server is closed by default).
+    """
 
     options: SessionOptions | None = None
     cdp: str | None = None
@@ -86,7 +98,7 @@ class SessionHolder:
             if self.session is None:
                 self.session = await AsyncSession.start(
                     executable_path=self.executable_path, headless=self.headless,
-                    cdp=self.cdp, options=self.options)
+                    cdp=self.cdp, options=self.options or server_options())
             return self.session
 
     async def close(self) -> None:
@@ -99,13 +111,18 @@ class SessionHolder:
 
 
 def _guard(fn: F) -> F:
-    """Turn every failure into a tool error with a readable message; never crash."""
+    """Turn every failure into a tool error with a readable message; never crash; stop
+    a call that runs past :data:`TOOL_DEADLINE`."""
+    import anyio
     from mcp.server.mcpserver.exceptions import ToolError
 
     @functools.wraps(fn)
     async def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
-            return await fn(*args, **kwargs)
+            with anyio.move_on_after(TOOL_DEADLINE):
+                return await fn(*args, **kwargs)
+            raise ToolError(f"{fn.__name__} took longer than {TOOL_DEADLINE:g} s and was "
+                            "stopped; the page may have changed: look again before acting.")
         except DomdexError as exc:
             raise ToolError(fence(str(exc))) from exc
         except ToolError:
@@ -334,11 +351,12 @@ def build_server(holder: SessionHolder | None = None, **settings: Any) -> Any:
 
 def run(*, http: bool = False, host: str = "127.0.0.1", port: int = 8808,
         token: str | None = None, holder: SessionHolder | None = None,
-        others: dict[str, SessionHolder] | None = None) -> None:
+        others: dict[str, SessionHolder] | None = None, **guard: Any) -> None:
     """Serve over stdio, or streamable HTTP at ``http://host:port/mcp``.
 
     ``others``: more browser instances for the HTTP API (tab ids ``name:t1``); MCP
-    tools drive ``holder``.
+    tools drive ``holder``. ``guard``: :func:`domdex.http.serve`'s ``allowed_hosts``,
+    ``client_origins``, ``max_body`` and ``deadline``.
     """
     import anyio
 
@@ -356,4 +374,4 @@ def run(*, http: bool = False, host: str = "127.0.0.1", port: int = 8808,
 
     instances = {"default": holder, **(others or {})}
     anyio.run(lambda: serve(host=host, port=port, token=token, mcp_server=server,
-                            holder=instances))
+                            holder=instances, **guard))

@@ -271,6 +271,7 @@ def _daemon(args: argparse.Namespace) -> int:
 
     from ..http import serve
     from ..mcp import SessionHolder
+    from ..session import SessionOptions
 
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.bind(("127.0.0.1", 0))
@@ -281,8 +282,10 @@ def _daemon(args: argparse.Namespace) -> int:
                                "pid": os.getpid(), "started": time.time()}))
     tmp.chmod(0o600)
     tmp.replace(path)
+    # its callers hold the token in a file only the user can read: they may open local
+    # files and upload any file, as the user's own shell can
     holder = SessionHolder(cdp=args.cdp, executable_path=args.chromium,
-                           headless=not args.headed)
+                           headless=not args.headed, options=SessionOptions())
     try:
         anyio.run(lambda: serve(host="127.0.0.1", token=token, holder=holder, sock=sock,
                                 shutdown_route=True, idle_timeout=args.idle_timeout or None))
@@ -293,18 +296,26 @@ def _daemon(args: argparse.Namespace) -> int:
 
 def _mcp(args: argparse.Namespace) -> int:
     from ..http import LOOPBACK, check_binding
-    from ..mcp import SessionHolder, run
+    from ..mcp import SessionHolder, run, server_options
+    from ..policy import UrlPolicy, split_list
 
+    options = server_options(UrlPolicy.for_servers(
+        allow_file_urls=args.allow_file_urls, allowed_origins=split_list(args.allowed_origins),
+        blocked_origins=split_list(args.blocked_origins),
+        upload_roots=tuple(str(Path(d).expanduser().resolve()) for d in args.upload_root or ())))
     cdps = args.cdp or [None]
     holder = SessionHolder(cdp=cdps[0], executable_path=args.chromium,
-                           headless=not args.headed,
+                           headless=not args.headed, options=options,
                            store_path=":memory:" if args.no_store else args.store)
-    others = {f"b{k}": SessionHolder(cdp=url) for k, url in enumerate(cdps[1:], start=2)}
+    others = {f"b{k}": SessionHolder(cdp=url, options=options)
+              for k, url in enumerate(cdps[1:], start=2)}
     token = args.token
     if args.http and args.host not in LOOPBACK:
         token = check_binding(args.host, token)
     run(http=args.http, host=args.host, port=args.port, token=token, holder=holder,
-        others=others)
+        others=others, **({"allowed_hosts": split_list(args.allowed_hosts),
+                           "client_origins": split_list(args.allowed_client_origins)}
+                          if args.http else {}))
     return 0
 
 
@@ -390,6 +401,27 @@ def register(sub: Any) -> None:
                         "~/.cache/domdex/knowledge.db, or DOMDEX_STORE)")
     p.add_argument("--no-store", action="store_true",
                    help="write nothing to disk: search_pages sees this run's pages only")
+    _mcp_security(p)
+
+
+def _mcp_security(p: argparse.ArgumentParser) -> None:
+    """What the server lets in and where its browser may go (docs/mcp.md, Security)."""
+    p.add_argument("--allowed-hosts", action="append", default=None, metavar="HOSTS",
+                   help="more Host names the HTTP server answers to (name or name:port; "
+                        "repeat or separate with ';'); '*' turns the check off")
+    p.add_argument("--allowed-client-origins", action="append", default=None,
+                   metavar="ORIGINS", help="web origins whose pages may call the HTTP server "
+                                           "(e.g. http://localhost:3000); default none")
+    p.add_argument("--allow-file-urls", action="store_true",
+                   help="let the browser open file: URLs and local paths")
+    p.add_argument("--allowed-origins", action="append", default=None, metavar="ORIGINS",
+                   help="the only origins the browser may load (https://example.com, "
+                        "http://localhost:*; repeat or separate with ';')")
+    p.add_argument("--blocked-origins", action="append", default=None, metavar="ORIGINS",
+                   help="origins the browser may not load (wins over --allowed-origins)")
+    p.add_argument("--upload-root", action="append", default=None, metavar="DIR",
+                   help="a directory uploads may come from (repeat; default: the working "
+                        "directory)")
 
 
 def _register_session_group(sub: Any) -> None:

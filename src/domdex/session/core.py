@@ -41,6 +41,7 @@ from ..errors import (
     StaleRefError,
 )
 from ..index import PageIndex
+from ..policy import UrlPolicy, scheme_of
 from ..render.elements import element_line
 from ..snapshot import parse_ref
 from . import backend
@@ -92,6 +93,8 @@ class SessionOptions:
     intent_cache_size: int = 256
     intent_ttl: float = 600.0
     region_cache_size: int = 64
+    #: Where the browser may go and what it may upload (the servers pass a strict one).
+    urls: UrlPolicy = field(default_factory=UrlPolicy)
 
 
 @dataclass(slots=True)
@@ -125,6 +128,7 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin):
         self._pending: set[asyncio.Task[Any]] = set()
         self._scratch: Any = None
         self._own_context: Any = None
+        self._refused: str | None = None  # the last request the origin lists refused
         self.follow_popups = browser is not None
 
     @classmethod
@@ -144,6 +148,8 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin):
                                                     headless=headless, cdp=cdp)
         session = cls(browser, options)
         session._own_context = own_context
+        if session.options.urls.filters_requests:
+            await session._filter_requests()
         if url:
             await session.open(url)
         return session
@@ -169,10 +175,12 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin):
     # Navigation ------------------------------------------------------------------
     async def open(self, url: str, *, tab: str | None = None, new_tab: bool = False,
                    wait_until: str = "load") -> ActionResult:
-        """Load ``url`` in the current tab (or a new one)."""
-        from ..browser import resolve_url
+        """Load ``url`` in the current tab (or a new one).
 
-        url = resolve_url(url)  # a plain path or file:// URL must name a file
+        Refused before anything runs when the session's URL policy says no
+        (``javascript:`` always; local files and origins as the policy says).
+        """
+        url = self._allowed_url(url)
         if new_tab:
             return await self.new_tab(url)
         if not self._tabs:
@@ -182,6 +190,38 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin):
             t = self.tab(tab)
         return await self._navigate(t, "open", lambda: t.pw.goto(
             url, wait_until=wait_until, timeout=self.options.navigation_timeout * 1000), url)
+
+    def _allowed_url(self, url: str) -> str:
+        """``url`` resolved (a plain path or file:// URL must name a file) and checked."""
+        from ..browser import resolve_url
+
+        policy = self.options.urls
+        if scheme_of(url):
+            policy.check(url)
+        try:
+            resolved = resolve_url(url)
+        except NavigationError:
+            policy.check(url)  # a missing file: say files are off rather than missing
+            raise
+        policy.check(resolved)
+        return resolved
+
+    async def _filter_requests(self) -> None:
+        """Abort every request the origin lists refuse: clicks, redirects, subresources."""
+        context = getattr(self.browser, "context", None)
+        if context is None:
+            return
+        policy = self.options.urls
+
+        async def route(r: Any) -> None:
+            why = policy.origin_refusal(r.request.url)
+            if why is None:
+                await r.fallback()
+                return
+            logger.info("blocked %s: %s", r.request.url, why)
+            self._refused = why
+            await r.abort("blockedbyclient")
+        await context.route("**/*", route)
 
     async def back(self, tab: str | None = None) -> ActionResult:
         t = self.tab(tab)
@@ -206,6 +246,9 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin):
         try:
             response = await go()
         except PlaywrightError as exc:
+            if self._refused and "ERR_BLOCKED_BY_CLIENT" in str(exc):
+                raise NavigationError(f"Could not {action} {url or t.pw.url}: it led to "
+                                      f"{self._refused}") from exc
             raise NavigationError(nav_message(action, url or t.pw.url, exc)) from exc
         # Playwright answers None both when there is no history entry and when the entry
         # has no HTTP response (about:blank, a data: URL, a same-document entry): only an
@@ -402,6 +445,8 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin):
             raise ActionError(f"Unknown action {action!r}. Actions: {', '.join(ACTIONS)}.")
         if (ref is None) == (query is None):
             raise ActionError(f"{action} needs either a ref (e12) or a query (\"Add to cart\").")
+        if action == "upload":  # before anything runs: each file exists, under a root
+            value = self.options.urls.upload_files(value)
         async with self._lock:
             t = self.tab(tab)
             self.stats.actions += 1
