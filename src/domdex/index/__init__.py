@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import RegionNotFoundError
 from ..snapshot import Node, Snapshot
+from ..words import fold
 from . import roles, summary
 from .facts import Facts
 from .regions import Region, detect_regions
@@ -119,9 +120,9 @@ class PageIndex:
             found = self._by_id.get(m.group(1).lower())
             if found:
                 return found
-        lowered = key.lower().replace(" ", "")
+        lowered = fold(key).replace(" ", "")  # a display name in any script, any accents
         by_name = [r for r in self.regions
-                   if r.name.lower().replace(" ", "") == lowered
+                   if fold(r.name).replace(" ", "") == lowered
                    or r.id.split(".")[-1].lower() == lowered]
         if len(by_name) == 1:
             return by_name[0]

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..snapshot import Box
+from ..words import WORD, transliterate
 from . import roles
 from .facts import Facts
 from .tree import Tree
@@ -128,7 +129,16 @@ def humanize(text: str, identifier: bool = False) -> str:
 
 
 def camel_id(name: str, max_words: int = 3) -> str:
-    """``Billing Address`` → ``BillingAddress`` (used in region ids)."""
+    """``Billing Address`` → ``BillingAddress`` (used in region ids).
+
+    Ids stay ASCII so that a ref or region id can be typed anywhere: Latin words lose
+    their accents (``Adresse de livraison`` → ``AdresseDeLivraison``), Cyrillic and Greek
+    are transliterated (``Адрес доставки`` → ``AdresDostavki``); a name in a script with
+    no transliteration (Arabic, Chinese …) gives no id words, and the region is named by
+    its landmark and position instead, its heading shown beside it.
+    """
+    if not name.isascii():
+        name = " ".join(transliterate(w) for w in WORD.findall(name))
     words = _WORD.findall(name)
     if not words:
         return ""

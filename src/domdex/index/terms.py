@@ -16,6 +16,7 @@ from collections import Counter, defaultdict
 from functools import lru_cache
 
 from ..snapshot import Node
+from ..words import OTHER_STOPWORDS, split_words
 from .facts import Facts
 from .regions import Region
 from .tree import Tree
@@ -35,7 +36,11 @@ MAX_RANKED = 40
 
 @lru_cache(maxsize=65536)
 def _tokens(text: str) -> tuple[str, ...]:
-    return tuple(t for t in _TOKEN.findall(text.lower()) if t not in STOPWORDS)
+    if text.isascii():
+        return tuple(t for t in _TOKEN.findall(text.lower()) if t not in STOPWORDS)
+    return tuple(t for t in split_words(text)
+                 if len(t) >= 2 and (t[0].isalpha() or t.isdigit())
+                 and t not in STOPWORDS and t not in OTHER_STOPWORDS)
 
 
 def tokenize(text: str) -> list[str]:

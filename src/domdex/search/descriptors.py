@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..snapshot import Node
+from ..words import has_unspaced
 
 __all__ = ["FIELD_WEIGHTS", "Descriptor", "build_descriptors"]
 
@@ -60,7 +61,7 @@ _CELL_TAGS = frozenset({"td", "th"})
 _HEADER_CELL = frozenset({"columnheader"})
 _SECTION_NUMBER = re.compile(r"^\s*(?:\d+\.)+\d*\s*")
 _PILCROW = re.compile(r"[¶#]\s*$")
-_WORDY = re.compile(r"[A-Za-z0-9]{2,}")
+_WORDY = re.compile(r"[^\W_]{2,}")  # a word of two letters or digits, any script
 _HREF_SPLIT = re.compile(r"[/?#=&]+")
 _SHORT_BLOCK = 100  # a paragraph this short is a label line, not running text
 #: What a link to a file is, by the file's extension: people ask for the kind of file.
@@ -243,7 +244,7 @@ def _href_words(href: str) -> str:
 
 def _is_tiny(label: str) -> bool:
     """A name that says nothing by itself: a symbol, one letter, empty."""
-    return len(_WORDY.findall(label)) == 0 or len(label) <= 2
+    return len(_WORDY.findall(label)) == 0 or (len(label) <= 2 and not has_unspaced(label))
 
 
 class _Builder:

@@ -31,6 +31,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from ..words import fold
+
 __all__ = ["HashingEmbedder"]
 
 _WORD = re.compile(r"[^\W_]+")
@@ -47,7 +49,7 @@ _SPACE = 32
 
 def _normalise(text: str) -> str:
     """Lower-case words joined by single spaces, padded: ``" add to cart "``."""
-    words = _WORD.findall(text.lower())
+    words = _WORD.findall(fold(text))
     return " " + " ".join(words) + " " if words else ""
 
 

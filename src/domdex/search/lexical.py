@@ -14,6 +14,8 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from ..words import OTHER_STOPWORDS, fold, has_unspaced, script_stem, split_unspaced
+
 __all__ = [
     "ROLE_WORDS",
     "STOPWORDS",
@@ -25,7 +27,7 @@ __all__ = [
 ]
 
 _TOKEN = re.compile(
-    r"(?<![\w-])-{1,2}[a-z0-9][a-z0-9_]*|[a-z0-9]+(?:[._][a-z0-9]+)*(?:\(\))?|[^\w\s]", re.I)
+    r"(?<![\w-])-{1,2}[a-z0-9][a-z0-9_]*|[^\W_]+(?:[._][^\W_]+)*(?:\(\))?|[^\w\s]", re.I)
 _PHRASES = [  # multi-word names written as one token, before stopwords remove "in"/"up"
     (re.compile(r"\b(sign|log)[\s-]?(in|on)\b"), "signin"),
     (re.compile(r"\b(sign|log)[\s-]?(out|off)\b"), "signout"),
@@ -54,7 +56,8 @@ STOPWORDS = _words(
     whom how why when than then there here into onto within inside near under over
     some any each every one that's thing things element elements item's page's s t
     want need like find get let lets see shows show's saying tells telling"""
-)
+) | OTHER_STOPWORDS
+
 
 #: Question words that ask for a value (the answer), not for the entry naming it.
 VALUE_WORDS = _words(
@@ -210,6 +213,10 @@ def stem(word: str) -> str:
     w = word
     if len(w) <= 3 or not w.isalpha():
         return w
+    if not w.isascii():
+        by_script = script_stem(w)  # Snowball for Cyrillic, Greek, Arabic words
+        if by_script is not None:
+            return by_script
     if w.endswith("ies") and len(w) > 4:
         return w[:-3] + "y"
     if w.endswith(("sses", "shes", "ches", "xes")):
@@ -249,7 +256,7 @@ def tokens(text: str) -> tuple[str, ...]:
     (``¶``, ``«``, ``>>>``) are tokens too.
     """
     out: list[str] = []
-    low = _phrases(text.lower())
+    low = _phrases(fold(text))
     for m in _TOKEN.finditer(low):
         raw = m.group(0)
         if raw.endswith("()"):  # a call: "abs()" names the function, "abs" the word
@@ -263,6 +270,8 @@ def tokens(text: str) -> tuple[str, ...]:
         elif "." in raw or "_" in raw:
             out.append(raw)
             out.extend(p for p in re.split(r"[._]", raw) if p)
+        elif raw.isalnum() and not raw.isascii() and has_unspaced(raw):
+            out.extend(split_unspaced(raw))  # 购物车 → 购物车 购物 物车
         elif raw.isalnum() or (not raw.isspace() and raw not in "\"'(),:;.!?[]{}/|`-_"):
             out.append(raw)
     return tuple(out)
@@ -309,7 +318,7 @@ def _content(words: tuple[str, ...]) -> list[str]:
 def parse_query(text: str) -> Query:
     """Split a natural-language request into terms, roles, positions, intent, negation."""
     q = Query(text=text)
-    low = " " + text.lower().strip() + " "
+    low = " " + fold(text).strip() + " "
     q.quoted = [m.strip() for m in _QUOTED.findall(text)]
     q.sequence = [w for w in tokens(low) if w.isalnum()]
     for pattern, intent in _INTENT_VERBS:

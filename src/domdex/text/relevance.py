@@ -20,6 +20,7 @@ from typing import Protocol
 
 import numpy as np
 
+from ..words import OTHER_STOPWORDS, script_stem, split_words
 from .sections import BOILERPLATE, Section
 
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
@@ -41,7 +42,12 @@ EMBED_CHARS = 2000
 
 
 def stem(word: str) -> str:
-    """A light suffix stripper: enough to match "installs"/"installing"/"installed"."""
+    """A light suffix stripper: enough to match "installs"/"installing"/"installed"
+    (Snowball for Cyrillic, Greek and Arabic words)."""
+    if not word.isascii():
+        by_script = script_stem(word)
+        if by_script is not None:
+            return by_script
     for suffix in ("ations", "ation", "ings", "ing", "ies", "ed", "es", "s"):
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             return word[: -len(suffix)] + ("y" if suffix == "ies" else "")
@@ -50,7 +56,10 @@ def stem(word: str) -> str:
 
 def terms(text: str) -> list[str]:
     """Lower-cased, stemmed words of ``text`` without stop words."""
-    return [stem(w) for w in _WORD.findall(text.lower()) if w not in STOPWORDS]
+    if text.isascii():
+        return [stem(w) for w in _WORD.findall(text.lower()) if w not in STOPWORDS]
+    return [stem(w) for w in split_words(text)
+            if w not in STOPWORDS and w not in OTHER_STOPWORDS]
 
 
 class Embedder(Protocol):
