@@ -59,5 +59,9 @@ class QueryError(DomdexError):
     """A pattern or query that cannot be run, such as an invalid regular expression."""
 
 
+class StoreError(DomdexError):
+    """The knowledge store file cannot be opened or written (not a database, locked …)."""
+
+
 class ActionError(DomdexError):
     """An action (click, fill, …) that could not be carried out; the message says why."""

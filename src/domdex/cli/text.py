@@ -11,12 +11,13 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-from ..errors import BrowserError, NavigationError, QueryError
+from ..errors import BrowserError, NavigationError, QueryError, StoreError
 from .common import command
 
 
@@ -81,7 +82,12 @@ async def _live_page(args: argparse.Namespace) -> AsyncIterator[Any]:
 async def _read_async(args: argparse.Namespace) -> Any:
     from ..text.read import read
 
-    store = None if args.no_store else _store(args)
+    store = None
+    if not args.no_store:
+        try:
+            store = _store(args)
+        except StoreError as exc:  # the page is still read; only remembering it fails
+            print(f"domdex: {exc}", file=sys.stderr)
     try:
         async with _live_page(args) as page:
             return await read(
@@ -96,6 +102,8 @@ async def _read_async(args: argparse.Namespace) -> Any:
 
 def _read(args: argparse.Namespace) -> int:
     result = asyncio.run(_read_async(args))
+    if result.store_error:
+        print(f"domdex: {result.store_error}", file=sys.stderr)
     if args.json:
         print(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
     else:

@@ -58,6 +58,9 @@ class ReadResult(View):
         self.query = query
         self.scores = dict(scores or {})
         self.cached = cached
+        #: Set by ``read`` when the knowledge store could not learn the page (its text is
+        #: still here); front ends show it outside the page's fence.
+        self.store_error: str | None = None
 
     # -- data ------------------------------------------------------------------------
     @property

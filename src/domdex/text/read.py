@@ -24,7 +24,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from ..capture.deadline import evaluate_in
-from ..errors import NavigationError, QueryError
+from ..errors import NavigationError, QueryError, StoreError
 from ..render.read import ReadResult
 from .cache import ReadCache
 from .frames import frame_fingerprints, frame_sections, renumber, visible_frames
@@ -139,9 +139,13 @@ async def read(
         raise QueryError("offset must be 0 or more characters.")
     page = getattr(page, "playwright_page", page)  # a domdex AsyncPage works too
     text, cached = await page_text(page, nocache=nocache, cache=cache)
+    store_error = None
     if store is not None:
-        text = store.add_page(text)
-    return select(
+        try:
+            text = store.add_page(text)
+        except StoreError as exc:  # the page's text is still the answer; say what failed
+            store_error = str(exc)
+    result = select(
         text,
         scope=scope,
         section=section,
@@ -152,6 +156,8 @@ async def read(
         cached=cached,
         embedder=embedder,
     )
+    result.store_error = store_error
+    return result
 
 
 def select(

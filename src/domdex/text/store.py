@@ -41,7 +41,7 @@ from urllib.parse import urlsplit
 
 import numpy as np
 
-from ..errors import QueryError
+from ..errors import QueryError, StoreError
 from .concepts import Concept, extract_concepts, merge
 from .graph import ConceptGraph
 from .relevance import EMBED_CHARS, Embedder, default_embedder, section_document, terms
@@ -82,6 +82,9 @@ EMBEDDING_DTYPE = np.float16
 NEAR_DUPLICATE_BITS = 3
 #: Texts shorter than this many words are only matched exactly (simhash is noisy).
 NEAR_MIN_WORDS = 8
+#: Seconds a writer waits for another's lock before giving up one attempt.
+BUSY_SECONDS = 10.0
+WRITE_ATTEMPTS = 3
 _DIGITS = re.compile(r"\d+")
 _WORDS = re.compile(r"[^\W_]+", re.UNICODE)
 
@@ -149,16 +152,24 @@ class KnowledgeStore(ConceptGraph):
             Path(target).expanduser().parent.mkdir(parents=True, exist_ok=True)
             target = Path(target).expanduser()
         self.file = str(target)
-        self.db = sqlite3.connect(self.file)
-        self.db.execute("PRAGMA foreign_keys = ON")
-        self.db.execute(
-            "PRAGMA journal_mode = WAL"
-            if self.file != ":memory:"
-            else "PRAGMA journal_mode = MEMORY"
-        )
-        self.db.executescript(SCHEMA)
         self.embedder = embedder or default_embedder()
-        self._check_embedder()
+        try:
+            if Path(self.file).is_dir():
+                raise sqlite3.OperationalError("it is a directory")
+            # Several writers (CLI runs, MCP servers) share one file: WAL lets readers go
+            # on during a write, and the busy timeout makes a writer wait its turn
+            # instead of failing with "database is locked".
+            self.db = sqlite3.connect(self.file, timeout=BUSY_SECONDS)
+            self.db.execute("PRAGMA foreign_keys = ON")
+            self.db.execute(
+                "PRAGMA journal_mode = WAL"
+                if self.file != ":memory:"
+                else "PRAGMA journal_mode = MEMORY"
+            )
+            self.db.executescript(SCHEMA)
+            self._check_embedder()
+        except sqlite3.Error as exc:
+            raise self._unusable(exc) from exc
         self._matrix: tuple[np.ndarray, np.ndarray] | None = None
         self._hubs: set[int] = set()
         self._simhashes: tuple[np.ndarray, np.ndarray] | None = None
@@ -170,7 +181,14 @@ class KnowledgeStore(ConceptGraph):
         self.close()
 
     def close(self) -> None:
-        self.db.close()
+        if hasattr(self, "db"):
+            self.db.close()
+
+    def _unusable(self, exc: BaseException) -> StoreError:
+        reason = str(exc).strip() or type(exc).__name__
+        return StoreError(
+            f"The knowledge store {self.file} cannot be used ({reason}). Point --store (or "
+            "DOMDEX_STORE) at another file, use --no-store, or move this file away.")
 
     def __repr__(self) -> str:
         return f"KnowledgeStore({self.file!r})"
@@ -189,7 +207,25 @@ class KnowledgeStore(ConceptGraph):
 
     # -- adding pages ---------------------------------------------------------------
     def add_page(self, page: PageText) -> PageText:
-        """Learn a page; returns it with sections seen on the same site marked boilerplate."""
+        """Learn a page; returns it with sections seen on the same site marked boilerplate.
+
+        A write that still finds the file locked after the busy timeout is tried again
+        (three times in all); any other database failure is a :class:`StoreError`.
+        """
+        for attempt in range(WRITE_ATTEMPTS):
+            try:
+                return self._add_page(page)
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc) and "busy" not in str(exc):
+                    raise self._unusable(exc) from exc
+                if attempt == WRITE_ATTEMPTS - 1:
+                    raise self._unusable(exc) from exc
+                time.sleep(0.2 * (attempt + 1))
+            except sqlite3.Error as exc:
+                raise self._unusable(exc) from exc
+        raise AssertionError("unreachable")
+
+    def _add_page(self, page: PageText) -> PageText:
         url = page.url
         row = self.db.execute("SELECT id, content_hash FROM pages WHERE url=?", (url,)).fetchone()
         if row and row[1] == page.content_hash:
@@ -353,6 +389,12 @@ class KnowledgeStore(ConceptGraph):
 
     # -- questions ------------------------------------------------------------------
     def search(self, query: str, limit: int = 10, boilerplate: bool = False) -> list[StoreHit]:
+        try:
+            return self._search(query, limit, boilerplate)
+        except sqlite3.Error as exc:
+            raise self._unusable(exc) from exc
+
+    def _search(self, query: str, limit: int, boilerplate: bool) -> list[StoreHit]:
         """Which pages say what about ``query``: the best sections, best first."""
         words = terms(query)
         if not words and not query.strip():
