@@ -188,6 +188,23 @@ def test_python_docs_long_page_is_never_truncated(live: Live, pydocs: Path) -> N
     assert any(s.heading.startswith("os.getcwd") for s in hit.sections)
 
 
+@pytest.mark.pydocs
+def test_a_query_nothing_answers_says_so(live: Live, pydocs: Path) -> None:
+    """Issue 11: three unrelated sections came back (score 0.40) as if they answered."""
+    live.goto((pydocs / "library" / "os.html").as_uri())
+    result = live.read(query="chocolate cake recipe")
+    assert not result.sections and result.to_dict()["matched"] is False
+    assert "NO MATCH" in str(result) and len(result.closest) == 3
+
+
+@pytest.mark.pydocs
+def test_a_budget_goes_to_the_answer_first(live: Live, pydocs: Path) -> None:
+    """Issue 11: with max_tokens=300 the outline took the budget and no text came back."""
+    live.goto((pydocs / "library" / "os.html").as_uri())
+    text = str(live.read(query="remove a file", max_tokens=300))
+    assert "Remove (delete) the file path" in text, text
+
+
 def test_frames_are_read_after_the_page_and_trackers_are_not(live: Live, server: str) -> None:
     live.goto(f"{server}/text/frames.html")
     live.run(live.page.wait_for_timeout(100))

@@ -21,6 +21,8 @@ if TYPE_CHECKING:
 #: Share of a budget the outline may take before it is itself shortened: knowing
 #: what the page holds is worth more to an agent than the first lines of it.
 OUTLINE_SHARE = 0.5
+#: The outline's share when the read answers a query or names a section.
+ANSWER_OUTLINE_SHARE = 0.12
 #: Characters of a stored section shown per search hit.
 SNIPPET_CHARS = 300
 
@@ -61,6 +63,8 @@ class ReadResult(View):
         #: Set by ``read`` when the knowledge store could not learn the page (its text is
         #: still here); front ends show it outside the page's fence.
         self.store_error: str | None = None
+        #: (id, title, score) of the sections nearest a query that no section answers.
+        self.closest: tuple[tuple[str, str, float], ...] = ()
 
     # -- data ------------------------------------------------------------------------
     @property
@@ -95,6 +99,9 @@ class ReadResult(View):
             "scope": self.scope or "all",
             "section": self.section,
             "query": self.query,
+            "matched": bool(self.sections) if self.query is not None else None,
+            "closest": [{"id": i, "title": t, "score": s} for i, t, s in self.closest],
+            "store_error": self.store_error,
             "offset": self.offset,
             "tokens": sum(s.tokens for s in self.sections),
             "sections": sections,
@@ -109,7 +116,12 @@ class ReadResult(View):
         lines = [fence_open(self.page.url)]
         if self.page.title:
             lines.append(f"# {self.page.title}")
-        if self.query is not None and not self.sections:
+        if self.query is not None and not self.sections and self.closest:
+            near = ", ".join(f"{sid} {title[:50]!r} ({score:.2f})"
+                             for sid, title, score in self.closest)
+            lines.append(f"NO MATCH: no section holds any word of {self.query!r}. Closest by "
+                         f"meaning, probably unrelated: {near}. read(section=…) reads one.")
+        elif self.query is not None and not self.sections:
             lines.append(f"No section matches {self.query!r}; read() shows the outline.")
         resumed = self._resumed_section()
         if resumed is not None:  # a continued read says where it is
@@ -143,7 +155,11 @@ class ReadResult(View):
         head = self._header()
         note = f"… {len(self.body):,} more characters: {self.continue_call(len(self.body))}"
         room = budget - count_tokens("\n".join([*head, note, FENCE_CLOSE])) - 12
-        outline = self._outline(int(max(room, 0) * OUTLINE_SHARE))
+        # Asked for something (a query, a section): the answer comes first and the outline
+        # gets what is left. Asked for the page: knowing what it holds comes first.
+        asked = bool(self.sections) and (self.query is not None or self.section is not None)
+        share = ANSWER_OUTLINE_SHARE if asked else OUTLINE_SHARE
+        outline = self._outline(int(max(room, 0) * share))
         shown, next_offset = self._fit(max(room - count_tokens("\n".join(outline)) - 1, 0))
         if not shown:  # the body must move on: give it the outline's room, then force a cut
             outline = outline[:1]

@@ -176,6 +176,7 @@ def select(
     if scope == "main" and not sections:
         sections = text.sections
     scores: dict[str, float] = {}
+    closest: tuple[tuple[str, str, float], ...] = ()
     if section:
         found = text.section(section)
         if found is None:
@@ -188,9 +189,16 @@ def select(
         sections = (found,)
     elif query:
         hits = rank(sections, query, limit=limit, embedder=embedder)
+        if hits and not any(h.lexical for h in hits):
+            # Scores are relative to the page's best section, so something always comes
+            # first; when no section holds any word of the request, nothing answers it.
+            # Say so and name the closest by meaning, instead of printing them as answers.
+            closest = tuple((h.section.id, h.section.heading or h.section.title, h.score)
+                            for h in hits)
+            hits = []
         sections = tuple(h.section for h in hits)
         scores = {h.section.id: h.score for h in hits}
-    return ReadResult(
+    result = ReadResult(
         page=text,
         sections=tuple(sections),
         scope=scope,
@@ -201,3 +209,5 @@ def select(
         cached=cached,
         max_tokens=max_tokens,
     )
+    result.closest = closest
+    return result
