@@ -380,13 +380,13 @@ def build_app(instances: dict[str, SessionHolder] | SessionHolder | None = None,
         if route is None:
             return _error(DomdexError(f"No endpoint {name!r}. Endpoints: "
                                       f"{', '.join(r.path for r in ROUTES)}."), 404)
-        raw = await request.body()
-
-        async def call() -> Any:
-            body = parse_body(route.body, raw, name)
+        try:
+            body = parse_body(route.body, await request.body(), name)
             holder, tab = pool.split(request.path_params["tab"])
-            return await route.call(await holder.get(), tab, body)
-        return await run(name, call)
+            session = await holder.get()  # a launch has its own timeout: never cut short
+        except DomdexError as exc:
+            return _error(exc)
+        return await run(name, lambda: route.call(session, tab, body))
 
     async def list_tabs(request: Request) -> Any:
         out = []
@@ -401,13 +401,12 @@ def build_app(instances: dict[str, SessionHolder] | SessionHolder | None = None,
         return JSONResponse({"ok": True, "tabs": out})
 
     async def new_tab(request: Request) -> Any:
-        raw = await request.body()
-
-        async def call() -> Any:
-            body = parse_body(OpenBody, raw, "open")
+        try:
+            body = parse_body(OpenBody, await request.body(), "open")
             session = await pool.holders[pool.default].get()
-            return await session.open(body.url, new_tab=True)
-        return await run("open", call)
+        except DomdexError as exc:
+            return _error(exc)
+        return await run("open", lambda: session.open(body.url, new_tab=True))
 
     async def schema(request: Request) -> Any:
         return JSONResponse(openapi())

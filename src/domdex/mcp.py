@@ -110,18 +110,18 @@ class SessionHolder:
             await session.close()
 
 
-def _guard(fn: F) -> F:
+def _guard(fn: F, deadline: float = TOOL_DEADLINE) -> F:
     """Turn every failure into a tool error with a readable message; never crash; stop
-    a call that runs past :data:`TOOL_DEADLINE`."""
+    a call that runs past ``deadline`` seconds."""
     import anyio
     from mcp.server.mcpserver.exceptions import ToolError
 
     @functools.wraps(fn)
     async def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
-            with anyio.move_on_after(TOOL_DEADLINE):
+            with anyio.move_on_after(deadline):
                 return await fn(*args, **kwargs)
-            raise ToolError(f"{fn.__name__} took longer than {TOOL_DEADLINE:g} s and was "
+            raise ToolError(f"{fn.__name__} took longer than {deadline:g} s and was "
                             "stopped; the page may have changed: look again before acting.")
         except DomdexError as exc:
             raise ToolError(fence(str(exc))) from exc
@@ -162,15 +162,17 @@ def _compact(server: Any, name: str) -> None:
         tool.parameters = compact_schema(tool.parameters)
 
 
-def build_server(holder: SessionHolder | None = None, **settings: Any) -> Any:
-    """The MCPServer with every domdex tool bound to one (lazily started) session."""
+def build_server(holder: SessionHolder | None = None, *, deadline: float = TOOL_DEADLINE,
+                 **settings: Any) -> Any:
+    """The MCPServer with every domdex tool bound to one (lazily started) session; a
+    tool call is stopped after ``deadline`` seconds."""
     holder = holder or SessionHolder()
     # No lifespan here: the SDK enters a server's lifespan per client session, and the
     # browser must outlive one client. Whoever runs the server closes the holder.
     server = MCPServer("domdex", instructions=INSTRUCTIONS, **settings)
 
     def tool(fn: F) -> F:
-        server.add_tool(_guard(fn), structured_output=False)
+        server.add_tool(_guard(fn, deadline), structured_output=False)
         _compact(server, fn.__name__)
         return fn
 
@@ -351,17 +353,18 @@ def build_server(holder: SessionHolder | None = None, **settings: Any) -> Any:
 
 def run(*, http: bool = False, host: str = "127.0.0.1", port: int = 8808,
         token: str | None = None, holder: SessionHolder | None = None,
-        others: dict[str, SessionHolder] | None = None, **guard: Any) -> None:
+        others: dict[str, SessionHolder] | None = None, deadline: float = TOOL_DEADLINE,
+        allowed_hosts: tuple[str, ...] = (), client_origins: tuple[str, ...] = ()) -> None:
     """Serve over stdio, or streamable HTTP at ``http://host:port/mcp``.
 
     ``others``: more browser instances for the HTTP API (tab ids ``name:t1``); MCP
-    tools drive ``holder``. ``guard``: :func:`domdex.http.serve`'s ``allowed_hosts``,
-    ``client_origins``, ``max_body`` and ``deadline``.
+    tools drive ``holder``. ``deadline``: seconds a tool call or API request may take.
+    ``allowed_hosts`` / ``client_origins``: see :func:`domdex.http.serve`.
     """
     import anyio
 
     holder = holder or SessionHolder()
-    server = build_server(holder)
+    server = build_server(holder, deadline=deadline)
     if not http:
         async def stdio() -> None:
             try:
@@ -374,4 +377,5 @@ def run(*, http: bool = False, host: str = "127.0.0.1", port: int = 8808,
 
     instances = {"default": holder, **(others or {})}
     anyio.run(lambda: serve(host=host, port=port, token=token, mcp_server=server,
-                            holder=instances, **guard))
+                            holder=instances, deadline=deadline, allowed_hosts=allowed_hosts,
+                            client_origins=client_origins))

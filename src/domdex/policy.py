@@ -52,7 +52,7 @@ def split_list(values: list[str] | tuple[str, ...] | None) -> tuple[str, ...]:
 
 def _host_entry(name: str, port: int | None) -> str:
     name = name.strip().lower()
-    if ":" in name and not name.startswith("["):
+    if name.count(":") > 1 and not name.startswith("["):
         name = f"[{name}]"  # a bare IPv6 address
     return f"{name}:{port}" if port else name
 

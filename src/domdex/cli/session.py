@@ -313,9 +313,9 @@ def _mcp(args: argparse.Namespace) -> int:
     if args.http and args.host not in LOOPBACK:
         token = check_binding(args.host, token)
     run(http=args.http, host=args.host, port=args.port, token=token, holder=holder,
-        others=others, **({"allowed_hosts": split_list(args.allowed_hosts),
-                           "client_origins": split_list(args.allowed_client_origins)}
-                          if args.http else {}))
+        others=others, deadline=args.request_timeout,
+        allowed_hosts=split_list(args.allowed_hosts),
+        client_origins=split_list(args.allowed_client_origins))
     return 0
 
 
@@ -419,6 +419,8 @@ def _mcp_security(p: argparse.ArgumentParser) -> None:
                         "http://localhost:*; repeat or separate with ';')")
     p.add_argument("--blocked-origins", action="append", default=None, metavar="ORIGINS",
                    help="origins the browser may not load (wins over --allowed-origins)")
+    p.add_argument("--request-timeout", type=float, default=120.0, metavar="SECONDS",
+                   help="stop a request or tool call that runs longer (default 120)")
     p.add_argument("--upload-root", action="append", default=None, metavar="DIR",
                    help="a directory uploads may come from (repeat; default: the working "
                         "directory)")

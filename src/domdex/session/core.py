@@ -223,6 +223,18 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin):
             await r.abort("blockedbyclient")
         await context.route("**/*", route)
 
+    async def _left_if_refused(self, t: Tab, action: str, url: str) -> None:
+        """A redirect is not routed (Playwright sees only its first request): when the
+        navigation landed on an origin the lists refuse, leave it and say so."""
+        why = self.options.urls.origin_refusal(t.pw.url) \
+            if self.options.urls.filters_requests else None
+        if why is None:
+            return
+        landed = t.pw.url
+        await t.pw.goto("about:blank")
+        raise NavigationError(f"Could not {action} {url or landed}: it redirected to "
+                              f"{landed}, and {why}")
+
     async def back(self, tab: str | None = None) -> ActionResult:
         t = self.tab(tab)
         return await self._navigate(t, "back", lambda: t.pw.go_back(
@@ -256,6 +268,7 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin):
         if response is None and action in ("back", "forward") and t.pw.url == was_url \
                 and t.epoch == was_epoch:
             return ActionResult(action, url=t.pw.url, message=f"NOTHING to go {action} to.")
+        await self._left_if_refused(t, action, url)
         t.status = response.status if response is not None else None
         idx = await self._capture(t)  # not shown: this answer carries no refs, so refs
         snap = idx.snapshot           # from before stay refused until the agent looks
@@ -396,7 +409,8 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin):
 
         t = self.tab(tab)
         idx = await self.index(t.id)
-        return self._printed(t, idx, grep(idx, pattern, **kwargs))
+        # pure work, off the event loop: a slow pattern must not stall other callers
+        return self._printed(t, idx, await asyncio.to_thread(grep, idx, pattern, **kwargs))
 
     async def find(self, query: str, tab: str | None = None, **kwargs: Any) -> Any:
         """Find an element by words; the matches are remembered for stale-ref recovery."""
@@ -404,7 +418,7 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin):
 
         t = self.tab(tab)
         idx = await self.index(t.id)
-        result = find(idx, query, **kwargs)
+        result = await asyncio.to_thread(find, idx, query, **kwargs)  # off the event loop
         for m in result.matches:
             self._remember(t, idx, m.ref, query=query, intent=kwargs.get("intent"),
                            score=m.score)
@@ -494,7 +508,7 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin):
         from ..search.api import find
 
         idx = await self._capture(t)
-        result = find(idx, query, intent=intent or INTENT_OF[action])
+        result = await asyncio.to_thread(find, idx, query, intent=intent or INTENT_OF[action])
         if result.ref is None or result.confidence == "low":
             raise ActionError(f"No clear match for {query!r}, so nothing was done "
                               f"({action}). What is there:\n{result.render()}")
