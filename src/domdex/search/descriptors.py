@@ -258,6 +258,7 @@ class _Builder:
         self.zones: list[frozenset[str]] = self._zones()
         self._row_cache: dict[int, tuple[str, list[int]]] = {}
         self._col_cache: dict[int, list[str]] = {}
+        self._region_text: dict[str, str] = {}  # one string per region, not per element
 
     # Headings -----------------------------------------------------------------
     def _heading_paths(self) -> list[tuple[str, ...]]:
@@ -483,6 +484,14 @@ class _Builder:
     def region_text(self, i: int) -> str:
         region_of = getattr(self.idx, "region_of_pos", None)
         r = region_of(i) if region_of else None
+        if r is None:
+            return ""
+        known = self._region_text.get(r.id)
+        if known is None:
+            known = self._region_text[r.id] = self._region_words(r)
+        return known
+
+    def _region_words(self, r: Any) -> str:
         parts: list[str] = []
         while r is not None:
             parts.append(r.name)
