@@ -358,7 +358,7 @@ def test_tree_round_trips_through_domdex_json() -> None:
     [
         ({"role": "button", "children": "not a list"}, "must be a list"),
         ({"role": "main", "children": [42]}, "[0].children[0] is a int"),
-        ({"role": "heading", "level": "top"}, "not a number"),
+        ({"role": "heading", "level": "top"}, "'[0].level' must be a whole number"),
         ({"role": "button", "bounds": "wide"}, "bounds"),
         ([{"role": "button", "ref": "e1"}, {"role": "link", "ref": "E1"}], "twice"),
         ({"role": "button", "ref": "not a ref!"}, "not a ref"),

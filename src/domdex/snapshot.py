@@ -18,6 +18,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import fields
 from .errors import RefError, SnapshotError
 
 SCHEMA_VERSION = 1
@@ -86,14 +87,23 @@ class Box:
         return [round(self.x, 1), round(self.y, 1), round(self.width, 1), round(self.height, 1)]
 
     @classmethod
-    def from_any(cls, data: Any) -> Box | None:
+    def from_any(cls, data: Any, where: str = "box") -> Box | None:
+        """``[x, y, width, height]`` or ``{x, y, width, height}``; finite numbers, sizes
+        at least 0, everything clamped to the largest page Chromium lays out."""
         if data is None:
             return None
         if isinstance(data, Mapping):
-            return cls(float(data.get("x", 0)), float(data.get("y", 0)),
-                       float(data.get("width", 0)), float(data.get("height", 0)))
-        x, y, w, h = data
-        return cls(float(x), float(y), float(w), float(h))
+            keys = ("x", "y", "width", "height")
+            raw = [data.get(k, 0) for k in keys]
+            names = [f"{where}.{k}" for k in keys]
+        else:
+            raw = list(fields.sequence(data, where))
+            if len(raw) != 4:
+                raise fields.malformed(where, "[x, y, width, height]", data)
+            names = [f"{where}[{i}]" for i in range(4)]
+        x, y = (fields.number(v, n) for v, n in zip(raw[:2], names[:2], strict=True))
+        w, h = (fields.number(v, n, 0.0) for v, n in zip(raw[2:], names[2:], strict=True))
+        return cls(x, y, w, h)
 
     @property
     def center(self) -> tuple[float, float]:
@@ -113,12 +123,19 @@ class Option:
         return [self.label, self.value, int(self.selected), int(self.disabled)]
 
     @classmethod
-    def from_any(cls, data: Any) -> Option:
+    def from_any(cls, data: Any, where: str = "option") -> Option:
+        """``[label, value, selected, disabled]`` (the last ones optional) or a dict."""
         if isinstance(data, Mapping):
-            return cls(str(data.get("label", "")), str(data.get("value", "")),
-                       bool(data.get("selected")), bool(data.get("disabled")))
-        label, value, selected, *rest = list(data) + [0] * (4 - len(data))
-        return cls(str(label), str(value), bool(selected), bool(rest[0]) if rest else False)
+            raw = [data.get(k) for k in ("label", "value", "selected", "disabled")]
+            names = [f"{where}.{k}" for k in ("label", "value", "selected", "disabled")]
+        else:
+            raw = list(fields.sequence(data, where))
+            if not 1 <= len(raw) <= 4:
+                raise fields.malformed(where, "[label, value, selected, disabled]", data)
+            raw += [None] * (4 - len(raw))
+            names = [f"{where}[{i}]" for i in range(4)]
+        return cls(fields.text(raw[0], names[0]), fields.text(raw[1], names[1]),
+                   fields.flag(raw[2], names[2], False), fields.flag(raw[3], names[3], False))
 
 
 @dataclass(slots=True)
@@ -185,31 +202,36 @@ class Node:
         return d
 
     @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> Node:
-        try:
-            options = d.get("options")
-            return cls(
-                ref=str(d["ref"]),
-                parent=d.get("parent"),
-                tag=str(d.get("tag", "")),
-                role=str(d.get("role", "")),
-                name=str(d.get("name", "")),
-                value=None if d.get("value") is None else str(d["value"]),
-                text=str(d.get("text", "")),
-                level=None if d.get("level") is None else int(d["level"]),
-                states=frozenset(d.get("states", ())),
-                attrs={str(k): str(v) for k, v in (d.get("attrs") or {}).items()},
-                options=None if options is None else [Option.from_any(o) for o in options],
-                box=Box.from_any(d.get("box")),
-                visible=bool(d.get("visible", True)),
-                in_viewport=bool(d.get("in_viewport", False)),
-                frame=str(d.get("frame", "")),
-                index=int(d.get("index", 1)),
-                description=str(d.get("description", "")),
-            )
-        except (KeyError, TypeError, ValueError) as exc:
-            raise SnapshotError(
-                f"A snapshot node is malformed ({exc!r}): {dict(d)!r:.200}") from exc
+    def from_dict(cls, d: Mapping[str, Any], where: str = "node") -> Node:
+        """A node from its dict; a field of the wrong type is a SnapshotError naming it."""
+        f = fields
+        d = f.mapping(d, where)
+        ref = d.get("ref")
+        if not ref or not isinstance(ref, (str, int)) or isinstance(ref, bool):
+            raise f.malformed(f"{where}.ref", "a ref such as 'e12'", ref)
+        options = d.get("options")
+        return cls(
+            ref=f.text(ref, f"{where}.ref"),
+            parent=f.optional_text(d.get("parent"), f"{where}.parent"),
+            tag=f.text(d.get("tag"), f"{where}.tag"),
+            role=f.text(d.get("role"), f"{where}.role"),
+            name=f.text(d.get("name"), f"{where}.name"),
+            value=f.optional_text(d.get("value"), f"{where}.value"),
+            text=f.text(d.get("text"), f"{where}.text"),
+            level=f.level(d.get("level"), f"{where}.level"),
+            states=frozenset(f.text_list(d.get("states"), f"{where}.states")),
+            attrs=f.text_map(d.get("attrs"), f"{where}.attrs"),
+            options=None if options is None else [
+                Option.from_any(o, f"{where}.options[{i}]")
+                for i, o in enumerate(f.sequence(options, f"{where}.options"))],
+            box=Box.from_any(d.get("box"), f"{where}.box"),
+            visible=f.flag(d.get("visible"), f"{where}.visible", True),
+            in_viewport=f.flag(d.get("in_viewport"), f"{where}.in_viewport", False),
+            frame=f.text(d.get("frame"), f"{where}.frame"),
+            index=1 if d.get("index") is None else f.integer(
+                d["index"], f"{where}.index", 1, f.MAX_COUNT),
+            description=f.text(d.get("description"), f"{where}.description"),
+        )
 
     # Convenience predicates used across layers ---------------------------------
     def has(self, state: str) -> bool:
@@ -291,39 +313,32 @@ class Snapshot:
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> Snapshot:
+        """A snapshot from its dict; every field is checked (see :mod:`domdex.fields`)."""
+        f = fields
         if not isinstance(d, Mapping) or "nodes" not in d:
             raise SnapshotError("A domdex snapshot is a JSON object with a 'nodes' list.")
-        if d.get("schema", SCHEMA_VERSION) > SCHEMA_VERSION:
+        schema = f.integer(d.get("schema", SCHEMA_VERSION), "schema", 0, SCHEMA_VERSION + 1)
+        if schema > SCHEMA_VERSION:
             raise SnapshotError(
                 f"This snapshot uses schema {d['schema']}; this domdex reads up to "
                 f"{SCHEMA_VERSION}. Upgrade domdex."
             )
-        nodes = d["nodes"]
-        if not isinstance(nodes, list):
-            raise SnapshotError("A snapshot's 'nodes' must be a list.")
-        try:
-            vw, vh = d.get("viewport") or (1280, 800)
-            sx, sy = d.get("scroll") or (0, 0)
-            page_size = d.get("page_size")
-            snap = cls(
-                url=str(d.get("url", "")),
-                title=str(d.get("title", "")),
-                viewport=(int(vw), int(vh)),
-                scroll=(float(sx), float(sy)),
-                ready_state=str(d.get("ready_state", "complete")),
-                document_id=str(d.get("document_id", "")),
-                captured_at=float(d.get("captured_at", 0.0)),
-                source=str(d.get("source", "domdex")),
-                nodes=[Node.from_dict(n) for n in nodes],
-                frames=[FrameInfo(str(f["id"]), str(f.get("url", "")), f.get("owner"),
-                                  str(f.get("name", ""))) for f in d.get("frames", [])],
-                left_out=[FrameInfo(str(f["id"]), str(f.get("url", "")), f.get("owner"),
-                                    str(f.get("name", ""))) for f in d.get("left_out", [])],
-                page_size=None if page_size is None else (float(page_size[0]),
-                                                          float(page_size[1])),
-            )
-        except (KeyError, TypeError, ValueError) as exc:
-            raise SnapshotError(f"A snapshot field is malformed: {exc!r}.") from exc
+        vw, vh = f.pair(d.get("viewport"), "viewport", 0, f.MAX_COUNT) or (1280, 800)
+        snap = cls(
+            url=f.text(d.get("url"), "url"),
+            title=f.text(d.get("title"), "title"),
+            viewport=(int(vw), int(vh)),
+            scroll=f.pair(d.get("scroll"), "scroll", -f.MAX_PIXELS, f.MAX_PIXELS) or (0.0, 0.0),
+            ready_state=f.text(d.get("ready_state"), "ready_state", "complete"),
+            document_id=f.text(d.get("document_id"), "document_id"),
+            captured_at=f.number(d.get("captured_at", 0.0), "captured_at", -1e12, 1e12),
+            source=f.text(d.get("source"), "source", "domdex"),
+            nodes=[Node.from_dict(n, f"nodes[{i}]")
+                   for i, n in enumerate(f.sequence(d["nodes"], "nodes"))],
+            frames=_frames(d.get("frames"), "frames"),
+            left_out=_frames(d.get("left_out"), "left_out"),
+            page_size=f.pair(d.get("page_size"), "page_size", 0, f.MAX_PIXELS),
+        )
         snap.validate()
         return snap
 
@@ -338,6 +353,20 @@ class Snapshot:
                     f"Node {n.ref!r} names parent {n.parent!r}, which does not come before it."
                 )
             seen.add(n.ref)
+
+
+def _frames(data: Any, where: str) -> list[FrameInfo]:
+    out = []
+    for i, raw in enumerate(fields.sequence(data or [], where)):
+        at = f"{where}[{i}]"
+        item = fields.mapping(raw, at)
+        if item.get("id") is None:
+            raise fields.malformed(f"{at}.id", "a frame id such as 'f1'", None)
+        out.append(FrameInfo(fields.text(item["id"], f"{at}.id"),
+                             fields.text(item.get("url"), f"{at}.url"),
+                             fields.optional_text(item.get("owner"), f"{at}.owner"),
+                             fields.text(item.get("name"), f"{at}.name")))
+    return out
 
 
 def load_snapshot(data: str | bytes | Mapping[str, Any] | list[Any]) -> Snapshot:
@@ -356,13 +385,7 @@ def load_snapshot(data: str | bytes | Mapping[str, Any] | list[Any]) -> Snapshot
         if not stripped:
             raise SnapshotError("The snapshot is empty.")
         if stripped[0] in "{[":
-            try:
-                data = json.loads(stripped)
-            except json.JSONDecodeError as exc:
-                raise SnapshotError(
-                    f"The snapshot looks like JSON but does not parse: {exc.msg} "
-                    f"(line {exc.lineno}, column {exc.colno})."
-                ) from exc
+            data = _parse_json(stripped)
         else:
             return parse_foreign(data)
     if isinstance(data, Mapping) and "nodes" in data:
@@ -370,3 +393,23 @@ def load_snapshot(data: str | bytes | Mapping[str, Any] | list[Any]) -> Snapshot
     if isinstance(data, bytes):  # unreachable: decoded above; keeps the type checker sure
         raise SnapshotError("The snapshot could not be decoded.")
     return parse_foreign(data)
+
+
+def _parse_json(text: str) -> Any:
+    """``json.loads`` whose every failure is a SnapshotError (nesting deeper than the
+    interpreter's stack and integers of thousands of digits included)."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise SnapshotError(
+            f"The snapshot looks like JSON but does not parse: {exc.msg} "
+            f"(line {exc.lineno}, column {exc.colno})."
+        ) from exc
+    except RecursionError as exc:
+        raise SnapshotError(
+            "The snapshot is nested too deeply to read (more than several hundred levels); "
+            "snapshot a smaller part of the page."
+        ) from exc
+    except ValueError as exc:  # e.g. an integer longer than int() reads
+        raise SnapshotError(f"The snapshot's JSON holds a value domdex cannot read: {exc}.") \
+            from exc

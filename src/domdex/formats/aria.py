@@ -26,9 +26,10 @@ import json
 import re
 from dataclasses import dataclass
 
+from .. import fields
 from ..errors import SnapshotError
 from ..snapshot import Box, Snapshot
-from .outline import Entry, build_snapshot, normalise_ref
+from .outline import MAX_DEPTH, Entry, build_snapshot, normalise_ref, too_deep
 
 _ROLE = re.compile(r"[A-Za-z][\w-]*")
 _JSON_NAME = re.compile(r'"(?:[^"\\]|\\.)*"')
@@ -130,6 +131,8 @@ def _parse_lines(lines: list[tuple[int, str]]) -> list[Entry | str]:
         if line.entry is not None:
             (parent.entry.children if parent and parent.entry else roots).append(line.entry)
             stack.append(line)
+            if len(stack) > MAX_DEPTH:
+                raise too_deep(f"line {number}")
     return roots
 
 
@@ -235,9 +238,10 @@ def _apply_flag(number: int, entry: Entry, key: str, value: str | None) -> None:
             raise _error(number, "[ref=] has no value")
         entry.ref = normalise_ref(value, f"line {number}")
     elif key == "level":
-        if value is None or not value.strip().isdigit():
-            raise _error(number, f"[level={value}] is not a number")
-        entry.level = int(value)
+        digits = (value or "").strip().lstrip("-")
+        if not (digits.isascii() and digits.isdigit()):
+            raise _error(number, f"[level={value}] is not a number; write one such as [level=2]")
+        entry.level = fields.level(value, f"line {number} [level]")
     elif key in ("checked", "pressed") and value == "mixed":
         entry.states.add("mixed")
     elif key == "cursor":
@@ -245,9 +249,13 @@ def _apply_flag(number: int, entry: Entry, key: str, value: str | None) -> None:
             entry.states.add("clickable")
     elif key == "box":
         m = _BOX.match(value or "")
-        if not m:
+        try:
+            raw = [float(g) for g in m.groups()] if m else None
+        except ValueError:
+            raw = None
+        if raw is None:
             raise _error(number, f"[box={value}] is not 'x,y,width,height'")
-        entry.box = Box(*(float(g) for g in m.groups()))
+        entry.box = Box.from_any(raw, f"line {number} [box]")
     elif key in _STATE_FLAGS and value in (None, "true"):
         entry.states.add(_STATE_FLAGS[key])
     elif key == "invalid" and value not in ("false",):

@@ -20,9 +20,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from .. import fields
 from ..errors import SnapshotError
 from ..snapshot import Box, Snapshot
-from .outline import Entry, build_snapshot, collapse, normalise_ref
+from .outline import MAX_DEPTH, Entry, build_snapshot, collapse, normalise_ref, too_deep
 
 #: Chromium / Playwright role spellings that domdex writes differently.
 _ROLE_NAMES = {"webarea": "document", "rootwebarea": "document", "statictext": "text",
@@ -49,9 +50,9 @@ def parse_tree(data: Mapping[str, Any] | Sequence[Any]) -> Snapshot:
         raise SnapshotError("The accessibility tree is empty: there are no elements to read.")
     title = ""
     first = roots[0]
-    if isinstance(first, Mapping) and _role(first) == "document":
-        title = str(first.get("name") or "")
-    entries = [_entry(item, f"[{i}]") for i, item in enumerate(roots)]
+    if isinstance(first, Mapping) and _role(first, "[0]") == "document":
+        title = _str(first.get("name"), "[0].name")
+    entries = [_entry(item, f"[{i}]", 1) for i, item in enumerate(roots)]
     return build_snapshot(entries, source="ax-tree", title=title)
 
 
@@ -64,12 +65,12 @@ def is_tree(data: object) -> bool:
     return False
 
 
-def _role(node: Mapping[str, Any]) -> str:
-    role = str(node.get("role") or "").strip()
+def _role(node: Mapping[str, Any], where: str) -> str:
+    role = fields.text(node.get("role") or "", f"{where}.role").strip()
     return _ROLE_NAMES.get(role.lower(), role.lower() if role else "")
 
 
-def _entry(node: Any, where: str) -> Entry | str:
+def _entry(node: Any, where: str, depth: int) -> Entry | str:
     """One dict (and its children) as an Entry; text leaves become strings."""
     if isinstance(node, str):
         return node
@@ -78,46 +79,37 @@ def _entry(node: Any, where: str) -> Entry | str:
             f"The accessibility tree node at {where} is a {type(node).__name__}, not a dict "
             "with a 'role'. Pass page.accessibility.snapshot()'s result as it is."
         )
-    role = _role(node)
+    if depth > MAX_DEPTH:
+        raise too_deep(where)
+    role = _role(node, where)
     if role == "text" and not node.get("children"):
-        return str(node.get("name") or node.get("text") or "")
-    entry = Entry(role=role, name=_str(node.get("name")), where=where,
-                  description=_str(node.get("description")))
+        return _str(node.get("name") or node.get("text"), f"{where}.name")
+    entry = Entry(role=role, name=_str(node.get("name"), f"{where}.name"), where=where,
+                  description=_str(node.get("description"), f"{where}.description"))
     if node.get("ref") is not None:
-        entry.ref = normalise_ref(node["ref"], where)
-    if node.get("value") is not None:
-        entry.value = str(node["value"])
-    _read_level(node, entry, where)
-    _read_states(node, entry)
-    _read_attrs(node, entry)
-    _read_box(node, entry, where)
+        entry.ref = normalise_ref(fields.text(node["ref"], f"{where}.ref"), where)
+    entry.value = fields.optional_text(node.get("value"), f"{where}.value")
+    entry.level = fields.level(node.get("level"), f"{where}.level")
+    _read_states(node, entry, where)
+    _read_attrs(node, entry, where)
+    entry.box = Box.from_any(node.get("bounds", node.get("box")), f"{where}.bounds")
     if node.get("text") is not None:
-        entry.children.append(_str(node["text"]))
+        entry.children.append(_str(node["text"], f"{where}.text"))
     children = node.get("children") or []
     if not isinstance(children, Sequence) or isinstance(children, (str, bytes)):
         raise SnapshotError(f"The 'children' of the accessibility tree node at {where} must "
                             "be a list.")
-    entry.children.extend(_entry(c, f"{where}.children[{i}]") for i, c in enumerate(children))
+    entry.children.extend(_entry(c, f"{where}.children[{i}]", depth + 1)
+                          for i, c in enumerate(children))
     return entry
 
 
-def _str(value: Any) -> str:
+def _str(value: Any, where: str) -> str:
     """Names and descriptions collapsed like capture's; numbers (slider values) as text."""
-    if value is None:
-        return ""
-    return collapse(value) if isinstance(value, str) else str(value)
+    return collapse(fields.text(value, where))
 
 
-def _read_level(node: Mapping[str, Any], entry: Entry, where: str) -> None:
-    if node.get("level") is None:
-        return
-    try:
-        entry.level = int(node["level"])
-    except (TypeError, ValueError) as exc:
-        raise SnapshotError(f"The level {node['level']!r} at {where} is not a number.") from exc
-
-
-def _read_states(node: Mapping[str, Any], entry: Entry) -> None:
+def _read_states(node: Mapping[str, Any], entry: Entry, where: str) -> None:
     for key in ("checked", "pressed"):
         value = node.get(key)
         if value == "mixed":
@@ -130,28 +122,16 @@ def _read_states(node: Mapping[str, Any], entry: Entry) -> None:
             entry.states.add(state)
     if node.get("expanded") is False:
         entry.states.add("collapsed")
-    if "states" in node and isinstance(node["states"], Sequence):
-        entry.states.update(str(s) for s in node["states"])
+    entry.states.update(fields.text_list(node.get("states"), f"{where}.states"))
     if node.get("cursor") == "pointer":
         entry.states.add("clickable")
 
 
-def _read_attrs(node: Mapping[str, Any], entry: Entry) -> None:
+def _read_attrs(node: Mapping[str, Any], entry: Entry, where: str) -> None:
     for key, attr in _ATTR_FIELDS.items():
         value = node.get(key)
         if value is not None and value is not False:
-            entry.attrs[attr] = "true" if value is True else str(value)
+            entry.attrs[attr] = "true" if value is True else fields.text(value, f"{where}.{key}")
     if node.get("ariaHidden"):
         entry.attrs["aria-hidden"] = "true"
 
-
-def _read_box(node: Mapping[str, Any], entry: Entry, where: str) -> None:
-    raw = node.get("bounds", node.get("box"))
-    if raw is None:
-        return
-    try:
-        entry.box = Box.from_any(raw)
-    except (TypeError, ValueError) as exc:
-        raise SnapshotError(
-            f"The bounds at {where} are not {{x, y, width, height}}: {raw!r:.80}."
-        ) from exc

@@ -43,6 +43,11 @@ SELECT_ROLES = frozenset({"combobox"})
 
 TEXT_CAP = 500
 
+#: Deepest tree a foreign snapshot may hold. A page's tree is far shallower (Chromium's
+#: HTML parser stops nesting at 512 elements, and accessibility trees drop most of them);
+#: the tree is walked recursively, so anything deeper is refused, not overflowed.
+MAX_DEPTH = 256
+
 _REF_PARTS = re.compile(r"^(?P<prefix>.*?)e(?P<num>\d+)$")
 _FOREIGN_REF = re.compile(r"^[a-z0-9_-]{1,32}$")
 _FRAME_PREFIX = re.compile(r"^f\d+$")
@@ -90,6 +95,14 @@ def normalise_ref(raw: object, where: str = "") -> str:
     )
 
 
+def too_deep(where: str) -> SnapshotError:
+    at = f" at {where}" if where else ""
+    return SnapshotError(
+        f"The snapshot is nested too deeply to read{at}: domdex reads trees up to "
+        f"{MAX_DEPTH} levels deep. Snapshot a smaller part of the page."
+    )
+
+
 def collapse(text: str) -> str:
     """Whitespace-collapsed text, capped like capture caps it."""
     text = _SPACES.sub(" ", text).strip()
@@ -101,11 +114,8 @@ def build_snapshot(roots: Iterable[Entry | str], *, source: str, url: str = "",
     """Turn a foreign tree into a validated :class:`Snapshot` of ``source``."""
     try:
         builder = _Builder(list(roots))
-    except RecursionError as exc:
-        raise SnapshotError(
-            "The snapshot is nested too deeply to read (more than several hundred levels); "
-            "snapshot a smaller part of the page."
-        ) from exc
+    except RecursionError as exc:  # MAX_DEPTH keeps the parsers below this; a safety net
+        raise too_deep("") from exc
     snap = Snapshot(url=url, title=title, source=source, nodes=builder.nodes,
                     frames=builder.frames)
     snap.validate()

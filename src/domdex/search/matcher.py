@@ -19,6 +19,7 @@ from typing import Any
 
 import numpy as np
 
+from ..fields import MAX_LEVEL
 from .descriptors import FIELD_WEIGHTS, Descriptor, build_descriptors
 from .embedder import HashingEmbedder
 from .lexical import SYNONYMS, stem, tokens
@@ -81,8 +82,8 @@ def _heading_level(d: Descriptor) -> int:
     if d.role != "heading":
         return 0
     n = d.node
-    if n.level:
-        return int(n.level)
+    if n.level:  # a live page's aria-level may be anything: 213, -3, Infinity (int8 below)
+        return int(min(max(n.level, 1), MAX_LEVEL))
     return int(n.tag[1]) if n.tag[:1] == "h" and n.tag[1:].isdigit() else 2
 
 
