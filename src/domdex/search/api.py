@@ -19,9 +19,22 @@ if TYPE_CHECKING:
     from ..render.find import FindResult
     from ..render.grep import GrepResult
 
-__all__ = ["as_index", "find", "grep"]
+__all__ = ["MAX_QUERY_CHARS", "as_index", "find", "grep"]
 
 _REGEX_META = re.compile(r"[\\^$.|?*+()\[\]{}]")
+
+#: Longest find query or grep pattern, in characters. Finding one element takes a few
+#: words; text far longer was pasted by mistake, and find's cost grows faster than the
+#: query (a 40,000-character CJK query took 31 s), so it is refused, not run.
+MAX_QUERY_CHARS = 2_000
+
+
+def _check_length(text: object, what: str, advice: str) -> None:
+    if not isinstance(text, str):
+        raise QueryError(f"The {what} must be text, not {type(text).__name__}.")
+    if len(text) > MAX_QUERY_CHARS:
+        raise QueryError(f"The {what} is {len(text):,} characters long; domdex reads up to "
+                         f"{MAX_QUERY_CHARS:,}. {advice}")
 
 
 def as_index(target: Any) -> Any:
@@ -73,6 +86,7 @@ def grep(
 
     if context not in CONTEXTS:
         raise QueryError(f"context must be one of {', '.join(CONTEXTS)}, not {context!r}.")
+    _check_length(pattern, "grep pattern", "Search for a few words or a short regex.")
     idx = as_index(index)
     regex = compile_pattern(pattern, ignore_case)
     scope = _regions(regions)
@@ -128,6 +142,8 @@ def find(
     """
     from ..render.find import FindResult
 
+    _check_length(query, "find query",
+                  "Describe the element in a few words, e.g. 'Add to Cart button'.")
     if top_k < 1:
         raise QueryError("top_k must be at least 1.")
     idx = as_index(index)
