@@ -15,13 +15,30 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from ..errors import NavigationError
+
 SNAPSHOT_SUFFIXES = (".json", ".yaml", ".yml", ".aria")
+#: Names ending in these are local files, never host names (no top-level domain is spelt
+#: like them): ``nonexist.json`` is a missing file, not ``https://nonexist.json``.
+FILE_SUFFIXES = (*SNAPSHOT_SUFFIXES, ".html", ".htm", ".xhtml", ".gz")
 
 
 def add_output_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="print the data as JSON instead of text")
-    p.add_argument("--max-tokens", type=int, default=None, metavar="N",
+    p.add_argument("--max-tokens", type=token_budget, default=None, metavar="N",
                    help="budget for the text output (o200k_base tokens)")
+
+
+def token_budget(text: str) -> int:
+    """argparse type of ``--max-tokens``: a whole number of tokens, at least 1."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of tokens") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(
+            f"must be at least 1, not {n}; leave --max-tokens out for no budget")
+    return n
 
 
 def add_browser_options(p: argparse.ArgumentParser) -> None:
@@ -31,6 +48,21 @@ def add_browser_options(p: argparse.ArgumentParser) -> None:
                    help="Chromium executable (default: DOMDEX_CHROMIUM or /usr/bin/chromium)")
     p.add_argument("--cdp", default=None, metavar="URL",
                    help="drive an existing Chromium over CDP instead of launching one")
+
+
+def check_target(target: str) -> None:
+    """Refuse a TARGET that names a local file which is not there.
+
+    A file is a path (``/…``, ``./…``, ``../…``, ``~/…``) or a name with a file suffix
+    (``.json``, ``.yaml``, ``.html`` …); anything else without a scheme is a host name.
+    """
+    if target == "-" or "://" in target or target.startswith(("about:", "data:")):
+        return
+    is_path = target.startswith(("/", "./", "../", "~")) or "\\" in target
+    if (is_path or target.lower().endswith(FILE_SUFFIXES)) \
+            and not Path(target).expanduser().exists():
+        raise NavigationError(f"No such file: {target}. Check the path, or give a web page's "
+                              "URL with its scheme (https://…).")
 
 
 def is_snapshot_target(target: str) -> bool:
@@ -45,6 +77,7 @@ def open_index(args: argparse.Namespace) -> Iterator[Any]:
     from ..index import build_index
 
     target = args.target
+    check_target(target)
     if is_snapshot_target(target):
         text = sys.stdin.read() if target == "-" else Path(target).read_text(encoding="utf-8")
         yield build_index(load_snapshot(text)), None
@@ -73,5 +106,5 @@ def command(sub: Any, name: str, help: str,
     return p
 
 
-__all__ = ["add_browser_options", "add_output_options", "command", "emit",
-           "is_snapshot_target", "open_index"]
+__all__ = ["add_browser_options", "add_output_options", "check_target", "command", "emit",
+           "is_snapshot_target", "open_index", "token_budget"]

@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import BrowserError, DomdexError
-from .common import command
+from .common import check_target, command, token_budget
 
 ACTIONS = ("click", "fill", "type", "press", "select", "check", "uncheck", "hover",
            "scroll_into_view", "upload")
@@ -166,6 +166,7 @@ def _open(args: argparse.Namespace) -> int:
 def _url(target: str) -> str:
     if "://" in target or target.startswith(("about:", "data:")):
         return target
+    check_target(target)
     p = Path(target)
     return p.resolve().as_uri() if p.exists() else "https://" + target
 
@@ -359,7 +360,7 @@ def register(sub: Any) -> None:
         p = command(sub, nav, f"{nav.capitalize()} in the session's current tab.", _navigate)
         _common(p)
     p = command(sub, "diff", "What changed in the session's page since the last look.", _diff)
-    p.add_argument("--max-tokens", type=int, default=None, metavar="N")
+    p.add_argument("--max-tokens", type=token_budget, default=None, metavar="N")
     _common(p)
     p = command(sub, "tabs", "List tabs, or: tabs new URL | switch ID | close ID.", _tabs)
     p.add_argument("op", nargs="?", default="list", choices=("list", "new", "switch", "close"))
@@ -434,15 +435,15 @@ def _register_session_group(sub: Any) -> None:
     for name, help_ in (("overview", "L0 of the session's page."),
                         ("regions", "L1: regions with summaries and terms.")):
         q = command(views, name, help_, _view)
-        q.add_argument("--max-tokens", type=int, default=None, metavar="N")
+        q.add_argument("--max-tokens", type=token_budget, default=None, metavar="N")
         _common(q)
     q = command(views, "expand", "L2: one region's elements with refs.", _view)
     q.add_argument("region", metavar="REGION")
-    q.add_argument("--max-tokens", type=int, default=None, metavar="N")
+    q.add_argument("--max-tokens", type=token_budget, default=None, metavar="N")
     _common(q)
     q = command(views, "context", "L3: one element in depth.", _view)
     q.add_argument("ref", metavar="REF")
-    q.add_argument("--max-tokens", type=int, default=None, metavar="N")
+    q.add_argument("--max-tokens", type=token_budget, default=None, metavar="N")
     _common(q)
     q = command(views, "find", "The element a description means.", _view)
     q.add_argument("query", metavar="QUERY")

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import BrowserError, NavigationError, QueryError, StoreError
-from .common import command
+from .common import command, token_budget
 
 
 def _embedder(args: argparse.Namespace) -> Any:
@@ -178,7 +178,7 @@ def register(sub: Any) -> None:
     p.add_argument("--offset", type=int, default=0, metavar="N",
                    help="skip N characters of the selection (continue a cut read)")
     p.add_argument("--json", action="store_true", help="print the data as JSON")
-    p.add_argument("--max-tokens", type=int, default=None, metavar="N",
+    p.add_argument("--max-tokens", type=token_budget, default=None, metavar="N",
                    help="budget: outline plus what fits, and how to read the rest")
     p.add_argument("--no-store", action="store_true", help="do not add the page to the store")
     _store_option(p)
@@ -197,5 +197,5 @@ def register(sub: Any) -> None:
     p.add_argument("--path", nargs=2, metavar=("A", "B"), help="how two concepts connect")
     p.add_argument("--pages", action="store_true", help="list the pages in the store")
     p.add_argument("--json", action="store_true", help="print the data as JSON")
-    p.add_argument("--max-tokens", type=int, default=None, metavar="N", help="text budget")
+    p.add_argument("--max-tokens", type=token_budget, default=None, metavar="N", help="text budget")
     _store_option(p)
