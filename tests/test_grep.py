@@ -73,3 +73,44 @@ def test_invalid_regex_says_how_to_search_literally(idx) -> None:  # type: ignor
 def test_fuzzy_region_when_nothing_matches(idx) -> None:  # type: ignore[no-untyped-def]
     text = str(grep(idx, "checkout"))
     assert "No exact match. Did you mean R" in text and "cart" in text
+
+
+def test_a_catastrophic_pattern_runs_in_linear_time() -> None:
+    """``(a+)+$`` over 40 a's and a b backtracks 2**40 times in Python's ``re`` (30
+    characters took 54 s); grep's engine answers at once. Run in a child process whose
+    outer bound turns a regression into a failure, not a hang (a C-level regex loop
+    ignores signals)."""
+    import subprocess
+    import sys
+
+    code = (
+        "from domdex.index import build_index\n"
+        "from domdex.search.api import grep\n"
+        "from domdex.snapshot import Node, Snapshot\n"
+        "nodes = [Node(ref='e1', parent=None, tag='body'),\n"
+        "         Node(ref='e2', parent='e1', tag='main', role='main'),\n"
+        "         Node(ref='e3', parent='e2', tag='p', role='paragraph', text='a' * 40 + 'b')]\n"
+        "idx = build_index(Snapshot(url='https://x.example/', title='x', nodes=nodes))\n"
+        "print(len(grep(idx, '(a+)+$')), len(grep(idx, '(a+)+b$')))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=120, check=True)
+    assert out.stdout.split() == ["0", "1"]
+
+
+@pytest.mark.parametrize(("pattern", "named"), [
+    (r"(\w+) \1", "backreference"),
+    (r"(?P<w>\w+) (?P=w)", "backreference"),
+    ("add(?= to)", "lookaround"),
+    ("(?<!wish)list", "lookaround"),
+])
+def test_constructs_the_engine_refuses_are_explained(idx, pattern, named) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(QueryError, match=rf"uses .*{named}.*Write the pattern without it"):
+        grep(idx, pattern)
+
+
+def test_regex_features_people_use_still_work(idx) -> None:  # type: ignore[no-untyped-def]
+    assert grep(idx, r"\bcart\b").refs == grep(idx, "cart").refs
+    assert grep(idx, "(?i)ADD TO CART").refs == ["e15"]
+    assert grep(idx, "ADD TO CART", ignore_case=False).refs == []
+    assert grep(idx, r"Cart \(\d\)").refs == ["e7"]

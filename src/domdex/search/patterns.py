@@ -8,6 +8,12 @@ in a table toolbar and "Export Policy" in the footer are told apart at a glance.
 A container that matches only because a matched child's words are in its text is
 dropped: the child is the element to act on. A pattern that matches the empty string
 (``.*``) lists a region's controls and headings: the seed's drill-down step.
+
+Patterns run on RE2 (``google-re2``), whose matching time grows linearly with the
+text: a pattern written by a model or copied from a page cannot stall domdex
+(``(a+)+$`` over 30 characters took 54 s with Python's backtracking ``re``). RE2 has no
+backreferences (``\\1``) and no lookaround (``(?=``, ``(?!``, ``(?<=``, ``(?<!``); such a
+pattern is a :class:`~domdex.errors.QueryError` that says what to write instead.
 """
 
 from __future__ import annotations
@@ -16,14 +22,20 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+import re2
+
 from ..errors import QueryError
 from .descriptors import element_role, own_label
 
-__all__ = ["GrepHit", "compile_pattern", "grep_hits"]
+__all__ = ["GrepHit", "Pattern", "compile_pattern", "grep_hits"]
 
 CONTEXTS = ("element", "region", "path")
 _LABEL_TAGS = frozenset({"label", "legend"})
 _META = re.compile(r"([\\^$.|?*+()\[\]{}])")
+_BACKREF = re.compile(r"\\(?:[1-9]|g<|k<|\(\?P=)|\(\?P=")
+_LOOKAROUND = re.compile(r"\(\?<?[=!]")
+#: A compiled grep pattern (RE2's; it has ``search``, ``fullmatch`` and ``pattern``).
+Pattern = Any
 
 
 @dataclass(slots=True)
@@ -49,19 +61,51 @@ class GrepHit:
         return d
 
 
-def compile_pattern(pattern: str, ignore_case: bool = True) -> re.Pattern[str]:
-    """The compiled regex; a malformed one is a QueryError saying how to search literally."""
+def compile_pattern(pattern: str, ignore_case: bool = True) -> Pattern:
+    """The compiled regex (RE2: linear time); a malformed one, or one using what RE2
+    refuses (backreferences, lookaround), is a QueryError saying what to do."""
     if not isinstance(pattern, str) or pattern == "":
         raise QueryError("grep needs a pattern: a word, a regex, or '.*' to list a region.")
+    options = re2.Options()
+    options.log_errors = False  # RE2 would print its own line on stderr
+    options.case_sensitive = not ignore_case
     try:
-        return re.compile(pattern, re.IGNORECASE if ignore_case else 0)
-    except re.error as exc:
-        literal = _META.sub(r"\\\1", pattern)
-        raise QueryError(
-            f"{pattern!r} is not a valid regular expression ({exc.msg} at position "
-            f"{exc.pos}). To search for the literal text, escape the special characters: "
-            f"{literal} (re.escape does it in Python)."
-        ) from exc
+        return re2.compile(pattern, options=options)
+    except re2.error as exc:
+        raise QueryError(_refusal(pattern, exc)) from exc
+
+
+def _refusal(pattern: str, exc: Exception) -> str:
+    """Why RE2 refused the pattern, and what to write instead, as one message."""
+    try:
+        re.compile(pattern)  # Python's parser names the position of a syntax error
+    except re.error as bad:
+        return (f"{pattern!r} is not a valid regular expression ({bad.msg} at position "
+                f"{bad.pos}). {_literally(pattern)}")
+    unsupported = _unsupported(pattern)
+    if unsupported:
+        return (f"{pattern!r} uses {unsupported}, which grep does not run: its engine (RE2) "
+                "matches in time linear in the text and has no backreferences or "
+                "lookaround. Write the pattern without it (grep 'a.*b' instead of "
+                f"'a(?=.*b)'), or grep twice and compare. {_literally(pattern)}")
+    detail = exc.args[0].decode() if exc.args and isinstance(exc.args[0], bytes) else exc
+    return (f"{pattern!r} is a regular expression grep's engine (RE2) does not run "
+            f"({detail}). {_literally(pattern)}")
+
+
+def _unsupported(pattern: str) -> str:
+    """What the pattern uses that RE2 refuses, named for a person ('' when nothing)."""
+    if _LOOKAROUND.search(pattern):
+        return "lookaround ((?=…), (?!…), (?<=…) or (?<!…))"
+    if _BACKREF.search(pattern):
+        return "a backreference (\\1 or (?P=name))"
+    return ""
+
+
+def _literally(pattern: str) -> str:
+    literal = _META.sub(r"\\\1", pattern)
+    return (f"To search for the literal text, escape the special characters: {literal} "
+            "(re.escape does it in Python).")
 
 
 def _text_of(node: Any, role: str) -> str:
@@ -80,7 +124,7 @@ def _text_of(node: Any, role: str) -> str:
 
 def grep_hits(
     idx: Any,
-    regex: re.Pattern[str],
+    regex: Pattern,
     *,
     regions: list[str] | None = None,
     role: str | None = None,
