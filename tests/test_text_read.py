@@ -121,7 +121,7 @@ def test_budget_gives_outline_and_the_way_to_the_rest(article: Live) -> None:
     assert "Outline (" in text and "read(offset=" in text
     offset = int(text.split("read(offset=")[1].split(")")[0])
     rest = article.read(offset=offset)
-    assert rest.body[offset:] and rest.text.startswith("<<<untrusted page content")
+    assert rest.body[offset:] and rest.text.startswith("<<<page content ")
 
 
 def test_cache_hit_then_miss_when_the_text_changes(article: Live) -> None:
@@ -164,7 +164,7 @@ def test_cli_read_and_search(
     assert data["sections"][0]["heading"] == "Refunds"
     assert main(["search", "refund", "--store", db]) == 0
     out = capsys.readouterr().out
-    assert "Refunds" in out and out.startswith("<<<untrusted page content")
+    assert "Refunds" in out and out.startswith("<<<page content ")
 
 
 @pytest.mark.pydocs

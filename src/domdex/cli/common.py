@@ -3,12 +3,18 @@
 TARGET is a URL, a file path or ``file://`` URL of a page (opened in headless
 Chromium), or a saved snapshot (``.json``, or aria-snapshot YAML ``.yaml``/``.yml``/
 ``.aria``; ``-`` reads one from standard input) which is indexed offline.
+
+What a view prints is fenced as the page's words (:mod:`domdex.fence`) when the output
+goes to a program rather than a terminal: an agent driving the CLI reads the same
+fence as one using the MCP server, and a person at a terminal reads plain views.
+``DOMDEX_FENCE=always`` or ``never`` overrides; ``--json`` is never fenced.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -92,11 +98,27 @@ def open_index(args: argparse.Namespace) -> Iterator[Any]:
 
 
 def emit(view: Any, args: argparse.Namespace) -> None:
-    """Print a view as text within ``--max-tokens``, or as JSON with ``--json``."""
+    """Print a view as text within ``--max-tokens`` (fenced for a program), or as JSON
+    with ``--json``."""
     if args.json:
         print(json.dumps(view.to_dict(), ensure_ascii=False, indent=2))
+    elif fence_output():
+        from ..fence import fenced
+
+        print(fenced(view, args.max_tokens, source=getattr(args, "target", None)))
     else:
         print(view.render(args.max_tokens))
+
+
+def fence_output() -> bool:
+    """Whether page text printed now is fenced: ``DOMDEX_FENCE`` (``always`` /
+    ``never``), else when standard output is not a terminal."""
+    how = os.environ.get("DOMDEX_FENCE", "auto").strip().lower()
+    if how in ("always", "1", "yes"):
+        return True
+    if how in ("never", "0", "no"):
+        return False
+    return not sys.stdout.isatty()
 
 
 def command(sub: Any, name: str, help: str,
@@ -107,4 +129,4 @@ def command(sub: Any, name: str, help: str,
 
 
 __all__ = ["add_browser_options", "add_output_options", "check_target", "command", "emit",
-           "is_snapshot_target", "open_index", "token_budget"]
+           "fence_output", "is_snapshot_target", "open_index", "token_budget"]

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import BrowserError, NavigationError, QueryError, StoreError
-from .common import command, token_budget
+from .common import command, fence_output, token_budget
 
 
 def _embedder(args: argparse.Namespace) -> Any:
@@ -141,7 +141,14 @@ def _search(args: argparse.Namespace) -> int:
             raise QueryError(
                 "Give a QUERY, or --related URL, --concepts URL, --path A B or --pages."
             )
-    print(json.dumps(data, ensure_ascii=False, indent=2) if args.json else text or "(nothing)")
+    if args.json:
+        print(json.dumps(data, ensure_ascii=False, indent=2))
+    elif text and not args.query and fence_output():  # titles and names from pages
+        from ..fence import fence
+
+        print(fence(text, "stored pages"))
+    else:
+        print(text or "(nothing)")
     return 0
 
 

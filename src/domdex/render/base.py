@@ -5,6 +5,10 @@ belongs to (``"R2.Table"``) and the way to see that group in full (``"expand
 R2.Table"``). ``render(max_tokens)`` keeps whole lines while they fit and, when it has
 to cut, ends with a line that says how much it left out of which group and how to get
 it — an agent never loses content silently. Tokens are real ``o200k_base`` tokens.
+
+A line marked ``advice`` is domdex's own word (``NEXT: …``, ``SUGGESTION: …``), not the
+page's: :meth:`View.render_parts` hands those (and the cut note) back apart, so the
+front ends put them after the page's fence (see :mod:`domdex.fence`).
 """
 
 from __future__ import annotations
@@ -19,12 +23,14 @@ from ..tokens import count_tokens
 
 @dataclass(frozen=True, slots=True)
 class Line:
-    """One output line; ``keep`` lines (headers) survive any cut."""
+    """One output line; ``keep`` lines (headers) survive any cut; ``advice`` lines are
+    domdex's words, shown outside the page's fence."""
 
     text: str
     group: str = ""
     more: str = ""
     keep: bool = False
+    advice: bool = False
 
 
 class View:
@@ -52,13 +58,21 @@ class View:
 
     def render(self, max_tokens: int | None = None) -> str:
         """Text within ``max_tokens`` (the view's own budget, then its default)."""
+        return "\n".join(line.text for line in self._fitted(max_tokens))
+
+    def render_parts(self, max_tokens: int | None = None) -> tuple[list[str], list[str]]:
+        """The lines :meth:`render` shows, split into the page's and domdex's advice."""
+        lines = self._fitted(max_tokens)
+        return ([line.text for line in lines if not line.advice],
+                [line.text for line in lines if line.advice])
+
+    def _fitted(self, max_tokens: int | None) -> list[Line]:
         budget = max_tokens if max_tokens is not None else self.max_tokens
         if budget is None:
             budget = self.default_max_tokens
         lines = self.lines
-        full = "\n".join(line.text for line in lines)
-        if budget is None or count_tokens(full) <= budget:
-            return full
+        if budget is None or count_tokens("\n".join(line.text for line in lines)) <= budget:
+            return lines
         return _cut(lines, budget)
 
     @property
@@ -76,7 +90,7 @@ class View:
         return f"<{type(self).__name__} {self.kind}>"
 
 
-def _cut(lines: list[Line], budget: int) -> str:
+def _cut(lines: list[Line], budget: int) -> list[Line]:
     """Keep lines in order while they fit; say what was cut and how to get it.
 
     Header lines (``keep``) always stay. Other lines are kept in order until the first
@@ -94,14 +108,14 @@ def _cut(lines: list[Line], budget: int) -> str:
     while True:
         dropped = [line for line, t in zip(lines, take, strict=True) if not t]
         if not dropped:
-            return "\n".join(line.text for line in lines)
+            return lines
         note = cut_note(dropped)
         used = sum(c for c, t in zip(costs, take, strict=True) if t) + count_tokens(note)
         last = max((k for k, (t, line) in enumerate(zip(take, lines, strict=True))
                     if t and not line.keep), default=None)
         if used <= budget or last is None:
-            kept = [line.text for line, t in zip(lines, take, strict=True) if t]
-            return "\n".join([*kept, note])
+            kept = [line for line, t in zip(lines, take, strict=True) if t]
+            return [*kept, Line(note, advice=True)]
         take[last] = False
 
 

@@ -90,7 +90,7 @@ def _navigated(d: Diff) -> list[Line]:
              keep=True),
         Line(f"TITLE: {quote(snap.title, 70)} · {len(d.new.top_regions)} regions", keep=True),
         Line("Refs from the previous page no longer apply. NEXT: regions · find \"…\"",
-             keep=True),
+             keep=True, advice=True),
     ]
 
 

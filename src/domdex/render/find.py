@@ -141,7 +141,7 @@ class FindResult(View):
                 lines.append(Line("CLOSEST:"))
                 lines += [Line(f"  {self._line(m)} in {m.region or 'page'} ({m.score:.2f})")
                           for m in self.matches]
-            lines.append(Line(f"SUGGESTION: {self.suggestion}", keep=True))
+            lines.append(Line(f"SUGGESTION: {self.suggestion}", keep=True, advice=True))
             return lines
         best = self.matches[0]
         lines = [Line(f"FIND: {q}{intent} → @{best.ref} ({self.confidence}, {best.score:.2f})",
@@ -157,7 +157,7 @@ class FindResult(View):
                                   f"({m.score:.2f})"))
                 if self.explain:
                     lines.append(Line("    " + _parts(m)))
-        lines.append(Line(f"SUGGESTION: {self.suggestion}", keep=True))
+        lines.append(Line(f"SUGGESTION: {self.suggestion}", keep=True, advice=True))
         return lines
 
     def _place(self, m: Match) -> list[Line]:

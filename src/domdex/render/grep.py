@@ -154,7 +154,7 @@ class GrepResult(View):
                 lines += self._group_lines(top, sub, hits, sub in folded)
         if self.suggestion:
             lines.append(Line(""))
-            lines.append(Line(f"SUGGESTION: {self.suggestion}", keep=True))
+            lines.append(Line(f"SUGGESTION: {self.suggestion}", keep=True, advice=True))
         return lines
 
     def _group_lines(self, top: str, sub: str, hits: list[GrepHit], fold: bool) -> list[Line]:

@@ -72,8 +72,9 @@ class OverviewView(View):
         ]
         if f["frames"] or f["frames_left_out"]:
             lines.append(f"FRAMES: {f['frames']}" + _left_out(len(f["frames_left_out"])))
-        lines.append(f"NEXT: regions for the page map ({f['regions']} regions)")
-        return [Line(t, keep=True) for t in lines]
+        return [*(Line(t, keep=True) for t in lines),
+                Line(f"NEXT: regions for the page map ({f['regions']} regions)", keep=True,
+                     advice=True)]
 
     def to_dict(self) -> dict[str, Any]:
         return {"view": self.kind, **self._facts()}

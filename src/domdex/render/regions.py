@@ -100,17 +100,17 @@ class RegionsView(View):
         self.index = index
         self._level = 0
 
-    def render(self, max_tokens: int | None = None) -> str:
+    def _fitted(self, max_tokens: int | None) -> list[Line]:
         budget = max_tokens if max_tokens is not None else self.max_tokens
         target = budget if budget is not None else COMPACT_TARGET
-        text = ""
+        lines: list[Line] = []
         for level in range(len(_LEVELS)):
             self._level = level
             self.__dict__.pop("lines", None)  # the cached lines belong to another level
-            text = "\n".join(line.text for line in self.lines)
-            if count_tokens(text) <= target:
-                return text
-        return super().render(budget) if budget is not None else text
+            lines = self.lines
+            if count_tokens("\n".join(line.text for line in lines)) <= target:
+                return lines
+        return super()._fitted(budget) if budget is not None else lines
 
     def build(self) -> list[Line]:
         idx = self.index
@@ -142,7 +142,8 @@ class RegionsView(View):
         lines.append(Line(""))
         lines.append(Line(f"GREP-INDEX: {len(idx.term_index)} terms across "
                           f"{len(idx.regions)} regions", keep=True))
-        lines.append(Line('NEXT: expand REGION · grep PATTERN · find "what you want"', keep=True))
+        lines.append(Line('NEXT: expand REGION · grep PATTERN · find "what you want"', keep=True,
+                          advice=True))
         return lines
 
     def _region_lines(self, r: Region) -> list[Line]:

@@ -44,7 +44,30 @@ class ActionResult:
         return self.render()
 
     def render(self, max_tokens: int | None = None) -> str:
-        lines = [self._head()]
+        lines = [self._head(), *self._notes()]
+        lines.extend(d.line() for d in self.dialogs)
+        if self.message:
+            lines.append(self.message)
+        if self.diff is not None:
+            lines.append(self.diff.render(max_tokens))
+        return "\n".join(lines)
+
+    def render_parts(self, max_tokens: int | None = None) -> tuple[list[str], list[str]]:
+        """The page's words (dialog messages, the diff) apart from domdex's (what was
+        done, a recovery, a navigation, what to do next), for a front end that fences
+        only the page's (see :mod:`domdex.fence`)."""
+        page = [d.line() for d in self.dialogs]
+        advice = [self._head(), *self._notes()]
+        if self.message:
+            advice.append(self.message)
+        if self.diff is not None:
+            diff_page, diff_advice = self.diff.render_parts(max_tokens)
+            page += diff_page
+            advice += diff_advice
+        return page, advice
+
+    def _notes(self) -> list[str]:
+        lines = []
         if self.recovery is not None and self.recovery.recovered:
             r = self.recovery
             why = r.reason or "same role, name and place"
@@ -54,12 +77,7 @@ class ActionResult:
             status = f" (HTTP {self.status})" if self.status and self.status >= 400 else ""
             lines.append(f"NAVIGATED: {self.url}{status} — a new document; refs from before "
                          "no longer apply.")
-        lines.extend(d.line() for d in self.dialogs)
-        if self.message:
-            lines.append(self.message)
-        if self.diff is not None:
-            lines.append(self.diff.render(max_tokens))
-        return "\n".join(lines)
+        return lines
 
     def _head(self) -> str:
         if self.ref:
