@@ -5,7 +5,8 @@ cut short. Every field goes through one of these readers, which either return a 
 the layers above can use without further checks or raise :class:`SnapshotError` naming
 the field (``nodes[3].level``) and what it must be. The rules, the same for every format:
 
-- text fields take a string; a number is read as its text; ``null`` is empty;
+- text fields take a string; a number is read as its text; ``null`` is empty; a lone
+  UTF-16 surrogate (``"\\ud800"`` in JSON) becomes U+FFFD, as a browser shows it;
 - whole numbers take an integer (``2.0`` too), never ``true`` / ``false`` or ``2.5``;
 - numbers must be finite: ``NaN`` and ``Infinity`` are refused;
 - a number of the right kind but out of range is clamped into range (a page may say
@@ -16,6 +17,7 @@ the field (``nodes[3].level``) and what it must be. The rules, the same for ever
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -28,6 +30,8 @@ MAX_COUNT = 1_000_000
 #: Coordinates and sizes in CSS pixels are clamped to ± this (Chromium lays out at
 #: most 2**25 px in either direction).
 MAX_PIXELS = 2.0**25
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def malformed(where: str, what: str, got: Any) -> SnapshotError:
@@ -45,9 +49,16 @@ def _show(value: Any) -> str:
     return text if len(text) <= 40 else text[:39] + "…"
 
 
+def clean(value: str) -> str:
+    """``value`` with lone surrogates as U+FFFD (they cannot be encoded as UTF-8)."""
+    if value.isascii() or not _SURROGATE.search(value):
+        return value
+    return value.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+
+
 def text(value: Any, where: str, default: str = "") -> str:
     if type(value) is str:
-        return value
+        return clean(value)
     if value is None:
         return default
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) < 10**100:

@@ -206,13 +206,11 @@ class Node:
         """A node from its dict; a field of the wrong type is a SnapshotError naming it."""
         f = fields
         d = f.mapping(d, where)
-        ref = d.get("ref")
-        if not ref or not isinstance(ref, (str, int)) or isinstance(ref, bool):
-            raise f.malformed(f"{where}.ref", "a ref such as 'e12'", ref)
+        parent = d.get("parent")
         options = d.get("options")
         return cls(
-            ref=f.text(ref, f"{where}.ref"),
-            parent=f.optional_text(d.get("parent"), f"{where}.parent"),
+            ref=_ref(d.get("ref"), f"{where}.ref"),
+            parent=None if parent is None else _ref(parent, f"{where}.parent"),
             tag=f.text(d.get("tag"), f"{where}.tag"),
             role=f.text(d.get("role"), f"{where}.role"),
             name=f.text(d.get("name"), f"{where}.name"),
@@ -353,6 +351,16 @@ class Snapshot:
                     f"Node {n.ref!r} names parent {n.parent!r}, which does not come before it."
                 )
             seen.add(n.ref)
+
+
+def _ref(value: Any, where: str) -> str:
+    """A node's ref in canonical form (``E5`` → ``e5``); the index finds nodes by it."""
+    if isinstance(value, str):
+        try:
+            return parse_ref(value)
+        except RefError:
+            pass
+    raise fields.malformed(where, "a ref such as 'e12' or 'f1e3'", value)
 
 
 def _frames(data: Any, where: str) -> list[FrameInfo]:

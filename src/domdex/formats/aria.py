@@ -67,7 +67,7 @@ class _Line:
 
 def parse_aria(text: str) -> Snapshot:
     """Read aria-snapshot YAML (or Playwright MCP output holding it) into a Snapshot."""
-    url, title, lines = _unwrap(text)
+    url, title, lines = _unwrap(fields.clean(text))
     roots = _parse_lines(lines)
     if not roots:
         raise SnapshotError(
@@ -214,7 +214,7 @@ def _parse_name(number: int, body: str, pos: int, entry: Entry) -> int:
         if not m:
             raise _error(number, "the name's closing quote is missing")
         try:
-            entry.name = json.loads(m.group())
+            entry.name = fields.clean(json.loads(m.group()))
         except json.JSONDecodeError as exc:
             raise _error(number, f"the name is not a valid quoted string ({exc.msg})") from exc
         return m.end()
@@ -286,7 +286,7 @@ def _double_quoted(number: int, text: str) -> tuple[str, str]:
     while i < len(text):
         c = text[i]
         if c == '"':
-            return "".join(out), text[i + 1:]
+            return fields.clean("".join(out)), text[i + 1:]
         if c != "\\":
             out.append(c)
             i += 1

@@ -73,7 +73,7 @@ def _role(node: Mapping[str, Any], where: str) -> str:
 def _entry(node: Any, where: str, depth: int) -> Entry | str:
     """One dict (and its children) as an Entry; text leaves become strings."""
     if isinstance(node, str):
-        return node
+        return fields.clean(node)
     if not isinstance(node, Mapping):
         raise SnapshotError(
             f"The accessibility tree node at {where} is a {type(node).__name__}, not a dict "

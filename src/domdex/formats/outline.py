@@ -49,7 +49,6 @@ TEXT_CAP = 500
 MAX_DEPTH = 256
 
 _REF_PARTS = re.compile(r"^(?P<prefix>.*?)e(?P<num>\d+)$")
-_FOREIGN_REF = re.compile(r"^[a-z0-9_-]{1,32}$")
 _FRAME_PREFIX = re.compile(r"^f\d+$")
 _SPACES = re.compile(r"\s+")
 
@@ -76,18 +75,17 @@ class Entry:
 
 
 def normalise_ref(raw: object, where: str = "") -> str:
-    """A foreign ref in domdex's canonical form when it has one, else lower-cased.
+    """A foreign ref in domdex's canonical form; anything else is a SnapshotError.
 
     ``e5``, ``@e5``, ``[ref=E5]`` and ``5`` become ``e5``; Playwright MCP's older
-    ``s1e3`` has no canonical form and is kept as ``s1e3``.
+    ``s1e3`` is kept as ``s1e3``. Other spellings (``btn-1``) are refused: the index
+    finds nodes by canonical ref and could not look them up.
     """
     text = str(raw).strip()
     try:
         return parse_ref(text)
-    except RefError:
-        lowered = text.lower()
-        if _FOREIGN_REF.match(lowered):
-            return lowered
+    except RefError:  # other spellings ('btn-1') could not be looked up in the index
+        pass
     at = f" at {where}" if where else ""
     raise SnapshotError(
         f"The ref {text!r}{at} is not a ref. Refs look like 'e12' or 'f1e3'; remove it or "
