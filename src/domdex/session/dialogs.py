@@ -4,12 +4,28 @@ A dialog blocks the page until someone answers it, and an agent cannot answer in
 middle of a click. So the session answers at once — by its policy, or by the answer
 the agent set for the next dialog — and reports what happened in its next response
 ("DIALOG confirm "Clear your browsing history?" → accepted").
+
+A page can open dialogs for ever (``setInterval(() => alert('x'), 20)``, or
+``for (;;) alert('x')``), which would keep every later call waiting and fill the log.
+So dialogs are rate-limited per page:
+
+- after :data:`FLOOD_COUNT` dialogs within :data:`FLOOD_WINDOW` seconds the page's
+  scripts are stopped (CDP ``Runtime.terminateExecution`` and
+  ``Emulation.setScriptExecutionDisabled``): the page stays, as it is, readable;
+- a page whose dialogs go on even so (a synchronous loop, which holds its renderer
+  inside the dialogs) has its tab closed after :data:`HOPELESS_COUNT` more;
+- the log repeats nothing: a run of the same dialog is one event with a count, and at
+  most :data:`MAX_EVENTS` events wait for the next response, the older ones summed up
+  ("3,176 alerts accepted, last: 'forever'").
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
-from dataclasses import dataclass
+import time
+from collections import deque
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 logger = logging.getLogger("domdex")
@@ -18,25 +34,64 @@ __all__ = ["DialogEvent", "DialogPolicy", "Policy"]
 
 Policy = Literal["accept", "dismiss"]
 
+#: Dialogs within FLOOD_WINDOW seconds that make a flood (no page needs that many).
+FLOOD_COUNT = 10
+FLOOD_WINDOW = 5.0
+#: Dialogs after the scripts were stopped that close the tab.
+HOPELESS_COUNT = 20
+#: Events kept for the next response; older ones are summed up in one line.
+MAX_EVENTS = 10
+#: Seconds the CDP calls that stop a page's scripts may take.
+STOP_DEADLINE = 5.0
+
 
 @dataclass(frozen=True, slots=True)
 class DialogEvent:
-    """One dialog the page opened and how it was answered."""
+    """One dialog the page opened (``count`` times in a row) and how it was answered.
+
+    ``type`` ``"flood"`` is domdex's own notice that it stopped a page's scripts or
+    closed its tab (``advice``: shown outside the page's fence).
+    """
 
     type: str
     message: str
     accepted: bool
     text: str | None = None
     url: str = ""
+    count: int = 1
+
+    @property
+    def advice(self) -> bool:
+        return self.type == "flood"
 
     def line(self) -> str:
+        if self.advice:
+            return self.message
+        if self.type == "summary":
+            return f"DIALOGS: {self.message}"
         answer = "accepted" if self.accepted else "dismissed"
         typed = f" with {self.text!r}" if self.text is not None and self.accepted else ""
-        return f'DIALOG {self.type} "{" ".join(self.message.split())[:200]}" → {answer}{typed}'
+        times = f" ×{self.count:,}" if self.count > 1 else ""
+        return (f'DIALOG {self.type} "{" ".join(self.message.split())[:200]}" → '
+                f"{answer}{typed}{times}")
 
     def to_dict(self) -> dict[str, Any]:
         return {"type": self.type, "message": self.message, "accepted": self.accepted,
-                "text": self.text, "url": self.url}
+                "text": self.text, "url": self.url, "count": self.count}
+
+    def same_as(self, other: DialogEvent) -> bool:
+        return (self.type, self.message, self.accepted, self.text, self.url) == \
+            (other.type, other.message, other.accepted, other.text, other.url)
+
+
+@dataclass(slots=True)
+class _PageWatch:
+    """Recent dialog times of one page, and what was done about a flood."""
+
+    times: deque[float]
+    stopped_at: int = 0  # dialogs seen when its scripts were stopped (0: not stopped)
+    seen: int = 0
+    closed: bool = False
 
 
 class DialogPolicy:
@@ -51,6 +106,9 @@ class DialogPolicy:
         self.prompt_text = prompt_text
         self._next: tuple[bool, str | None] | None = None
         self._events: list[DialogEvent] = []
+        self._dropped: list[DialogEvent] = []
+        self._pages: dict[int, _PageWatch] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()
 
     def answer_next(self, accept: bool, text: str | None = None) -> None:
         """Answer only the next dialog this way (then the policy applies again)."""
@@ -68,6 +126,8 @@ class DialogPolicy:
             text = None
         elif text is None:
             text = dialog.default_value
+        page = getattr(dialog, "page", None)
+        self._watch(page)  # before answering: a stop must be on its way first
         try:
             if accept:
                 await dialog.accept(text) if text is not None else await dialog.accept()
@@ -75,11 +135,88 @@ class DialogPolicy:
                 await dialog.dismiss()
         except Exception as exc:  # the page closed while the dialog was open
             logger.debug("dialog answer failed: %r", exc)
-        url = getattr(dialog.page, "url", "") if getattr(dialog, "page", None) else ""
-        self._events.append(DialogEvent(kind, dialog.message, accept, text, url))
-        logger.info("dialog %s %r %s", kind, dialog.message, "accepted" if accept else "dismissed")
+        url = getattr(page, "url", "") if page is not None else ""
+        self._record(DialogEvent(kind, dialog.message, accept, text, url))
+        logger.debug("dialog %s %r %s", kind, dialog.message,
+                      "accepted" if accept else "dismissed")
 
     def drain(self) -> list[DialogEvent]:
-        """Events since the last drain, oldest first."""
+        """Events since the last drain, oldest first (older ones summed up in one)."""
         out, self._events = self._events, []
+        dropped, self._dropped = self._dropped, []
+        if dropped:
+            out.insert(0, _summary(dropped))
         return out
+
+    # -- the log -----------------------------------------------------------------------
+    def _record(self, event: DialogEvent) -> None:
+        last = self._events[-1] if self._events else None
+        if last is not None and last.same_as(event):
+            self._events[-1] = replace(last, count=last.count + event.count)
+            return
+        self._events.append(event)
+        if len(self._events) > MAX_EVENTS:  # keep the notices; sum up the oldest dialog
+            oldest = next(i for i, e in enumerate(self._events) if not e.advice)
+            self._dropped.append(self._events.pop(oldest))
+
+    # -- the rate limit ----------------------------------------------------------------
+    def _watch(self, page: Any) -> None:
+        if page is None:
+            return
+        w = self._pages.setdefault(id(page), _PageWatch(deque(maxlen=FLOOD_COUNT)))
+        now = time.monotonic()
+        w.times.append(now)
+        w.seen += 1
+        if w.closed:
+            return
+        if not w.stopped_at and len(w.times) == FLOOD_COUNT and now - w.times[0] <= FLOOD_WINDOW:
+            w.stopped_at = w.seen
+            self._spawn(self._stop_scripts(page, w.seen))
+        elif w.stopped_at and w.seen - w.stopped_at >= HOPELESS_COUNT:
+            w.closed = True
+            self._spawn(self._close(page, w.seen))
+
+    def _spawn(self, coro: Any) -> None:
+        task = asyncio.ensure_future(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _stop_scripts(self, page: Any, seen: int) -> None:
+        """Stop the page's running script and any later one (timers, handlers)."""
+        self._record(DialogEvent(
+            "flood", f"STOPPED SCRIPTS: the page opened {seen} dialogs within "
+            f"{FLOOD_WINDOW:g} s, so domdex stopped its scripts (the page stays as it is, "
+            "readable; reload it to run them again).", True))
+        try:
+            cdp = await page.context.new_cdp_session(page)
+            # Not awaited in turn: the second waits for the renderer, which the first frees.
+            sends = [asyncio.ensure_future(cdp.send("Runtime.terminateExecution")),
+                     asyncio.ensure_future(cdp.send("Emulation.setScriptExecutionDisabled",
+                                                    {"value": True}))]
+            await asyncio.wait(sends, timeout=STOP_DEADLINE)
+            for s in sends:
+                if s.done() and not s.cancelled():
+                    s.exception()  # retrieved: a closed page is not an error here
+        except Exception as exc:
+            logger.debug("stopping a page's scripts failed: %r", exc)
+
+    async def _close(self, page: Any, seen: int) -> None:
+        """Close a tab whose dialogs go on after its scripts were stopped."""
+        self._record(DialogEvent(
+            "flood", f"CLOSED TAB: the page kept opening dialogs ({seen} in all) in a loop "
+            "that stopping its scripts could not end, so domdex closed its tab. Open the "
+            "page again only if you must; it will do the same.", True, url=page.url))
+        try:
+            await page.close(run_before_unload=False)
+        except Exception as exc:
+            logger.debug("closing a flooding page failed: %r", exc)
+
+
+def _summary(dropped: list[DialogEvent]) -> DialogEvent:
+    """One event for many: '3,176 dialogs answered (alert ×3,176), last: "forever"'."""
+    total = sum(e.count for e in dropped)
+    last = dropped[-1]
+    types = sorted({e.type for e in dropped})
+    message = (f"{total:,} earlier dialogs ({'/'.join(types)}) answered, last: "
+               f"{' '.join(last.message.split())[:80]!r}")
+    return DialogEvent("summary", message, last.accepted, None, last.url, count=1)

@@ -56,8 +56,8 @@ class ActionResult:
         """The page's words (dialog messages, the diff) apart from domdex's (what was
         done, a recovery, a navigation, what to do next), for a front end that fences
         only the page's (see :mod:`domdex.fence`)."""
-        page = [d.line() for d in self.dialogs]
-        advice = [self._head(), *self._notes()]
+        page = [d.line() for d in self.dialogs if not d.advice]
+        advice = [self._head(), *self._notes(), *(d.line() for d in self.dialogs if d.advice)]
         if self.message:
             advice.append(self.message)
         if self.diff is not None:
