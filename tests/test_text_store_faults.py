@@ -65,10 +65,10 @@ def _broken(tmp_path: Path, kind: str) -> Path:
 @pytest.mark.parametrize("kind", ["directory", "not a database", "truncated"])
 def test_a_broken_store_is_one_clear_error(tmp_path: Path, kind: str) -> None:
     path = _broken(tmp_path, kind)
-    with pytest.raises(StoreError, match="cannot be used.*--no-store"):
-        with KnowledgeStore(path) as store:
-            store.add_page(acme("https://b.example/", "B", [("Body", "text " * 40)]))
-            store.search("text")
+    with pytest.raises(StoreError, match=r"cannot be used.*--no-store"), \
+            KnowledgeStore(path) as store:
+        store.add_page(acme("https://b.example/", "B", [("Body", "text " * 40)]))
+        store.search("text")
 
 
 def test_a_locked_store_waits_then_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
@@ -81,9 +81,8 @@ def test_a_locked_store_waits_then_says_so(tmp_path: Path, monkeypatch: pytest.M
     holder.execute("BEGIN EXCLUSIVE")
     monkeypatch.setattr(store_module, "BUSY_SECONDS", 0.2)
     try:
-        with pytest.raises(StoreError, match="locked"):
-            with KnowledgeStore(path) as store:
-                store.add_page(acme("https://c.example/", "C", [("Body", "text " * 40)]))
+        with pytest.raises(StoreError, match="locked"), KnowledgeStore(path) as store:
+            store.add_page(acme("https://c.example/", "C", [("Body", "text " * 40)]))
     finally:
         holder.rollback()
         holder.close()

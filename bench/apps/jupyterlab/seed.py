@@ -45,7 +45,8 @@ def png(width: int, height: int, bars: list[float]) -> bytes:
         return (struct.pack(">I", len(data)) + kind + data
                 + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
 
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
             + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b""))
 
 
@@ -96,7 +97,8 @@ def notebook(cells: list[dict]) -> str:
 def html_table(header: list[str], rows: list[list]) -> str:
     th = "".join(f"<th>{h}</th>" for h in header)
     body = "\n".join("<tr>" + "".join(f"<td>{v}</td>" for v in r) + "</tr>" for r in rows)
-    return f"<table border=\"1\" class=\"dataframe\">\n<thead><tr>{th}</tr></thead>\n<tbody>\n{body}\n</tbody>\n</table>"
+    return (f"<table border=\"1\" class=\"dataframe\">\n<thead><tr>{th}</tr></thead>\n"
+            f"<tbody>\n{body}\n</tbody>\n</table>")
 
 
 def main(root: Path) -> None:
