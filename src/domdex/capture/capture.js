@@ -18,8 +18,17 @@
   const maxOptions = (args && args.maxOptions) || 200;
 
   // ---- per-document state ---------------------------------------------------
+  // A password is masked by what the field is for, not only by its current type: a "show
+  // password" toggle turns it into type=text. Secret: type=password now or ever before in
+  // this document, autocomplete current-/new-password or one-time-code, or a name or id
+  // that says password / passwd / pwd / passcode / passphrase. The session's read of a
+  // field after an action (session/actions.py) asks the same question through the state.
+  const SECRET_AUTOCOMPLETE = /(?:^|\s)(?:current-password|new-password|one-time-code)(?:\s|$)/i;
+  const SECRET_NAME = /pass(?:word|wd|code|phrase)|(?:^|[^a-z])pwd(?:[^a-z]|$)/i;
+
   const makeState = () => {
     const refOf = new WeakMap();
+    const secret = new WeakSet(); // fields seen as type=password: masked once shown as text
     const byRef = new Map();
     let counter = 0;
     const rnd = new Uint32Array(2);
@@ -28,6 +37,15 @@
     return Object.freeze({
       doc: document,
       documentId,
+      isSecret(el) {
+        if (el.tagName !== "INPUT") return false;
+        if ((el.type || "").toLowerCase() === "password") {
+          secret.add(el);
+          return true;
+        }
+        return secret.has(el) || SECRET_AUTOCOMPLETE.test(el.getAttribute("autocomplete") || "")
+          || SECRET_NAME.test(el.getAttribute("name") || "") || SECRET_NAME.test(el.id || "");
+      },
       live: {}, // incremental capture: the last capture's rows and a MutationObserver
       ref(el) {
         let r = refOf.get(el);
@@ -251,7 +269,8 @@
   const valueOfControl = (el, role) => {
     const t = tagOf(el);
     if (role === "textbox" || role === "searchbox") {
-      return t === "INPUT" || t === "TEXTAREA" ? el.value : el.textContent;
+      if (t === "INPUT") return valueOf(el, t) || "";  // a secret stays masked in names
+      return t === "TEXTAREA" ? el.value : el.textContent;
     }
     if (role === "combobox" || role === "listbox") {
       if (t === "SELECT") {
@@ -531,11 +550,13 @@
     return out;
   };
 
+  const isSecret = (el, type) => (state.isSecret ? state.isSecret(el) : type === "password");
+
   const valueOf = (el, t) => {
     if (t === "INPUT") {
       const type = (el.type || "").toLowerCase();
       if (NO_VALUE_INPUTS.has(type)) return null;
-      if (type === "password") return el.value ? "\u2022\u2022\u2022\u2022" : "";
+      if (isSecret(el, type)) return el.value ? "\u2022\u2022\u2022\u2022" : "";
       if (type === "file") return [...(el.files || [])].map((x) => x.name).join(", ");
       return el.value;
     }

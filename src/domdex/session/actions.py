@@ -105,12 +105,16 @@ async def _select(locator: Any, value: Any, timeout_ms: float) -> None:
 #: Actions whose answer shows the element's state after the action, not before it.
 CHANGES_STATE = frozenset({"fill", "type", "press", "select", "check", "uncheck"})
 
-_STATE_JS = """el => ({
+_STATE_JS = """el => {
+  const st = el.ownerDocument.defaultView[Symbol.for("domdex")];
+  const secret = st && st.isSecret ? st.isSecret(el) : el.type === "password";
+  return {
   value: "value" in el && !["checkbox", "radio", "file"].includes(el.type)
-    ? String(el.value) : null,
+    ? (secret ? (el.value ? "\u2022\u2022\u2022\u2022" : "") : String(el.value)) : null,
   checked: "checked" in el ? Boolean(el.checked) : null,
   selected: el.options ? [...el.options].map(o => o.selected) : null,
-})"""
+  };
+}"""
 
 
 async def state_after(locator: Any, node: Node) -> Node:
