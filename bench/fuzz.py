@@ -1,6 +1,7 @@
 """Fuzz the snapshot parsers, grep and find for N seconds and count how each input ended.
 
-    .venv/bin/python bench/fuzz.py [--seconds 30] [--seed 13] [--show 3] [--json OUT]
+    .venv/bin/python bench/fuzz.py [--seconds 30 | --count 5000] [--seed 13] [--show 3]
+                                   [--json OUT]
 
 Inputs come from ``tests/fuzzing.py``: the suite's fixtures with one thing broken (a field
 of the wrong type, an odd ``[level=213]``, a cut, deep nesting …) in domdex JSON, aria
@@ -8,6 +9,8 @@ YAML and accessibility-tree dicts, plus odd find queries and grep patterns. Each
 through load_snapshot → index → overview / regions / expand → find / grep. An outcome is
 ``ok``, a DomdexError subclass (a clear refusal), or any other exception type: a crash.
 Prints inputs tried, outcomes by type per input kind, and the first input of each crash.
+``--count`` runs a fixed number of inputs instead: the same inputs for a given seed,
+whatever the machine's load, so two versions of domdex can be compared input for input.
 The exit status is 1 when anything crashed. Not a test: nothing asserts on time.
 """
 
@@ -29,6 +32,8 @@ from tests.fuzzing import Tally, inputs, outcome_of  # noqa: E402
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seconds", type=float, default=30.0)
+    ap.add_argument("--count", type=int, default=None,
+                    help="run exactly this many inputs (overrides --seconds)")
     ap.add_argument("--seed", type=int, default=13)
     ap.add_argument("--show", type=int, default=3, help="crash samples printed per type")
     ap.add_argument("--json", type=Path, help="write the tallies here too")
@@ -39,8 +44,8 @@ def main() -> int:
     samples: dict[str, list[str]] = {}
     slowest = (0.0, "")
     start = time.perf_counter()
-    for kind, call, text in inputs(args.seed):
-        if time.perf_counter() - start > args.seconds:
+    for kind, call, text in inputs(args.seed, args.count):
+        if args.count is None and time.perf_counter() - start > args.seconds:
             break
         t0 = time.perf_counter()
         outcome, crashed = outcome_of(call)

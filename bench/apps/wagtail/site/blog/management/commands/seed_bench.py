@@ -280,6 +280,7 @@ class Command(BaseCommand):
         home.refresh_from_db()
 
         def add(parent, page, user=admin, publish=True, when=None):
+            page.live = publish  # a draft is never live; publish() sets live itself
             parent.add_child(instance=page)
             rev = page.save_revision(user=user, log_action=True)
             if publish:
