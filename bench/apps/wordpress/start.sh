@@ -8,7 +8,8 @@ url="http://127.0.0.1:8101/wp-login.php"
 bash "$here/mariadb.sh" start
 if curl -sf -o /dev/null "$url"; then exit 0; fi
 # several workers: the admin loads scripts and polls (heartbeat) in parallel
-PHP_CLI_SERVER_WORKERS=4 php -d memory_limit=256M -d upload_max_filesize=16M \
+# its own session (process group): stop.sh ends the server and its workers together
+PHP_CLI_SERVER_WORKERS=4 setsid php -d memory_limit=256M -d upload_max_filesize=16M \
   -S 127.0.0.1:8101 -t /usr/share/wordpress "$here/router.php" \
   > "$run/wordpress.log" 2>&1 &
 echo $! > "$run/wordpress.pid"
