@@ -34,12 +34,13 @@ from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE / "apps"))
+sys.path.insert(0, str(HERE))
+from expected import CHAIN_JS, expected_ref  # noqa: E402
+
 OUT = HERE / "out" / "corpus"
 DEVSET = HERE.parent.parent / "shared" / "devset" / "tasks.jsonl"
 HELDOUT = [HERE / "tasks" / "heldout.jsonl", HERE / "tasks" / "heldout2.jsonl"]
 DOCS = Path("/usr/share/doc/python3.11/html")
-REF_OF = """el => { const s = el.ownerDocument.defaultView[Symbol.for('domdex')];
-  const r = s && s.refOf ? s.refOf(el) : null; return r == null ? null : String(r); }"""
 
 
 @dataclass(slots=True)
@@ -123,7 +124,6 @@ def capture(args: argparse.Namespace) -> int:
 
 def _store(domdex: Any, page: Any, tid: str, app: str, query: str, intent: str, hard: bool,
            expect: str, key: str) -> Case | None:
-    name = hashlib.sha1(key.encode()).hexdigest()[:16] + ".json.gz"
     dpage = domdex.attach(page)
     try:
         snap = dpage.capture(incremental=False)
@@ -131,15 +131,17 @@ def _store(domdex: Any, page: Any, tid: str, app: str, query: str, intent: str, 
         if loc.count() != 1:
             print(f"SKIP {tid}: the expected selector matches {loc.count()} elements")
             return None
-        ref = loc.evaluate(REF_OF)
+        ref = expected_ref(snap, loc.evaluate(CHAIN_JS))
     except Exception as exc:
         print(f"SKIP {tid}: {str(exc).splitlines()[0][:100]}")
         return None
+    # Named by the task's page and the capture's content: a dynamic app renders the same
+    # URL with other refs on each load, and the ref must come from this very capture.
+    text = snap.to_json()
+    name = hashlib.sha1((key + text).encode()).hexdigest()[:16] + ".json.gz"
     path = OUT / name
     if not path.exists():
-        path.write_bytes(gzip.compress(snap.to_json().encode()))
-    if ref is not None and snap.get(ref) is None:
-        ref = None
+        path.write_bytes(gzip.compress(text.encode()))
     return Case(tid, app, query, intent, hard, name, ref)
 
 

@@ -1,0 +1,103 @@
+"""find on pages that are not in English (issue 10): top-1 / top-3 per page language and
+per query language, on the tasks of ``bench/tasks/i18n.jsonl``.
+
+    .venv/bin/python bench/i18n.py [--verbose] [--json OUT]
+
+Serves ``tests/pages`` on a free loopback port, opens each task's page in headless
+Chromium at 1280x800, captures it through domdex and runs ``find`` with the task's query
+and intent. The expected element is resolved in the page from the task's selector, so
+the ref it is scored against comes from the same capture (``bench/expected.py`` says which
+ref stands for an element capture folds into its parent). The tasks were written before
+find ever ran on these pages (``bench/check_i18n.py`` checks them with Playwright
+alone); this script only reads them. Not a test: it asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import json
+import sys
+import threading
+from collections import defaultdict
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+import domdex
+from domdex.chromium import LAUNCH_ARGS, find_chromium
+from domdex.search.api import find
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from expected import CHAIN_JS, expected_ref
+
+ROOT = Path(__file__).resolve().parent.parent
+PAGES = ROOT / "tests" / "pages"
+TASKS = ROOT / "bench" / "tasks" / "i18n.jsonl"
+INTENTS = ("click", "fill", "select", "read", "navigate")
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+def _row(label: str, rows: list[tuple[bool, bool, bool]]) -> str:
+    n = len(rows)
+    hard = [r for r in rows if r[2]]
+    pct = lambda k, rs: 100 * sum(r[k] for r in rs) / max(1, len(rs))  # noqa: E731
+    return (f"{label:18} {n:>5} {pct(0, rows):>6.1f}% {pct(1, rows):>6.1f}% "
+            f"{pct(0, hard):>10.1f}%")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--tasks", type=Path, default=TASKS)
+    ap.add_argument("--verbose", action="store_true", help="print every miss")
+    ap.add_argument("--json", type=Path, help="write per-task outcomes here too")
+    args = ap.parse_args(argv)
+    tasks = [json.loads(line) for line in args.tasks.read_text().splitlines() if line.strip()]
+
+    httpd = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(_Quiet, directory=str(PAGES)))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{httpd.server_address[1]}"
+    groups: dict[str, list[tuple[bool, bool, bool]]] = defaultdict(list)
+    outcomes, misses = [], []
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=find_chromium(), args=LAUNCH_ARGS)
+            page = browser.new_page(viewport={"width": 1280, "height": 800})
+            for t in tasks:
+                page.goto(base + t["url"], wait_until="load")
+                idx = domdex.attach(page).index()
+                want = expected_ref(idx.snapshot, page.locator(t["expect"]).evaluate(CHAIN_JS))
+                intent = t["intent"] if t["intent"] in INTENTS else None
+                refs = [m.ref for m in find(idx, t["query"], intent=intent).ranking.matches]
+                top1, top3 = bool(refs) and refs[0] == want, want in refs[:3]
+                row = (top1, top3, bool(t["hard"]))
+                groups[f"page {t['lang']}"].append(row)
+                native = "native" if t["query_lang"] == t["lang"] else t["query_lang"]
+                groups[f"query {native}"].append(row)
+                groups["ALL"].append(row)
+                outcomes.append({"id": t["id"], "top1": top1, "top3": top3, "got": refs[:3],
+                                 "want": want})
+                if not top1:
+                    misses.append(f"{t['id']} [{t['query_lang']}] {t['query']!r} → "
+                                  f"{refs[:1]} (want {want})")
+            browser.close()
+    finally:
+        httpd.shutdown()
+    print(f"{'group':18} {'tasks':>5} {'top-1':>7} {'top-3':>7} {'hard top-1':>11}")
+    for label in sorted(groups, key=lambda g: (g == "ALL", g)):
+        print(_row(label, groups[label]))
+    if args.verbose:
+        print("\n".join(misses))
+    if args.json:
+        args.json.write_text(json.dumps(outcomes, ensure_ascii=False, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
