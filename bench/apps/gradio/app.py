@@ -16,9 +16,9 @@ import sys
 
 os.environ.setdefault("GRADIO_ANALYTICS_ENABLED", "False")
 
-import gradio as gr  # noqa: E402
-import numpy as np  # noqa: E402
-import pandas as pd  # noqa: E402
+import gradio as gr
+import numpy as np
+import pandas as pd
 
 PRODUCTS = pd.DataFrame(
     [
@@ -118,17 +118,20 @@ def build() -> gr.Blocks:
                         alerts = gr.CheckboxGroup(
                             ["Email", "SMS", "Push notification"], value=["Email"],
                             label="Send updates by")
-                        notes = gr.Textbox(label="Notes for the warehouse", lines=3)
+                        notes = gr.Textbox(label="Notes for the warehouse", lines=3,
+                                           interactive=True)
                         po = gr.File(label="Purchase order (PDF)",
-                                     file_types=[".pdf"])
+                                     file_types=[".pdf"], interactive=True)
                         terms = gr.Checkbox(label="I accept the terms of sale")
                 with gr.Accordion("Advanced options", open=False):
                     with gr.Row():
-                        coupon = gr.Textbox(label="Coupon code", placeholder="e.g. SPRING10")
+                        coupon = gr.Textbox(label="Coupon code", placeholder="e.g. SPRING10",
+                                            interactive=True)
                         priority = gr.Number(label="Priority", value=3, minimum=1,
-                                             maximum=5, precision=0)
-                        gr.Checkbox(label="Hold for manual review")
-                    gr.Textbox(label="Internal reference", placeholder="optional")
+                                             maximum=5, precision=0, interactive=True)
+                        gr.Checkbox(label="Hold for manual review", interactive=True)
+                    gr.Textbox(label="Internal reference", placeholder="optional",
+                               interactive=True)
                 with gr.Row():
                     submit = gr.Button("Submit", variant="primary")
                     submit_all = gr.Button("Submit all", variant="secondary")
@@ -147,7 +150,7 @@ def build() -> gr.Blocks:
                                  summary)
                 clear.click(lambda: ("", "", 1, 10, "Standard (3-5 days)", [], "Card",
                                      [], "", False, "", None, "", 3),
-                            None, fields + [notes, po, coupon, priority])
+                            None, [*fields, notes, po, coupon, priority])
 
             # ------------------------------------------------------------- inventory
             with gr.Tab("Inventory", id="inventory"):
@@ -165,7 +168,7 @@ def build() -> gr.Blocks:
                                      buttons=["copy", "fullscreen"],
                                      show_row_numbers=True)
                 threshold = gr.Slider(0, 100, value=10, step=1,
-                                      label="Low-stock threshold")
+                                      label="Low-stock threshold", interactive=True)
                 apply.click(filter_products, [search, category], table)
                 reset.click(lambda: ("", "All", PRODUCTS), None, [search, category, table])
 
@@ -192,19 +195,19 @@ def build() -> gr.Blocks:
             with gr.Tab("Settings", id="settings"):
                 with gr.Row():
                     with gr.Column(scale=2):
-                        gr.Textbox(label="Store name", value="Hearth & Home")
+                        gr.Textbox(label="Store name", value="Hearth & Home", interactive=True)
                         gr.Textbox(label="Email", value="orders@hearth.example",
-                                   info="Where order copies go")
+                                   info="Where order copies go", interactive=True)
                         gr.Dropdown(["English", "Deutsch", "Français", "Español"],
-                                    value="English", label="Language")
+                                    value="English", label="Language", interactive=True)
                         gr.Radio(["Light", "Dark", "System"], value="System",
-                                 label="Appearance")
-                        gr.Slider(8, 24, value=14, step=1, label="Font size")
+                                 label="Appearance", interactive=True)
+                        gr.Slider(8, 24, value=14, step=1, label="Font size", interactive=True)
                         gr.Number(label="Quantity", value=1, minimum=1, precision=0,
-                                  info="Default quantity on new orders")
+                                  info="Default quantity on new orders", interactive=True)
                         gr.CheckboxGroup(["Email", "SMS", "Push notification"],
                                          value=["Email", "SMS"],
-                                         label="Notify staff by")
+                                         label="Notify staff by", interactive=True)
                     with gr.Column(scale=1):
                         gr.Image(logo(), label="Store logo", height=200,
                                  interactive=False, buttons=["download"])
