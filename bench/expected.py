@@ -1,33 +1,52 @@
-"""Which captured element a task's expected selector stands for: shared by the find benches.
+"""Which captured elements a task's expected selector stands for: shared by the find benches.
 
-A task names its element by selector; find answers with a ref from a capture. When the
-selector's element is one capture keeps, that is the ref. When capture folds it into its
-parent (``<p><span class="price">2 390 ₽</span></p>`` is one node, the ``p``), the nearest
-kept ancestor stands for it, but only if that ancestor says little more than the element
-itself (its text at most twice as long, plus 20 characters): the card or the section
-around a price is not the price. Otherwise there is no ref and the task counts as a miss.
+A task names its element by selector; find answers with a ref from a capture.
+
+- When the selector's element is one capture keeps, that is the ref. When capture folds
+  it into its parent (``<p><span class="price">2 390 ₽</span></p>`` is one node, the
+  ``p``), the nearest kept ancestor stands for it, but only if that ancestor says little
+  more than the element itself (its text at most twice as long, plus 20 characters): the
+  card or the section around a price is not the price.
+- A wrapper and the one control inside it are one target: JupyterLab's
+  ``<jp-button aria-label="Restart the kernel"><button aria-label="Restart the kernel">``
+  is two nodes with one name, and clicking either does the same. So the kept elements
+  directly above or below the expected one that carry exactly its (non-empty) name are
+  accepted too (``also``).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-#: Evaluated on the expected element: [[ref or null, text length], …] up to the root.
+#: Evaluated on the expected element: {chain: [[ref|null, text length], …] up to the root,
+#: inner: refs of the elements inside it (at most 40)}.
 CHAIN_JS = """el => { const s = el.ownerDocument.defaultView[Symbol.for('domdex')];
-  const out = [];
+  const refOf = (e) => { const r = s && s.refOf ? s.refOf(e) : null;
+                         return r == null ? null : String(r); };
+  const chain = [];
   for (let e = el; e; e = e.parentElement || (e.getRootNode && e.getRootNode().host)) {
-    const r = s && s.refOf ? s.refOf(e) : null;
-    out.push([r == null ? null : String(r), (e.textContent || '').trim().length]);
+    chain.push([refOf(e), (e.textContent || '').trim().length]);
   }
-  return out; }"""
+  const inner = [...el.querySelectorAll('*')].slice(0, 40).map(refOf).filter(r => r);
+  return {chain, inner}; }"""
 
 
-def expected_ref(snapshot: Any, chain: list[list[Any]]) -> str | None:
-    """The ref that stands for the expected element in ``snapshot``, or None."""
-    if not chain:
-        return None
-    own = chain[0][1]
-    for i, (ref, length) in enumerate(chain):
-        if ref is not None and snapshot.get(ref) is not None:
-            return ref if i == 0 or length <= 2 * own + 20 else None
-    return None
+def expected_refs(snapshot: Any, found: dict[str, Any]) -> tuple[str | None, list[str]]:
+    """(the ref that stands for the expected element, or None; the refs equal to it)."""
+    chain = found.get("chain") or []
+    ref = None
+    if chain:
+        own = chain[0][1]
+        for i, (r, length) in enumerate(chain):
+            if r is not None and snapshot.get(r) is not None:
+                ref = r if i == 0 or length <= 2 * own + 20 else None
+                break
+    if ref is None:
+        return None, []
+    name = (snapshot.get(ref).name or "").strip()
+    if not name:
+        return ref, []
+    near = list(found.get("inner") or []) + [r for r, _ in chain[1:4] if r]
+    also = [r for r in near if r != ref and (n := snapshot.get(r)) is not None
+            and (n.name or "").strip() == name]
+    return ref, also

@@ -28,14 +28,14 @@ import statistics
 import sys
 import time
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE / "apps"))
 sys.path.insert(0, str(HERE))
-from expected import CHAIN_JS, expected_ref  # noqa: E402
+from expected import CHAIN_JS, expected_refs  # noqa: E402
 
 OUT = HERE / "out" / "corpus"
 DEVSET = HERE.parent.parent / "shared" / "devset" / "tasks.jsonl"
@@ -54,10 +54,16 @@ class Case:
     hard: bool
     snapshot: str  # file name under OUT
     expect_ref: str | None  # None: the expected element is not one capture keeps
+    also: list[str] = field(default_factory=list)  # refs that are the same target
+
+    def right(self, ref: str | None) -> bool:
+        """Whether ``ref`` is the expected element (or the same target)."""
+        return ref is not None and (ref == self.expect_ref or ref in self.also)
 
     def to_dict(self) -> dict[str, Any]:
         return {"id": self.id, "app": self.app, "query": self.query, "intent": self.intent,
-                "hard": self.hard, "snapshot": self.snapshot, "expect_ref": self.expect_ref}
+                "hard": self.hard, "snapshot": self.snapshot, "expect_ref": self.expect_ref,
+                "also": self.also}
 
 
 def _pydocs_tasks() -> list[dict[str, Any]]:
@@ -83,12 +89,8 @@ def capture(args: argparse.Namespace) -> int:
     apps = load_apps()
     wanted = set(args.apps.split(",")) if args.apps else None
     tasks = [t for t in load_tasks() if wanted is None or t.app in wanted]
-    cases: dict[str, Case] = {}
+    cases: dict[str, Case] = {}  # this run's
     index = OUT / "cases.jsonl"
-    if index.exists():
-        for line in index.read_text().splitlines():
-            d = json.loads(line)
-            cases[d["id"]] = Case(**d)
     with sync_playwright() as pw:
         browser = launch(pw)
         contexts: dict[str, Any] = {}
@@ -116,7 +118,16 @@ def capture(args: argparse.Namespace) -> int:
                 if case:
                     cases[case.id] = case
         browser.close()
-    index.write_text("".join(json.dumps(c.to_dict()) + "\n" for c in cases.values()))
+    # Read the index only now: another capture (another app) may have run meanwhile.
+    stored = {}
+    if index.exists():
+        for line in index.read_text().splitlines():
+            d = json.loads(line)
+            stored[d["id"]] = Case(**d)
+    redone = {c.app for c in cases.values()} | {t.app for t in tasks}
+    stored = {k: c for k, c in stored.items() if c.app not in redone}  # skipped ones too
+    stored.update(cases)
+    index.write_text("".join(json.dumps(c.to_dict()) + "\n" for c in stored.values()))
     missing = sum(1 for c in cases.values() if c.expect_ref is None)
     print(f"{len(cases)} cases stored in {OUT} ({missing} whose element capture does not keep)")
     return 0
@@ -131,7 +142,7 @@ def _store(domdex: Any, page: Any, tid: str, app: str, query: str, intent: str, 
         if loc.count() != 1:
             print(f"SKIP {tid}: the expected selector matches {loc.count()} elements")
             return None
-        ref = expected_ref(snap, loc.evaluate(CHAIN_JS))
+        ref, also = expected_refs(snap, loc.evaluate(CHAIN_JS))
     except Exception as exc:
         print(f"SKIP {tid}: {str(exc).splitlines()[0][:100]}")
         return None
@@ -142,7 +153,7 @@ def _store(domdex: Any, page: Any, tid: str, app: str, query: str, intent: str, 
     path = OUT / name
     if not path.exists():
         path.write_bytes(gzip.compress(text.encode()))
-    return Case(tid, app, query, intent, hard, name, ref)
+    return Case(tid, app, query, intent, hard, name, ref, also)
 
 
 def load_cases(apps: str | None = None) -> list[Case]:
@@ -193,8 +204,8 @@ def score(args: argparse.Namespace) -> int:
             find(idx, c.query, **kwargs)
             times.append((time.perf_counter() - t0) * 1000)
             tokens.append(count_tokens(str(res)))
-        top1 = bool(refs) and refs[0] == c.expect_ref
-        top3 = c.expect_ref in refs[:3]
+        top1 = bool(refs) and c.right(refs[0])
+        top3 = any(c.right(r) for r in refs[:3])
         by_app[c.app].append((top1, top3, c.hard))
         if not top1:
             misses.append(f"{c.id}: {c.query!r} → {refs[:1]} (want {c.expect_ref})")

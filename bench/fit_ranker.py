@@ -71,10 +71,33 @@ def extract(apps: str | None) -> list[Sample]:
         keep = tr["hand"] >= FLOOR
         ks, X, hand = tr["ks"][keep], tr["X"][keep], tr["hand"][keep]
         si = SearchIndex.for_index(idx)
-        want = si.by_ref.get(c.expect_ref or "", -1)
-        hits = np.flatnonzero(ks == want)
+        wants = [si.by_ref.get(r, -1) for r in (c.expect_ref, *c.also) if r]
+        hits = np.flatnonzero(np.isin(ks, wants))
         out.append(Sample(c.id, c.app, c.hard, X, hand, int(hits[0]) if len(hits) else -1))
     return out
+
+
+def _cached(apps: str | None, per_app: int) -> tuple[list[Sample], list[Sample]]:
+    """Samples and negatives, kept in bench/out/ for as long as neither the stored corpus
+    nor the search code changes (extracting them takes minutes on two cores)."""
+    import hashlib
+    import pickle
+
+    from find_corpus import OUT
+
+    h = hashlib.sha1(f"{apps}|{per_app}".encode())
+    h.update((OUT / "cases.jsonl").read_bytes())
+    for path in sorted((HERE.parent / "src" / "domdex").rglob("*.py")):
+        h.update(path.read_bytes())
+    cache = HERE / "out" / f"fit-samples-{h.hexdigest()[:12]}.pkl"
+    if cache.exists():
+        return pickle.loads(cache.read_bytes())  # our own file, written below
+    samples = extract(apps)
+    negs = negatives(samples, per_app) if per_app else []
+    for old in (HERE / "out").glob("fit-samples-*.pkl"):
+        old.unlink()
+    cache.write_bytes(pickle.dumps((samples, negs)))
+    return samples, negs
 
 
 def negatives(samples: list[Sample], per_app: int, seed: int = 1) -> list[Sample]:
@@ -114,7 +137,13 @@ def negatives(samples: list[Sample], per_app: int, seed: int = 1) -> list[Sample
 
 def fit(samples: list[Sample], l2: float, iters: int = 30) -> tuple[np.ndarray, ...]:
     """Newton's method on the conditional logit with an outside option ("none of
-    these"); returns (weights, mean, scale) — the last weight is the outside option's."""
+    these"); returns (weights, mean, scale) — the last weight is the outside option's.
+
+    The penalty pulls the weights towards the hand-set ranking, not towards zero: the
+    prior puts weight 1 on ``log_hand`` (the hand-set score, unstandardised) and 0 on the
+    rest, so a strongly regularised model *is* the hand-set ranking, and the data can
+    only move it where several apps agree. With a few hundred tasks, shrinking to zero
+    threw away what the hand-set stages know (LOAO 61 % against 72 % by hand)."""
     usable = [s for s in samples if (s.y >= 0 or s.y == NONE) and len(s.hand) > 0]
     allx = np.vstack([s.X for s in usable])
     mean = allx.mean(axis=0)
@@ -129,11 +158,16 @@ def fit(samples: list[Sample], l2: float, iters: int = 30) -> tuple[np.ndarray, 
     usable = [Sample(s.id, s.app, s.hard, s.X, s.hand, s.y if s.y >= 0 else len(s.X))
               for s in usable]
     d = allx.shape[1] + 1
-    w = np.zeros(d)
+    from domdex.search.learned import FEATURES
+
+    prior = np.zeros(d)
+    prior[FEATURES.index("log_hand")] = scale[FEATURES.index("log_hand")]
+    prior[-1] = np.log(FLOOR)  # "none" against a lone candidate at the floor
+    w = prior.copy()
     n = len(usable)
 
     def loss(w: np.ndarray) -> float:
-        total = l2 * n * float(w @ w)
+        total = l2 * n * float((w - prior) @ (w - prior))
         for X, s in zip(Xs, usable, strict=True):
             z = X @ w
             top = z.max()
@@ -142,7 +176,7 @@ def fit(samples: list[Sample], l2: float, iters: int = 30) -> tuple[np.ndarray, 
 
     current = loss(w)
     for _ in range(iters):
-        grad = 2 * l2 * w * n
+        grad = 2 * l2 * (w - prior) * n
         hess = 2 * l2 * n * np.eye(d)
         for X, s in zip(Xs, usable, strict=True):
             z = X @ w
@@ -164,6 +198,21 @@ def fit(samples: list[Sample], l2: float, iters: int = 30) -> tuple[np.ndarray, 
         if done:
             break
     return w, mean, scale
+
+
+def pick_l2(samples: list[Sample], grid: list[float]) -> float:
+    """The penalty with the best leave-one-site-out top-1 on ``samples`` alone."""
+    sites = sorted({s.app.split("-")[0] for s in samples if s.y != NONE})
+    best = (-1, grid[0])
+    for l2 in grid:
+        right = 0
+        for site in sites:
+            train = [s for s in samples if s.app.split("-")[0] != site]
+            test = [s for s in samples if s.app.split("-")[0] == site and s.y != NONE]
+            if train and test:
+                right += _score(test, fit(train, l2))[0]
+        best = max(best, (right, l2), key=lambda x: x[0])
+    return best[1]
 
 
 def rank_top(sample: Sample, w: np.ndarray | None, mean: Any = 0, scale: Any = 1) -> list[int]:
@@ -196,14 +245,15 @@ def _score(samples: list[Sample], model: tuple[np.ndarray, ...] | None) -> tuple
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--apps", help="only these apps (comma-separated)")
-    ap.add_argument("--l2", type=float, default=0.01)
+    ap.add_argument("--l2", default="0.01,0.1,1,3,10,30,100",
+                    help="penalty strengths; with several, each fold picks its own by an "
+                         "inner leave-one-app-out on its training apps (nested)")
     ap.add_argument("--write", action="store_true")
     ap.add_argument("--verbose", action="store_true")
     ap.add_argument("--negatives", type=int, default=20, help="per app (outside option)")
     args = ap.parse_args(argv)
     t0 = time.perf_counter()
-    samples = extract(args.apps)
-    negs = negatives(samples, args.negatives) if args.negatives else []
+    samples, negs = _cached(args.apps, args.negatives)
     by_app: dict[str, list[Sample]] = defaultdict(list)
     for s in samples:
         by_app[s.app].append(s)
@@ -213,12 +263,16 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'app (held out)':18} {'tasks':>5} {'hand top-1':>11} {'LOAO top-1':>11} "
           f"{'LOAO top-3':>11} {'LOAO hard':>10}")
     tot = defaultdict(int)
+    grid = [float(x) for x in args.l2.split(",")]
+    picked: dict[str, float] = {}
     for app, held in sorted(by_app.items()):
         # one site is one fold: the devset and the held-out sets of the Python docs
         # ("pydocs-dev", "pydocs-heldout") leave together
         site = app.split("-")[0]
         train = [s for s in samples + negs if s.app.split("-")[0] != site]
-        model = fit(train, args.l2) if train else None
+        l2 = pick_l2(train, grid) if len(grid) > 1 else grid[0]
+        picked[app] = l2
+        model = fit(train, l2) if train else None
         h = _score(held, None)
         t1, t3, h1 = _score(held, model)
         hard = sum(s.hard for s in held)
@@ -236,7 +290,11 @@ def main(argv: list[str] | None = None) -> int:
     n = max(1, tot["n"])
     print(f"{'ALL':18} {tot['n']:>5} {100 * tot['hand'] / n:>10.1f}% {100 * tot['t1'] / n:>10.1f}% "
           f"{100 * tot['t3'] / n:>10.1f}% {100 * tot['h1'] / max(1, tot['hard']):>9.1f}%")
-    full = fit(samples + negs, args.l2)
+    print("penalty per fold (nested choice): "
+          + ", ".join(f"{a} {v:g}" for a, v in picked.items()))
+    final_l2 = pick_l2(samples + negs, grid) if len(grid) > 1 else grid[0]
+    print(f"penalty of the shipped model (LOAO over every app): {final_l2:g}")
+    full = fit(samples + negs, final_l2)
     t1, t3, _ = _score(samples, full)
     print(f"fitted on all apps, scored on all (optimistic): top-1 {100 * t1 / n:.1f}%, "
           f"top-3 {100 * t3 / n:.1f}%")
@@ -249,7 +307,7 @@ def main(argv: list[str] | None = None) -> int:
         from domdex.search.learned import FEATURES
 
         w, mean, scale = full
-        meta = {"fitted_on": {a: len(v) for a, v in sorted(by_app.items())}, "l2": args.l2,
+        meta = {"fitted_on": {a: len(v) for a, v in sorted(by_app.items())}, "l2": final_l2,
                 "loao_top1": round(tot["t1"] / n, 4),
                 "command": "python bench/fit_ranker.py --write"}
         RANKER.write_text(json.dumps({**meta, "features": list(FEATURES),

@@ -121,6 +121,17 @@ ROLE_TEXT = {
 }
 
 
+#: Role words of a multi-line text field on top of a textbox's.
+MULTI_LINE_TEXT = "textarea area editor"
+
+
+def _multi_line(node: Node) -> bool:
+    """A textarea, a contenteditable or a textbox the page marks multi-line."""
+    return node.tag == "textarea" or "multiline" in node.states or \
+        node.attrs.get("contenteditable", "") not in ("", "false") or \
+        node.attrs.get("aria-multiline") == "true"
+
+
 @dataclass(slots=True)
 class Descriptor:
     """One element as the matcher sees it: fields of text plus facts used in ranking."""
@@ -614,6 +625,8 @@ class _Builder:
         fields["attr"] = " ".join(x for x in attr if x)
         fields["role"] = ROLE_TEXT.get(role, role) + (" button" if interactive and
                                                      role not in ROLE_TEXT else "")
+        if role == "textbox" and _multi_line(node):
+            fields["role"] += " " + MULTI_LINE_TEXT  # "the editor", "the text area"
         keys, ctx, is_key, is_value = self.context(i)
         is_cell = node.tag in _CELL_TAGS or node.role in _CELL_ROLES
         column = self._cell_context(i)[1] if is_cell else ""

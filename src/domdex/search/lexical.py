@@ -145,6 +145,8 @@ ROLE_WORDS: dict[str, frozenset[str]] = {
         "input": "textbox searchbox combobox spinbutton checkbox radio",
         "box": "textbox searchbox combobox checkbox",
         "textbox": "textbox searchbox",
+        "textarea": "textbox",
+        "editor": "textbox",
         "searchbox": "searchbox textbox",
         "checkbox": "checkbox switch",
         "radio": "radio",

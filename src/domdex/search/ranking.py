@@ -521,7 +521,13 @@ def find_matches(
                      "exact": float(exact[k]), "base": float(base[k]),
                      "hand": float(hand[k]), "final": float(score[k])}
         matches.append(Match(d.ref, d.role, d.label, reg.id if reg else "",
-                             min(1.0, float(score[k])), d.pos, parts))
+                             float(score[k]), d.pos, parts))
+    # Scores past 1 (an exact name's bonus on a full match) are scaled down together, not
+    # cut at 1: "Save" beside "Save and close" keeps its lead and its confidence.
+    over = max((m.score for m in matches), default=0.0)
+    if over > 1.0:
+        for m in matches:
+            m.score = m.score / over
     if explain:
         log.debug("find %r: term weights %s", query, weights)
     return Ranking(q, intent, matches, r, int(live.sum()), region)
