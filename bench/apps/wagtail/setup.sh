@@ -21,5 +21,7 @@ if [ ! -f "$data/seeded" ]; then
     --noinput --username admin --email admin@harbourlane.example
   "$py" manage.py seed_bench
   "$py" manage.py update_index -v 0 || true
+  # a fresh database has no sessions: the harness's saved login would be stale
+  rm -f "$here/../.state/wagtail.json"
   touch "$data/seeded"
 fi
