@@ -62,12 +62,15 @@ drivers = []
 for i in range(1, 25):
     f, last = FIRST[(i * 5) % len(FIRST)], LAST[(i * 3) % len(LAST)]
     drivers.append((i, f, last, f"{f.lower()}.{last.lower()}@fleet.example",
-                    f"07700 9{rng.randint(10000, 99999)}", f"{last[:5].upper()}{rng.randint(100000, 999999)}",
+                    f"07700 9{rng.randint(10000, 99999)}",
+                    f"{last[:5].upper()}{rng.randint(100000, 999999)}",
                     (date(2025, 1, 1) + timedelta(days=rng.randint(0, 2000))).isoformat(),
-                    rng.randint(1, 4), (date(2015, 1, 1) + timedelta(days=rng.randint(0, 3000))).isoformat(),
+                    rng.randint(1, 4),
+                    (date(2015, 1, 1) + timedelta(days=rng.randint(0, 3000))).isoformat(),
                     round(rng.uniform(12.5, 19.5), 2), 0 if i % 9 == 0 else 1))
 print(rows("drivers", ["id", "first_name", "last_name", "email", "phone", "licence_no",
-                       "licence_expiry", "depot_id", "hired_on", "hourly_rate", "is_active"], drivers))
+                       "licence_expiry", "depot_id", "hired_on", "hourly_rate", "is_active"],
+           drivers))
 vehicles = []
 for i in range(1, 61):
     make, models = MAKES[rng.randrange(len(MAKES))]
@@ -76,7 +79,8 @@ for i in range(1, 61):
     bought = date(year, rng.randint(1, 12), rng.randint(1, 28))
     last_s = date(2024, 1, 1) + timedelta(days=rng.randint(0, 300))
     vehicles.append((i, f"{rng.choice('ABDFGHKLMNPRSTVY')}{rng.choice('ABDFGHKLMNPRSTVY')}"
-                        f"{year % 100:02d} {''.join(rng.choice('ABCDEFGHJKLMNPRSTUVWXYZ') for _ in range(3))}",
+                        f"{year % 100:02d} "
+                        f"{''.join(rng.choice('ABCDEFGHJKLMNPRSTUVWXYZ') for _ in range(3))}",
                      make, rng.choice(models), year, fuel,
                      rng.choice(["white", "white", "silver", "blue", "red", "black"]),
                      rng.randint(5000, 260000), rng.choice([600, 800, 1000, 1200, 1400]),
