@@ -17,7 +17,7 @@ from typing import Any
 from ..snapshot import Node
 from ..words import has_unspaced
 
-__all__ = ["FIELD_WEIGHTS", "Descriptor", "build_descriptors"]
+__all__ = ["FIELD_WEIGHTS", "Descriptor", "build_descriptors", "is_multi_line"]
 
 #: How much a query word found in each field counts (1.0 = found in the name).
 FIELD_WEIGHTS: dict[str, float] = {
@@ -125,7 +125,7 @@ ROLE_TEXT = {
 MULTI_LINE_TEXT = "textarea area editor"
 
 
-def _multi_line(node: Node) -> bool:
+def is_multi_line(node: Node) -> bool:
     """A textarea, a contenteditable or a textbox the page marks multi-line."""
     return node.tag == "textarea" or "multiline" in node.states or \
         node.attrs.get("contenteditable", "") not in ("", "false") or \
@@ -625,7 +625,7 @@ class _Builder:
         fields["attr"] = " ".join(x for x in attr if x)
         fields["role"] = ROLE_TEXT.get(role, role) + (" button" if interactive and
                                                      role not in ROLE_TEXT else "")
-        if role == "textbox" and _multi_line(node):
+        if role == "textbox" and is_multi_line(node):
             fields["role"] += " " + MULTI_LINE_TEXT  # "the editor", "the text area"
         keys, ctx, is_key, is_value = self.context(i)
         is_cell = node.tag in _CELL_TAGS or node.role in _CELL_ROLES

@@ -25,6 +25,7 @@ from typing import Any
 
 import numpy as np
 
+from .descriptors import is_multi_line
 from .lexical import tokens
 
 __all__ = ["FEATURES", "Ranker", "feature_matrix", "load_ranker"]
@@ -163,11 +164,8 @@ def _biggest_text_area(si: Any, ks: np.ndarray) -> int:
     """The shortlisted multi-line text field with the largest box ("the editor")."""
     best, area = -1, 0.0
     for k in ks:
-        d = si.descriptors[k]
-        node = d.node
-        multi = node.tag == "textarea" or "multiline" in node.states or \
-            node.attrs.get("contenteditable", "") not in ("", "false")
-        if not multi or node.box is None:
+        node = si.descriptors[k].node
+        if not is_multi_line(node) or node.box is None:
             continue
         a = node.box.width * node.box.height
         if a > area:
