@@ -15,11 +15,8 @@ alone); this script only reads them. Not a test: it asserts nothing.
 from __future__ import annotations
 
 import argparse
-import functools
-import http.server
 import json
 import sys
-import threading
 from collections import defaultdict
 from pathlib import Path
 
@@ -30,17 +27,8 @@ from domdex.chromium import LAUNCH_ARGS, find_chromium
 from domdex.search.api import find
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from check_i18n import DEFAULT_TASKS, INTENTS, PAGES, VIEWPORT, serve
 from expected import CHAIN_JS, expected_refs
-
-ROOT = Path(__file__).resolve().parent.parent
-PAGES = ROOT / "tests" / "pages"
-TASKS = ROOT / "bench" / "tasks" / "i18n.jsonl"
-INTENTS = ("click", "fill", "select", "read", "navigate")
-
-
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:
-        pass
 
 
 def _row(label: str, rows: list[tuple[bool, bool, bool]]) -> str:
@@ -53,22 +41,19 @@ def _row(label: str, rows: list[tuple[bool, bool, bool]]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--tasks", type=Path, default=TASKS)
+    ap.add_argument("--tasks", type=Path, default=DEFAULT_TASKS)
     ap.add_argument("--verbose", action="store_true", help="print every miss")
     ap.add_argument("--json", type=Path, help="write per-task outcomes here too")
     args = ap.parse_args(argv)
     tasks = [json.loads(line) for line in args.tasks.read_text().splitlines() if line.strip()]
 
-    httpd = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(_Quiet, directory=str(PAGES)))
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{httpd.server_address[1]}"
+    httpd, base = serve(PAGES)
     groups: dict[str, list[tuple[bool, bool, bool]]] = defaultdict(list)
     outcomes, misses = [], []
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=find_chromium(), args=LAUNCH_ARGS)
-            page = browser.new_page(viewport={"width": 1280, "height": 800})
+            page = browser.new_page(viewport=VIEWPORT)
             for t in tasks:
                 page.goto(base + t["url"], wait_until="load")
                 idx = domdex.attach(page).index()
