@@ -139,8 +139,9 @@ def _store(domdex: Any, page: Any, tid: str, app: str, query: str, intent: str, 
     try:
         snap = dpage.capture(incremental=False)
         loc = page.locator(expect)
-        if loc.count() != 1:
-            print(f"SKIP {tid}: the expected selector matches {loc.count()} elements")
+        n = loc.count()  # once: a dynamic page may change between two counts
+        if n != 1:
+            print(f"SKIP {tid}: the expected selector matches {n} elements")
             return None
         ref, also = expected_refs(snap, loc.evaluate(CHAIN_JS))
     except Exception as exc:
