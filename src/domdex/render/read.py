@@ -153,15 +153,22 @@ class ReadResult(View):
         lines.append(Line(self.fence.close, keep=True))
         return lines + [Line(t, keep=True, advice=True) for t in self._advice()]
 
+    def _cost(self, text: str) -> int:
+        """Tokens of ``text`` with each of the fence's nonces counted at its most
+        (one token a character): what fits then depends on the page, never on the
+        random nonce, and never runs over."""
+        nonce = self.fence.nonce
+        return count_tokens(text.replace(nonce, "")) + len(nonce) * text.count(nonce)
+
     def render(self, max_tokens: int | None = None) -> str:
         budget = max_tokens if max_tokens is not None else self.max_tokens
         full = "\n".join(line.text for line in self.lines)
-        if budget is None or count_tokens(full) <= budget:
+        if budget is None or self._cost(full) <= budget:
             return full
         head = self._header()
         advice = self._advice()
         note = f"… {len(self.body):,} more characters: {self.continue_call(len(self.body))}"
-        room = budget - count_tokens("\n".join([*head, note, self.fence.close, *advice])) - 12
+        room = budget - self._cost("\n".join([*head, note, self.fence.close, *advice])) - 12
         # Asked for something (a query, a section): the answer comes first and the outline
         # gets what is left. Asked for the page: knowing what it holds comes first.
         asked = bool(self.sections) and (self.query is not None or self.section is not None)
