@@ -15,13 +15,13 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from ..capture.deadline import evaluate_in
+from ..capture.deadline import evaluate_in, with_deadline
 from ..errors import ActionError
 from ..snapshot import Node
 
 logger = logging.getLogger("domdex")
 
-__all__ = ["ACTIONS", "CHANGES_STATE", "INTENT_OF", "NEEDS", "blocked", "explain",
+__all__ = ["ACTIONS", "CHANGES_STATE", "IDEMPOTENT", "INTENT_OF", "NEEDS", "blocked", "explain",
            "perform", "script", "state_after"]
 
 #: The actions an agent can ask for, and what each needs as ``value``.
@@ -102,6 +102,9 @@ async def _select(locator: Any, value: Any, timeout_ms: float) -> None:
         raise ActionError(f"No option {wanted[0]!r} in this select. Options: {shown}.") from exc
 
 
+#: Actions that end in the same state when done twice (a click or a key press does not).
+IDEMPOTENT = frozenset({"fill", "select", "check", "uncheck", "hover", "scroll_into_view"})
+
 #: Actions whose answer shows the element's state after the action, not before it.
 CHANGES_STATE = frozenset({"fill", "type", "press", "select", "check", "uncheck"})
 
@@ -170,13 +173,17 @@ def blocked(action: str, facts: dict[str, Any] | None) -> bool:
                 or ("uncovered" in needs and facts.get("inert")))
 
 
+#: Seconds explain may take for each of its two in-page calls.
+EXPLAIN_DEADLINE = 5.0
+
+
 async def explain(locator: Any) -> dict[str, Any] | None:
     """What blocks the element (covered, disabled, hidden, detached), or None if gone."""
-    try:
-        if await locator.count() == 0:
+    try:  # count() waits for the frame without limit, so it is under the deadline too
+        if await with_deadline(locator.count(), EXPLAIN_DEADLINE, what="count") == 0:
             return None
         return dict(await evaluate_in(locator.first, script("explain.js"), timeout=2000,
-                                      deadline=5.0, what="explain"))
+                                      deadline=EXPLAIN_DEADLINE, what="explain"))
     except Exception as exc:  # the frame navigated or closed while we looked
         logger.debug("explain failed: %r", exc)
         return None

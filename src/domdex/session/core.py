@@ -48,6 +48,7 @@ from . import backend
 from .actions import (
     ACTIONS,
     CHANGES_STATE,
+    IDEMPOTENT,
     INTENT_OF,
     NEEDS,
     blocked,
@@ -586,8 +587,17 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin):
         ms = (timeout if timeout is not None else self.options.action_timeout) * 1000
         t.dirty = True  # hover, focus and CSS states change without a mutation
         await self._fail_fast(loc, action, ref, min(ms, FAIL_FAST_MS))
+        stopped = self.dialogs.stopped(t.pw)
         try:
-            await perform(loc, action, value, ms)
+            try:
+                await perform(loc, action, value, ms)
+            except PlaywrightError:
+                if stopped or not self.dialogs.stopped(t.pw) or action not in IDEMPOTENT:
+                    raise
+                # A flood's stop (Runtime.terminateExecution) also ends Playwright's own
+                # script mid-action; the page is still now, and doing it again is safe.
+                logger.info("%s interrupted by stopping the page's scripts; once more", action)
+                await perform(loc, action, value, ms)
         except PlaywrightTimeout as exc:
             facts = await explain(loc)
             raise ActionError(blocked_message(action, ref, facts)) from exc
@@ -623,6 +633,8 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin):
         try:
             await t.pw.wait_for_load_state("load", timeout=self.options.navigation_timeout
                                            * 1000)
+            if self.dialogs.stopped(t.pw):
+                return  # its scripts were stopped: nothing reacts, and no frame comes
             await evaluate_in(t.pw, script("settle.js"), what="settle", deadline=5.0)
         except FrameUnanswered as exc:  # a page whose script spins: nothing to wait for
             logger.info("settle: %s", exc)

@@ -10,10 +10,12 @@ A page can open dialogs for ever (``setInterval(() => alert('x'), 20)``, or
 So dialogs are rate-limited per page:
 
 - after :data:`FLOOD_COUNT` dialogs within :data:`FLOOD_WINDOW` seconds the page's
-  scripts are stopped (CDP ``Runtime.terminateExecution`` and
-  ``Emulation.setScriptExecutionDisabled``): the page stays, as it is, readable;
+  scripts are stopped (CDP ``Emulation.setScriptExecutionDisabled``: no timer or handler
+  runs again): the page stays, as it is, readable;
 - a page whose dialogs go on even so (a synchronous loop, which holds its renderer
-  inside the dialogs) has its tab closed after :data:`HOPELESS_COUNT` more;
+  inside the dialogs) has its running script ended (``Runtime.terminateExecution``)
+  after half of :data:`HOPELESS_COUNT` more, and its tab closed after
+  :data:`HOPELESS_COUNT` more;
 - the log repeats nothing: a run of the same dialog is one event with a count, and at
   most :data:`MAX_EVENTS` events wait for the next response, the older ones summed up
   ("3,176 alerts accepted, last: 'forever'").
@@ -134,11 +136,16 @@ class DialogPolicy:
             else:
                 await dialog.dismiss()
         except Exception as exc:  # the page closed while the dialog was open
-            logger.debug("dialog answer failed: %r", exc)
+            logger.debug("%s dialog answer failed: %r", kind, exc)
         url = getattr(page, "url", "") if page is not None else ""
         self._record(DialogEvent(kind, dialog.message, accept, text, url))
         logger.debug("dialog %s %r %s", kind, dialog.message,
                       "accepted" if accept else "dismissed")
+
+    def stopped(self, page: Any) -> bool:
+        """Were ``page``'s scripts stopped for a flood? (Nothing on it reacts any more.)"""
+        w = self._pages.get(id(page))
+        return w is not None and bool(w.stopped_at)
 
     def drain(self) -> list[DialogEvent]:
         """Events since the last drain, oldest first (older ones summed up in one)."""
@@ -175,6 +182,8 @@ class DialogPolicy:
         elif w.stopped_at and w.seen - w.stopped_at >= HOPELESS_COUNT:
             w.closed = True
             self._spawn(self._close(page, w.seen))
+        elif w.stopped_at and w.seen - w.stopped_at == HOPELESS_COUNT // 2:
+            self._spawn(self._terminate(page))
 
     def _spawn(self, coro: Any) -> None:
         task = asyncio.ensure_future(coro)
@@ -187,18 +196,16 @@ class DialogPolicy:
             "flood", f"STOPPED SCRIPTS: the page opened {seen} dialogs within "
             f"{FLOOD_WINDOW:g} s, so domdex stopped its scripts (the page stays as it is, "
             "readable; reload it to run them again).", True))
-        try:
-            cdp = await page.context.new_cdp_session(page)
-            # Not awaited in turn: the second waits for the renderer, which the first frees.
-            sends = [asyncio.ensure_future(cdp.send("Runtime.terminateExecution")),
-                     asyncio.ensure_future(cdp.send("Emulation.setScriptExecutionDisabled",
-                                                    {"value": True}))]
-            await asyncio.wait(sends, timeout=STOP_DEADLINE)
-            for s in sends:
-                if s.done() and not s.cancelled():
-                    s.exception()  # retrieved: a closed page is not an error here
-        except Exception as exc:
-            logger.debug("stopping a page's scripts failed: %r", exc)
+        await _send(page, ("Emulation.setScriptExecutionDisabled", {"value": True}))
+
+    async def _terminate(self, page: Any) -> None:
+        """End the script that is running now (a loop that opens dialogs without end).
+
+        Why not at once with the stop: it ends whatever runs in the page's world at that
+        moment, Playwright's own code included, and an action in flight then hangs.
+        """
+        await _send(page, ("Runtime.terminateExecution", None),
+                    ("Emulation.setScriptExecutionDisabled", {"value": True}))
 
     async def _close(self, page: Any, seen: int) -> None:
         """Close a tab whose dialogs go on after its scripts were stopped."""
@@ -210,6 +217,24 @@ class DialogPolicy:
             await page.close(run_before_unload=False)
         except Exception as exc:
             logger.debug("closing a flooding page failed: %r", exc)
+
+
+async def _send(page: Any, *commands: tuple[str, dict[str, Any] | None]) -> None:
+    """Send CDP ``commands`` to ``page`` together, for at most :data:`STOP_DEADLINE`.
+
+    Not awaited in turn: the script-disabling command waits for the renderer, which a
+    terminateExecution sent alongside frees.
+    """
+    try:
+        cdp = await page.context.new_cdp_session(page)
+        sends = [asyncio.ensure_future(cdp.send(name, params) if params else cdp.send(name))
+                 for name, params in commands]
+        await asyncio.wait(sends, timeout=STOP_DEADLINE)
+        for s in sends:
+            if s.done() and not s.cancelled():
+                s.exception()  # retrieved: a closed page is not an error here
+    except Exception as exc:
+        logger.debug("stopping a page's scripts failed: %r", exc)
 
 
 def _summary(dropped: list[DialogEvent]) -> DialogEvent:

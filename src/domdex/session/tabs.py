@@ -12,6 +12,7 @@ from collections import OrderedDict, deque
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from ..capture.deadline import with_deadline
 from ..errors import BrowserError
 from . import backend
 from .intents import IntentCache
@@ -84,8 +85,8 @@ class TabsMixin:
         out = []
         for t in list(self._tabs.values()):
             try:
-                title = await t.pw.title()
-            except Exception:  # a tab in the middle of navigating has no title yet
+                title = await with_deadline(t.pw.title(), 2.0, t.pw.url, "title")
+            except Exception:  # navigating (no title yet), or not answering
                 title = ""
             out.append(TabInfo(t.id, t.pw.url, title, t.id == self._current))
         return out
