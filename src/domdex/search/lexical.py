@@ -168,7 +168,7 @@ ROLE_WORDS: dict[str, frozenset[str]] = {
         "row": "row",
         "cell": "cell gridcell",
         "paragraph": "paragraph",
-        "list": "list",
+        "list": "list listbox combobox",
         "dialog": "dialog alertdialog",
     }.items()
 }
