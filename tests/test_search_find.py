@@ -235,3 +235,28 @@ def _table() -> Snapshot:
 ])
 def test_a_cell_is_where_the_named_row_meets_the_named_column(query: str, want: str) -> None:
     assert find(build_index(_table()), query, intent="read").ref == want
+
+
+def _ranked(idx, scores: list[tuple[str, float]]):  # type: ignore[no-untyped-def]
+    """A ranking with these scores (the rule under test is the view's, not the ranker's)."""
+    from domdex.search.lexical import parse_query
+    from domdex.search.ranking import Match, Ranking
+
+    matches = [Match(ref, idx.node(ref).role, idx.node(ref).name or "", "", score, 0, {})
+               for ref, score in scores]
+    return Ranking(parse_query("the scroll list"), "select", matches, None, len(matches), None)
+
+
+def test_a_clear_lead_under_the_threshold_is_given_as_low(idx) -> None:  # type: ignore[no-untyped-def]
+    """Nothing names the element as asked, but one leads clearly: it is the answer,
+    ``low``, with a word to check it first (acting by query still refuses ``low``)."""
+    from domdex.render.find import FindResult
+
+    result = FindResult(idx, _ranked(idx, [("e14", 0.28), ("e15", 0.12)]))
+    assert result.ref == "e14" and result.confidence == "low" and result.below
+    assert "check its line before acting" in str(result)
+    assert result.to_dict()["confidence"] == "low"
+    for scores in ([("e14", 0.28), ("e15", 0.2)], [("e14", 0.14)]):  # no clear lead; too low
+        result = FindResult(idx, _ranked(idx, scores))
+        assert result.ref is None and not result.below and result.confidence == "none"
+        assert "no match above 0.30" in str(result)

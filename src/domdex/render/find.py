@@ -2,9 +2,10 @@
 
 Shaped like the hybrid seed's answer (region header, ``← BEST MATCH``, a one-line
 ``SUGGESTION`` that tells look-alikes apart) but cut to what a model needs to act:
-about a hundred tokens. With nothing above the threshold it makes no guess; it lists
-the closest elements and, from the region term index, the region that probably holds
-what the agent meant ("No exact match. Did you mean R2.Cart (…)?").
+about a hundred tokens. With nothing above the threshold it makes no guess unless one
+element leads clearly (then it is the answer, ``low``, with a word to check it); else it
+lists the closest elements and, from the region term index, the region that probably
+holds what the agent meant ("No exact match. Did you mean R2.Cart (…)?").
 """
 
 from __future__ import annotations
@@ -21,6 +22,11 @@ if TYPE_CHECKING:
 NAME_LIMIT = 50
 #: Alternatives scoring under this share of the best are data only, not text.
 SHOW_ALTERNATIVE = 0.6
+#: Under the threshold, the best is still given (``low``) when it scores at least this
+#: share of the threshold and this many times the runner-up: a clear lead on a page where
+#: nothing names the thing as asked ("the list" for an unnamed select).
+LEAD_FLOOR = 0.5
+LEAD_RATIO = 2.0
 
 
 def confidence_label(score: float, runner_up: float | None) -> str:
@@ -53,10 +59,16 @@ class FindResult(View):
         self.fuzzy = fuzzy or []
         self.matches: list[Match] = ranking.matches[:top_k]
         best = self.matches[0] if self.matches else None
-        self.ref: str | None = best.ref if best and best.score >= threshold else None
-        self.score: float = best.score if best else 0.0
         runner = self.matches[1].score if len(self.matches) > 1 else None
-        self.confidence = confidence_label(self.score, runner) if self.ref else "none"
+        self.score: float = best.score if best else 0.0
+        #: True when the answer is under the threshold but leads clearly (``low``)
+        self.below = best is not None and self.score < threshold and \
+            self.score >= threshold * LEAD_FLOOR and \
+            (runner is None or self.score >= LEAD_RATIO * runner)
+        self.ref: str | None = best.ref if best and (self.score >= threshold or self.below) \
+            else None
+        self.confidence = "none" if not self.ref else "low" if self.below else \
+            confidence_label(self.score, runner)
         self.suggestion = self._suggestion()
 
     def __bool__(self) -> bool:
@@ -86,6 +98,10 @@ class FindResult(View):
         """One line telling the best match from its closest look-alikes."""
         if not self.ref:
             return self._fuzzy_text()
+        if self.below:
+            return (f"@{self.ref} leads clearly but scores under {self.threshold:.2f}: check "
+                    "its line before acting on it (acting by query refuses it)."
+                    + self._hover_hint())
         return self._tell_apart() + self._hover_hint()
 
     def _hover_hint(self) -> str:
