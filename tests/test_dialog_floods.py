@@ -7,14 +7,22 @@ outer bounds only, so a regression fails instead of hanging the suite.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
 from domdex.errors import DomdexError
 from domdex.session import Session
-from domdex.session.dialogs import MAX_EVENTS, DialogEvent, DialogPolicy
+from domdex.session.dialogs import (
+    FLOOD_COUNT,
+    HOPELESS_COUNT,
+    MAX_EVENTS,
+    DialogEvent,
+    DialogPolicy,
+)
 
 
 @pytest.fixture
@@ -40,6 +48,51 @@ def test_many_different_dialogs_are_summed_up() -> None:
     assert len(lines) == MAX_EVENTS + 1
     assert lines[0].startswith("DIALOGS: 490 earlier dialogs (alert/confirm) answered, last: ")
     assert lines[-1] == 'DIALOG confirm "message 499" → accepted'
+
+
+class _Cdp:
+    def __init__(self, sent: list[str]) -> None:
+        self.sent = sent
+
+    async def send(self, name: str, params: Any = None) -> None:
+        self.sent.append(name)
+
+
+class _Page:
+    """What the policy touches of a page: a CDP session, close(), url."""
+
+    url = "http://127.0.0.1/flood"
+
+    def __init__(self) -> None:
+        self.sent: list[str] = []
+        self.context = self
+
+    async def new_cdp_session(self, page: Any) -> _Cdp:
+        return _Cdp(self.sent)
+
+    async def close(self, run_before_unload: bool = False) -> None:
+        self.sent.append("close")
+
+
+def test_a_flood_is_stopped_first_and_its_running_script_ended_only_if_it_goes_on(
+        run_async: Any) -> None:
+    """Ending the running script at once would end Playwright's own code too (an action
+    in flight then hangs), so the first step only turns scripts off."""
+    async def go() -> list[list[str]]:
+        policy, page, steps = DialogPolicy(), _Page(), []
+        for n in (FLOOD_COUNT, HOPELESS_COUNT // 2, HOPELESS_COUNT // 2):
+            for _ in range(n):
+                policy._watch(page)
+            await asyncio.sleep(0.05)
+            steps.append(list(page.sent))
+            page.sent.clear()
+        assert policy.stopped(page) and not policy.stopped(_Page())
+        return steps
+
+    assert run_async(go()) == [["Emulation.setScriptExecutionDisabled"],
+                               ["Runtime.terminateExecution",
+                                "Emulation.setScriptExecutionDisabled"],
+                               ["close"]]
 
 
 @pytest.mark.browser
