@@ -122,7 +122,7 @@ class TabsMixin:
     async def switch_tab(self, tab_id: str) -> ActionResult:
         tab = self.tab(tab_id)
         self._current = tab.id
-        await tab.pw.bring_to_front()
+        await with_deadline(tab.pw.bring_to_front(), 5.0, tab.pw.url, "bring to front")
         return ActionResult("switch_tab", url=tab.pw.url, message=f"TAB: {tab.id} is current.")
 
     async def close_tab(self, tab_id: str | None = None) -> ActionResult:
