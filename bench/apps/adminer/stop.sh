@@ -3,10 +3,6 @@
 # WordPress still runs.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-run="$here/../.run"
-pid="$run/adminer.pid"
-[ -f "$pid" ] && kill -- "-$(cat "$pid")" 2>/dev/null || true
-rm -f "$pid"
-if [ ! -f "$run/wordpress.pid" ] || ! kill -0 "$(cat "$run/wordpress.pid")" 2>/dev/null; then
-  bash "$here/../wordpress/mariadb.sh" stop
-fi
+source "$here/../lib.sh"
+halt adminer group
+running wordpress || bash "$here/../wordpress/mariadb.sh" stop

@@ -1,5 +1,4 @@
 #!/usr/bin/env bash
 set -euo pipefail
-pid="$(dirname "$0")/../.run/datasette.pid"
-[ -f "$pid" ] && kill "$(cat "$pid")" 2>/dev/null || true
-rm -f "$pid"
+source "$(dirname "$0")/../lib.sh"
+halt datasette

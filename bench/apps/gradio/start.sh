@@ -4,15 +4,13 @@
 # emptied on every start.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-run="$here/../.run"; mkdir -p "$run"
+source "$here/../lib.sh"
 data="$(cd "$here/.." && pwd)/.data/gradio"
 url="http://127.0.0.1:8104/"
-if curl -sf -o /dev/null "$url"; then exit 0; fi
+if up "$url"; then exit 0; fi
 rm -rf "$data/tmp"; mkdir -p "$data/tmp"
 export GRADIO_ANALYTICS_ENABLED=False GRADIO_TEMP_DIR="$data/tmp" GRADIO_SSR_MODE=False \
   GRADIO_SERVER_NAME=127.0.0.1 HF_HUB_OFFLINE=1 GRADIO_ALLOW_FLAGGING=never
 cd "$data"
 "$here/../.venvs/gradio/bin/python" "$here/app.py" 8104 > "$run/gradio.log" 2>&1 &
-echo $! > "$run/gradio.pid"
-for _ in $(seq 120); do curl -sf -o /dev/null "$url" && exit 0; sleep 1; done
-echo "gradio did not answer on $url; see $run/gradio.log" >&2; exit 1
+started gradio "$url"

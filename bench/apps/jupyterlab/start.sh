@@ -5,10 +5,10 @@
 # checkpoints are wiped, so /lab/tree/<path> always opens the same way.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-run="$here/../.run"; mkdir -p "$run"
+source "$here/../lib.sh"
 data="$(cd "$here/.." && pwd)/.data/jupyterlab"
 url="http://127.0.0.1:8107/api/status"
-if curl -sf -o /dev/null "$url"; then exit 0; fi
+if up "$url"; then exit 0; fi
 rm -rf "$data/work" "$data/config" "$data/share" "$data/runtime"
 cp -a "$data/seed" "$data/work"
 mkdir -p "$data/config" "$data/share" "$data/runtime"
@@ -16,6 +16,4 @@ export JUPYTER_CONFIG_DIR="$data/config" JUPYTER_DATA_DIR="$data/share" \
   JUPYTER_RUNTIME_DIR="$data/runtime" JUPYTER_PLATFORM_DIRS=1 JUPYTER_NO_CONFIG=""
 "$here/../.venvs/jupyterlab/bin/jupyter-lab" --config="$here/jupyter_lab_config.py" \
   --ServerApp.root_dir="$data/work" > "$run/jupyterlab.log" 2>&1 &
-echo $! > "$run/jupyterlab.pid"
-for _ in $(seq 120); do curl -sf -o /dev/null "$url" && exit 0; sleep 1; done
-echo "jupyterlab did not answer on $url; see $run/jupyterlab.log" >&2; exit 1
+started jupyterlab "$url"

@@ -3,12 +3,10 @@
 # development server (no reloader); wait (at most 120 s) until it answers.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-run="$here/../.run"; mkdir -p "$run"
+source "$here/../lib.sh"
 url="http://127.0.0.1:8106/admin/login/"
-if curl -sf -o /dev/null "$url"; then exit 0; fi
+if up "$url"; then exit 0; fi
 cd "$here/site"
 "$here/../.venvs/wagtail/bin/python" manage.py runserver 127.0.0.1:8106 --noreload \
   > "$run/wagtail.log" 2>&1 &
-echo $! > "$run/wagtail.pid"
-for _ in $(seq 120); do curl -sf -o /dev/null "$url" && exit 0; sleep 1; done
-echo "wagtail did not answer on $url; see $run/wagtail.log" >&2; exit 1
+started wagtail "$url"
