@@ -61,10 +61,10 @@ class FindResult(View):
         best = self.matches[0] if self.matches else None
         runner = self.matches[1].score if len(self.matches) > 1 else None
         self.score: float = best.score if best else 0.0
+        clear_lead = runner is None or self.score >= LEAD_RATIO * runner
         #: True when the answer is under the threshold but leads clearly (``low``)
-        self.below = best is not None and self.score < threshold and \
-            self.score >= threshold * LEAD_FLOOR and \
-            (runner is None or self.score >= LEAD_RATIO * runner)
+        self.below = best is not None and clear_lead and \
+            threshold * LEAD_FLOOR <= self.score < threshold
         self.ref: str | None = best.ref if best and (self.score >= threshold or self.below) \
             else None
         self.confidence = "none" if not self.ref else "low" if self.below else \

@@ -21,7 +21,7 @@ from ..snapshot import Node
 
 logger = logging.getLogger("domdex")
 
-__all__ = ["ACTIONS", "CHANGES_STATE", "IDEMPOTENT", "INTENT_OF", "NEEDS", "blocked", "explain",
+__all__ = ["ACTIONS", "CHANGES_STATE", "INTENT_OF", "NEEDS", "blocked", "explain",
            "perform", "script", "state_after"]
 
 #: The actions an agent can ask for, and what each needs as ``value``.
@@ -101,9 +101,6 @@ async def _select(locator: Any, value: Any, timeout_ms: float) -> None:
         shown = ", ".join(repr(x) for x in labels[:12])
         raise ActionError(f"No option {wanted[0]!r} in this select. Options: {shown}.") from exc
 
-
-#: Actions that end in the same state when done twice (a click or a key press does not).
-IDEMPOTENT = frozenset({"fill", "select", "check", "uncheck", "hover", "scroll_into_view"})
 
 #: Actions whose answer shows the element's state after the action, not before it.
 CHANGES_STATE = frozenset({"fill", "type", "press", "select", "check", "uncheck"})

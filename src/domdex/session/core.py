@@ -48,7 +48,6 @@ from . import backend
 from .actions import (
     ACTIONS,
     CHANGES_STATE,
-    IDEMPOTENT,
     INTENT_OF,
     NEEDS,
     blocked,
@@ -587,17 +586,8 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin):
         ms = (timeout if timeout is not None else self.options.action_timeout) * 1000
         t.dirty = True  # hover, focus and CSS states change without a mutation
         await self._fail_fast(loc, action, ref, min(ms, FAIL_FAST_MS))
-        stopped = self.dialogs.stopped(t.pw)
         try:
-            try:
-                await perform(loc, action, value, ms)
-            except PlaywrightError:
-                if stopped or not self.dialogs.stopped(t.pw) or action not in IDEMPOTENT:
-                    raise
-                # A flood's stop (Runtime.terminateExecution) also ends Playwright's own
-                # script mid-action; the page is still now, and doing it again is safe.
-                logger.info("%s interrupted by stopping the page's scripts; once more", action)
-                await perform(loc, action, value, ms)
+            await perform(loc, action, value, ms)
         except PlaywrightTimeout as exc:
             facts = await explain(loc)
             raise ActionError(blocked_message(action, ref, facts)) from exc
