@@ -18,6 +18,7 @@ from .browser import (
 from .errors import (
     ActionError,
     BrowserError,
+    ConfigError,
     DomdexError,
     NavigationError,
     QueryError,
@@ -27,6 +28,7 @@ from .errors import (
     StaleRefError,
 )
 from .index import PageIndex, Region, build_index
+from .options import BrowserOptions
 from .render import View
 from .render.find import FindResult
 from .render.grep import GrepResult
@@ -52,6 +54,8 @@ __all__ = [
     "Box",
     "Browser",
     "BrowserError",
+    "BrowserOptions",
+    "ConfigError",
     "DomdexError",
     "FindResult",
     "FrameInfo",

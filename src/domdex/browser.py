@@ -27,6 +27,7 @@ import logging
 import mimetypes
 import os
 import threading
+import time
 import weakref
 from collections.abc import Coroutine, Iterable
 from pathlib import Path
@@ -35,7 +36,15 @@ from urllib.parse import unquote, urlparse
 
 from .capture import FrameRegistry, as_async, capture_page, engine_script
 from .chromium import DEFAULT_VIEWPORT, LAUNCH_ARGS, find_chromium
-from .errors import BrowserError, NavigationError, RefError, StaleRefError
+from .errors import (
+    BrowserError,
+    ConfigError,
+    DomdexError,
+    NavigationError,
+    RefError,
+    StaleRefError,
+)
+from .options import BrowserOptions
 from .session.pageapi import PageActions, SyncPageActions
 from .snapshot import Snapshot, parse_ref, ref_frame
 
@@ -335,10 +344,13 @@ class AsyncBrowser:
     """Chromium with one browser context; pages open in it."""
 
     def __init__(self, playwright: Any, browser: Any, context: Any, *, owns_browser: bool,
-                 owns_context: bool) -> None:
+                 owns_context: bool, options: BrowserOptions | None = None) -> None:
         self.playwright = playwright
+        #: None for a profile kept on disk (Playwright's persistent context has no
+        #: browser object: closing the context closes Chromium)
         self.playwright_browser = browser
         self.context = context
+        self.options = options or BrowserOptions()
         self._owns_browser = owns_browser
         self._owns_context = owns_context
         self._pages: list[AsyncPage] = []
@@ -374,12 +386,22 @@ class AsyncBrowser:
             for page in self._pages:
                 if not page.playwright_page.is_closed():
                     await page.close()
+            if self.options.save_trace and self._owns_context:
+                await self._save_trace()
             if self._owns_context:
                 await self.context.close()
-            if self.playwright_browser.is_connected():
+            if self.playwright_browser is not None and self.playwright_browser.is_connected():
                 await self.playwright_browser.close()
         finally:
             await self.playwright.stop()
+
+    async def _save_trace(self) -> None:
+        path = self.options.output_path() / f"trace-{time.strftime('%Y%m%d-%H%M%S')}.zip"
+        try:
+            await self.context.tracing.stop(path=str(path))
+            log.info("trace saved to %s", path)
+        except Exception as exc:  # a closed context: nothing to save, close anyway
+            log.warning("could not save the trace to %s: %s", path, _first(exc))
 
     async def __aenter__(self) -> AsyncBrowser:
         return self
@@ -396,25 +418,80 @@ def _viewport(viewport: tuple[int, int] | None) -> Any:
 
 async def async_launch(*, headless: bool = True, executable_path: str | None = None,
                        viewport: tuple[int, int] | None = DEFAULT_VIEWPORT,
-                       args: Iterable[str] = (), timeout: float = DEFAULT_TIMEOUT
-                       ) -> AsyncBrowser:
-    """Launch Chromium (``executable_path``, ``DOMDEX_CHROMIUM`` or Debian's)."""
+                       args: Iterable[str] = (), timeout: float = DEFAULT_TIMEOUT,
+                       options: BrowserOptions | None = None) -> AsyncBrowser:
+    """Launch Chromium (``executable_path``, ``DOMDEX_CHROMIUM`` or Debian's).
+
+    ``options`` (:class:`~domdex.options.BrowserOptions`) chooses the profile (kept on
+    disk, or isolated with a saved storage state), the device, locale, proxy and the
+    rest; with it, ``headless`` and ``viewport`` come from it and ``executable_path``
+    and ``args`` are added to it. Raises :class:`ConfigError` for an option Chromium
+    or Playwright refuses, :class:`BrowserError` when Chromium does not start.
+    """
     from playwright.async_api import async_playwright
 
+    opts = options.replace(executable_path=executable_path,
+                           args=(*options.args, *args)) if options is not None else \
+        BrowserOptions(executable_path=executable_path, headless=headless, args=tuple(args),
+                       viewport=viewport)
     pw = await async_playwright().start()
-    executable = find_chromium(executable_path)
     try:
         await _register_engine(pw.selectors)
-        browser = await pw.chromium.launch(executable_path=executable, headless=headless,
-                                           args=[*LAUNCH_ARGS, *args], timeout=timeout * 1000)
-        context = await browser.new_context(viewport=_viewport(viewport))
-    except Exception as exc:
+        context_kw = opts.context_kwargs(pw.devices)
+        browser, context = await _start(pw, opts, context_kw, timeout)
+        if opts.save_trace:
+            await context.tracing.start(screenshots=True, snapshots=True)
+    except BaseException:
         await pw.stop()
-        first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
-        raise BrowserError(
-            f"Could not start Chromium ({executable or 'Playwright default'}): {first}. "
-            "Run `make setup`, or set DOMDEX_CHROMIUM to a Chromium executable.") from exc
-    return AsyncBrowser(pw, browser, context, owns_browser=True, owns_context=True)
+        raise
+    return AsyncBrowser(pw, browser, context, owns_browser=True, owns_context=True,
+                        options=opts)
+
+
+async def _start(pw: Any, opts: BrowserOptions, context_kw: dict[str, Any],
+                 timeout: float) -> tuple[Any, Any]:
+    """Chromium and its context: a persistent one for a profile on disk, else a fresh
+    context in a launched browser. Playwright's refusals become domdex errors."""
+    executable = find_chromium(opts.executable_path)
+    launch_kw = {"executable_path": executable, "args": [*LAUNCH_ARGS, *opts.args],
+                 "timeout": timeout * 1000, **opts.launch_kwargs()}
+    if opts.user_data_dir:
+        try:
+            context = await pw.chromium.launch_persistent_context(
+                opts.user_data_dir, **launch_kw, **context_kw)
+        except Exception as exc:
+            raise _launch_error(exc, executable, opts) from exc
+        return None, context
+    try:
+        browser = await pw.chromium.launch(**launch_kw)
+    except Exception as exc:
+        raise _launch_error(exc, executable, opts) from exc
+    try:
+        return browser, await browser.new_context(**context_kw)
+    except Exception as exc:
+        await browser.close()
+        raise ConfigError(f"Chromium refused the browser options: {_first(exc)}. Check the "
+                          "locale, timezone, permissions and storage state given.") from exc
+
+
+def _first(exc: BaseException) -> str:
+    return (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+
+
+def _launch_error(exc: BaseException, executable: str | None,
+                  opts: BrowserOptions) -> DomdexError:
+    first = _first(exc)
+    text = str(exc)
+    if opts.user_data_dir and ("ProcessSingleton" in text or "in use" in text
+                               or "SingletonLock" in text):
+        return ConfigError(f"The profile {opts.user_data_dir} is in use by another browser; "
+                           "close that browser, or give another --user-data-dir.")
+    if opts.proxy_server and "proxy" in text.lower():
+        return ConfigError(f"Chromium refused the proxy {opts.proxy_server}: {first}. Check "
+                           "--proxy-server (SCHEME://HOST:PORT).")
+    return BrowserError(
+        f"Could not start Chromium ({executable or 'Playwright default'}): {first}. "
+        "Run `make setup`, or set DOMDEX_CHROMIUM to a Chromium executable.")
 
 
 async def async_connect(endpoint: str, *, viewport: tuple[int, int] | None = DEFAULT_VIEWPORT,
@@ -671,10 +748,12 @@ def _on_portal(start: Coroutine[Any, Any, AsyncBrowser]) -> Browser:
 
 def launch(*, headless: bool = True, executable_path: str | None = None,
            viewport: tuple[int, int] | None = DEFAULT_VIEWPORT, args: Iterable[str] = (),
-           timeout: float = DEFAULT_TIMEOUT) -> Browser:
-    """Launch headless Chromium for sync code: ``with domdex.launch() as browser: …``."""
+           timeout: float = DEFAULT_TIMEOUT, options: BrowserOptions | None = None) -> Browser:
+    """Launch headless Chromium for sync code: ``with domdex.launch() as browser: …``
+    (``options``: see :func:`async_launch`)."""
     return _on_portal(async_launch(headless=headless, executable_path=executable_path,
-                                   viewport=viewport, args=tuple(args), timeout=timeout))
+                                   viewport=viewport, args=tuple(args), timeout=timeout,
+                                   options=options))
 
 
 def connect(endpoint: str, *, viewport: tuple[int, int] | None = DEFAULT_VIEWPORT,

@@ -2,6 +2,7 @@
 
     DomdexError                      anything domdex raises on purpose
      ├── BrowserError                Chromium could not be started or connected to
+ ├── ConfigError                 a browser option or config file that cannot be used
      ├── NavigationError             a page did not load: unreachable, timeout, not HTML
      ├── SnapshotError               a snapshot (ours or a foreign one) cannot be read
      ├── RefError                    a ref that is malformed or not on this page
@@ -23,6 +24,11 @@ class DomdexError(Exception):
 
 class BrowserError(DomdexError):
     """Chromium could not be launched or connected to."""
+
+
+class ConfigError(DomdexError):
+    """A browser option, config file or saved state that cannot be used; the message
+    names the option and what to write instead."""
 
 
 class NavigationError(DomdexError):

@@ -36,13 +36,14 @@ ACTIONS: dict[str, str] = {
     "hover": "",
     "scroll_into_view": "",
     "upload": "file path(s)",
+    "drag": "the ref to drop it on",
 }
 
 #: The find intent each action implies (which roles a query should land on).
 INTENT_OF: dict[str, str] = {
     "click": "click", "hover": "click", "scroll_into_view": "read", "check": "click",
     "uncheck": "click", "fill": "fill", "type": "fill", "press": "fill",
-    "select": "select", "upload": "fill",
+    "select": "select", "upload": "fill", "drag": "click",
 }
 
 
@@ -75,6 +76,8 @@ async def perform(locator: Any, action: str, value: Any, timeout_ms: float) -> N
     elif action == "upload":
         files = [value] if isinstance(value, str) else list(value or [])
         await locator.set_input_files(files, timeout=timeout_ms)
+    elif action == "drag":  # value: the drop target's locator (the session resolved it)
+        await locator.drag_to(value, timeout=timeout_ms)
     else:
         raise ActionError(f"Unknown action {action!r}. Actions: {', '.join(ACTIONS)}.")
 
@@ -151,6 +154,7 @@ NEEDS: dict[str, frozenset[str]] = {
     "check": frozenset({"visible", "enabled", "uncovered"}),
     "uncheck": frozenset({"visible", "enabled", "uncovered"}),
     "hover": frozenset({"visible", "uncovered"}),
+    "drag": frozenset({"visible", "uncovered"}),
     "fill": frozenset({"visible", "enabled", "editable"}),
     "type": frozenset({"visible", "enabled", "editable"}),
     "press": frozenset({"visible"}),

@@ -10,28 +10,38 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import RefError
+from ..errors import ConfigError, DomdexError, RefError
+from ..options import BrowserOptions
 from ..snapshot import Snapshot
 
 __all__ = ["capture", "frames", "launch", "locator", "wrap"]
 
 
-async def launch(*, executable_path: str | None = None, headless: bool = True,
-                 cdp: str | None = None) -> tuple[Any, Any | None]:
+async def launch(options: BrowserOptions) -> tuple[Any, Any | None]:
     """An async domdex browser (launched, or connected over CDP) and a context the
     session owns, if it made one.
 
     Over CDP the session works in a context of its own: the remote browser's default
     context is shared with whoever else drives it, and the selector engine reaches only
-    contexts Playwright created. The session closes that context when it closes.
+    contexts Playwright created. The session closes that context when it closes; the
+    options' device, locale, storage state … apply to it.
     """
     from .. import browser
 
-    if cdp:
-        b = await browser.async_connect(cdp)
-        b.context = await b.playwright_browser.new_context()
+    if options.cdp:
+        b = await browser.async_connect(options.cdp)
+        try:
+            b.context = await b.playwright_browser.new_context(
+                **options.context_kwargs(b.playwright.devices))
+        except Exception as exc:
+            await b.close()
+            if isinstance(exc, DomdexError):
+                raise
+            raise ConfigError(f"The browser at {options.cdp} refused the options: "
+                              f"{str(exc).strip().splitlines()[0]}.") from exc
+        b.options = options
         return b, b.context
-    return await browser.async_launch(executable_path=executable_path, headless=headless), None
+    return await browser.async_launch(options=options), None
 
 
 async def wrap(pw_page: Any) -> Any:

@@ -41,6 +41,7 @@ from ..errors import (
     StaleRefError,
 )
 from ..index import PageIndex
+from ..options import BrowserOptions
 from ..policy import UrlPolicy, scheme_of
 from ..render.elements import element_line
 from ..snapshot import parse_ref
@@ -59,8 +60,10 @@ from .actions import (
 )
 from .cache import RegionCache
 from .dialogs import DialogPolicy, Policy
+from .files import DownloadInfo, FilesMixin
 from .intents import Intent, describe
 from .messages import closest, first_line, nav_message, not_recovered, page_changed
+from .observe import LogView
 from .recovery import Recovery, recover, still_same
 from .results import ActionResult
 from .shots import ScreenshotMixin
@@ -110,7 +113,7 @@ class SessionStats:
     recoveries: list[Recovery] = field(default_factory=list)
 
 
-class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin):
+class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin):
     """A browser an agent keeps across calls. Use :meth:`start`, or wrap a browser."""
 
     def __init__(self, browser: Any, options: SessionOptions | None = None) -> None:
@@ -130,6 +133,12 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin):
         self._own_context: Any = None
         self._refused: str | None = None  # the last request the origin lists refused
         self.follow_popups = browser is not None
+        #: how the browser was started (profile, device, output dir …)
+        self.browser_options: BrowserOptions = getattr(browser, "options", None) \
+            or BrowserOptions()
+        self.downloads: list[DownloadInfo] = []
+        self._downloading: dict[int, asyncio.Task[Any]] = {}
+        self._download_seq = 0
 
     @classmethod
     async def for_page(cls, page: Any, options: SessionOptions | None = None) -> AsyncSession:
@@ -141,11 +150,17 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin):
     # Life cycle ------------------------------------------------------------------
     @classmethod
     async def start(cls, url: str | None = None, *, executable_path: str | None = None,
-                    headless: bool = True, cdp: str | None = None,
-                    options: SessionOptions | None = None) -> AsyncSession:
-        """Launch Chromium (or connect over CDP) and open ``url`` if given."""
-        browser, own_context = await backend.launch(executable_path=executable_path,
-                                                    headless=headless, cdp=cdp)
+                    headless: bool | None = None, cdp: str | None = None,
+                    options: SessionOptions | None = None,
+                    browser: BrowserOptions | None = None) -> AsyncSession:
+        """Launch Chromium (or connect over CDP) and open ``url`` if given.
+
+        ``browser``: the profile, device, proxy, output dir … (:class:`BrowserOptions`);
+        ``executable_path``, ``headless`` and ``cdp``, when given, override its fields.
+        """
+        wanted = (browser or BrowserOptions()).replace(
+            executable_path=executable_path, headless=headless, cdp=cdp)
+        browser, own_context = await backend.launch(wanted)
         session = cls(browser, options)
         session._own_context = own_context
         if session.options.urls.filters_requests:
@@ -457,34 +472,44 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin):
         """
         if action not in ACTIONS:
             raise ActionError(f"Unknown action {action!r}. Actions: {', '.join(ACTIONS)}.")
-        if (ref is None) == (query is None):
+        keyboard = action == "press" and ref is None and query is None
+        if (ref is None) == (query is None) and not keyboard:
             raise ActionError(f"{action} needs either a ref (e12) or a query (\"Add to cart\").")
+        if action == "drag" and not value:
+            raise ActionError("drag needs the ref of the element to drop it on (to=e7).")
         if action == "upload":  # before anything runs: each file exists, under a root
             value = self.options.urls.upload_files(value)
         async with self._lock:
             t = self.tab(tab)
             self.stats.actions += 1
-            if ref is not None:
-                target, idx, recovery = await self._resolve(t, parse_ref(ref))
-                score, found_by = None, None
-            else:
-                target, idx, score = await self._find_target(t, str(query), action, intent)
-                recovery, found_by = None, query
-            element = element_line(idx.node(target)) if idx.snapshot.get(target) else ""
+            target, idx, score, recovery, found_by = await self._target(
+                t, action, ref, query, intent, keyboard)
+            element = element_line(idx.node(target)) if idx and idx.snapshot.get(target) \
+                else ""
+            note = ""
+            if action == "drag":  # the drop target: a ref the agent saw, checked the same way
+                dest, dest_idx, _ = await self._resolve(t, parse_ref(str(value)))
+                value = backend.locator(t.page, dest)
+                note = f"DROPPED ON: {element_line(dest_idx.node(dest))}"
             baseline = t.shown if diff else None
             epoch = t.epoch
             tabs_before = set(self._tabs)
+            downloads_from = self._download_seq
             t.nav_error = None
             await self._perform(t, action, target, value, timeout)
-            self._remember(t, idx, target)
+            if target is not None and idx is not None:
+                self._remember(t, idx, target)
             await self._settle(t)
-            if element and action in CHANGES_STATE and t.epoch == epoch:
+            if element and action in CHANGES_STATE and t.epoch == epoch and idx is not None \
+                    and target is not None:
                 element = await self._element_now(t, idx, target)
             if self.follow_popups:
                 await self._adoptions()
             result = ActionResult(action, target, element, found_by, score, recovery,
                                   url=t.pw.url, navigated=t.epoch != epoch,
-                                  dialogs=self.dialogs.drain())
+                                  dialogs=self.dialogs.drain(),
+                                  downloads=await self._downloads_since(downloads_from),
+                                  message=note)
             if result.navigated:
                 result.status = t.status
             if t.nav_error:
@@ -502,6 +527,20 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin):
                     self._show(t, after)  # a navigation's diff shows no refs: not shown
                     self._printed(t, after, result.diff)
             return result
+
+    async def _target(self, t: Tab, action: str, ref: str | None, query: str | None,
+                      intent: str | None, keyboard: bool
+                      ) -> tuple[Any, PageIndex | None, float | None, Recovery | None,
+                                 str | None]:
+        """What to act on: (ref, its capture, find's score, a recovery, the query) — all
+        None for a key pressed on the page itself."""
+        if keyboard:
+            return None, None, None, None, None
+        if ref is not None:
+            target, idx, recovery = await self._resolve(t, parse_ref(ref))
+            return target, idx, None, recovery, None
+        target, idx, score = await self._find_target(t, str(query), action, intent)
+        return target, idx, score, None, query
 
     async def _find_target(self, t: Tab, query: str, action: str,
                            intent: str | None) -> tuple[str, PageIndex, float]:
@@ -574,11 +613,14 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin):
         loc = backend.locator(t.page, ref)
         return element_line(await state_after(loc, node) if loc is not None else node)
 
-    async def _perform(self, t: Tab, action: str, ref: str, value: Any,
+    async def _perform(self, t: Tab, action: str, ref: str | None, value: Any,
                        timeout: float | None) -> None:
         from playwright.async_api import Error as PlaywrightError
         from playwright.async_api import TimeoutError as PlaywrightTimeout
 
+        if ref is None:  # a key pressed on the page: shortcuts, Escape, PageDown …
+            await self._press_page(t, value, timeout)
+            return
         loc = backend.locator(t.page, ref)
         if loc is None:  # the tab navigated between resolving the ref and acting
             raise StaleRefError(f"@{ref} no longer resolves: the page changed. Nothing was "
@@ -595,6 +637,23 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin):
             if t.pw.is_closed():
                 raise BrowserError(f"Tab {t.id} was closed during {action}.") from exc
             raise ActionError(f"Cannot {action} @{ref}: {first_line(exc)}") from exc
+
+    async def _press_page(self, t: Tab, key: Any, timeout: float | None) -> None:
+        from playwright.async_api import Error as PlaywrightError
+
+        if not key:
+            raise ActionError("press needs a key, such as Escape, PageDown or Control+K.")
+        t.dirty = True
+        try:
+            await asyncio.wait_for(t.pw.keyboard.press(str(key)),
+                                   timeout if timeout is not None else
+                                   self.options.action_timeout)
+        except TimeoutError as exc:
+            raise ActionError(f"Pressing {key} did not finish in time; a dialog may be "
+                              "open (dialogs).") from exc
+        except PlaywrightError as exc:
+            raise ActionError(f"Cannot press {key!r}: {first_line(exc)}. Keys are named "
+                              "like Enter, Escape, ArrowDown, Control+A.") from exc
 
     async def _fail_fast(self, loc: Any, action: str, ref: str, ms: float) -> None:
         """Say at once that an element is covered, disabled or hidden.
@@ -648,6 +707,39 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin):
     async def press(self, ref: str | None = None, key: str | None = None,
                     **kw: Any) -> ActionResult:
         return await self.act("press", ref, value=key, **kw)
+
+    async def drag(self, ref: str | None = None, to: str | None = None,
+                   **kw: Any) -> ActionResult:
+        """Drag the element ``ref`` (or what ``query=`` finds) onto the element ``to``."""
+        return await self.act("drag", ref, value=to, **kw)
+
+    async def resize(self, width: int, height: int, *, tab: str | None = None) -> ActionResult:
+        """Set the tab's viewport to ``width`` × ``height`` CSS pixels."""
+        from ..options import BrowserOptions as _Check
+
+        w, h = _Check(viewport=(width, height)).viewport or (width, height)
+        t = self.tab(tab)
+        await t.pw.set_viewport_size({"width": w, "height": h})
+        t.dirty = True
+        await self._settle(t)
+        return ActionResult("resize", url=t.pw.url, message=f"VIEWPORT: {w}x{h}. Refs "
+                            "still hold; look again, the layout may have changed.")
+
+    # Console and network ----------------------------------------------------------
+    def console(self, *, level: str | None = None, pattern: str | None = None,
+                all: bool = False, limit: int = 50, tab: str | None = None) -> LogView:
+        """Console messages (and uncaught errors) since the last look, ``level`` or
+        worse (error, warning, info, log, debug)."""
+        return self.tab(tab).log.console_view(level=level, pattern=pattern, everything=all,
+                                              limit=limit)
+
+    def network(self, *, failed: bool = False, types: Sequence[str] = (),
+                pattern: str | None = None, static: bool = False, all: bool = False,
+                limit: int = 50, tab: str | None = None) -> LogView:
+        """Requests since the last look: method, URL, status, type, size. Successful
+        images, fonts, stylesheets and scripts only with ``static``."""
+        return self.tab(tab).log.network_view(failed=failed, types=types, pattern=pattern,
+                                              static=static, everything=all, limit=limit)
 
     # Dialogs ---------------------------------------------------------------------
     def answer_dialogs(self, policy: Policy | None = None, *, accept_next: bool | None = None,

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from ..render.diff import DiffView
     from .dialogs import DialogEvent
+    from .files import DownloadInfo
     from .recovery import Recovery
 
 __all__ = ["ActionResult", "TabInfo"]
@@ -35,6 +36,7 @@ class ActionResult:
     dialogs: list[DialogEvent] = field(default_factory=list)
     diff: DiffView | None = None
     message: str = ""
+    downloads: list[DownloadInfo] = field(default_factory=list)
 
     @property
     def text(self) -> str:
@@ -46,6 +48,7 @@ class ActionResult:
     def render(self, max_tokens: int | None = None) -> str:
         lines = [self._head(), *self._notes()]
         lines.extend(d.line() for d in self.dialogs)
+        lines.extend(d.line() for d in self.downloads)
         if self.message:
             lines.append(self.message)
         if self.diff is not None:
@@ -57,6 +60,7 @@ class ActionResult:
         done, a recovery, a navigation, what to do next), for a front end that fences
         only the page's (see :mod:`domdex.fence`)."""
         page = [d.line() for d in self.dialogs if not d.advice]
+        page += [d.line() for d in self.downloads]  # the file name is the server's
         advice = [self._head(), *self._notes(), *(d.line() for d in self.dialogs if d.advice)]
         if self.message:
             advice.append(self.message)
@@ -97,6 +101,7 @@ class ActionResult:
             "diff": self.diff.to_dict() if self.diff is not None else None,
             "diff_text": self.diff.render() if self.diff is not None else None,
             "message": self.message,
+            "downloads": [d.to_dict() for d in self.downloads],
         }
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ..options import BrowserOptions
 from .core import AsyncSession, SessionOptions
 
 __all__ = ["Session"]
@@ -25,8 +26,10 @@ class Session:
 
     @classmethod
     def start(cls, url: str | None = None, *, executable_path: str | None = None,
-              headless: bool = True, cdp: str | None = None,
-              options: SessionOptions | None = None) -> Session:
+              headless: bool | None = None, cdp: str | None = None,
+              options: SessionOptions | None = None,
+              browser: BrowserOptions | None = None) -> Session:
+        """Launch Chromium (or connect over CDP); see :meth:`AsyncSession.start`."""
         from anyio.from_thread import start_blocking_portal
 
         cm = start_blocking_portal("asyncio")
@@ -34,7 +37,7 @@ class Session:
         try:
             inner = portal.call(lambda: AsyncSession.start(
                 url, executable_path=executable_path, headless=headless, cdp=cdp,
-                options=options))
+                options=options, browser=browser))
         except BaseException:
             cm.__exit__(None, None, None)
             raise

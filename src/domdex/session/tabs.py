@@ -16,6 +16,7 @@ from ..capture.deadline import with_deadline
 from ..errors import BrowserError
 from . import backend
 from .intents import IntentCache
+from .observe import TabLog
 from .results import ActionResult, TabInfo
 
 if TYPE_CHECKING:
@@ -50,6 +51,7 @@ class Tab:
     latest_at: float = 0.0
     dirty: bool = True  # an action ran since the last capture: capture again
     nav_error: str | None = None  # why the last main-frame navigation failed
+    log: TabLog = field(default_factory=TabLog)  # console messages and requests
 
     @property
     def pw(self) -> Any:
@@ -74,6 +76,7 @@ class TabsMixin:
     if TYPE_CHECKING:
         async def open(self, url: str, *, tab: str | None = None, new_tab: bool = False,
                        wait_until: str = "load") -> ActionResult: ...
+        async def _on_download(self, tab: Tab, download: Any) -> None: ...
 
     def tabs(self) -> list[TabInfo]:
         return [TabInfo(t.id, t.pw.url, "", t.id == self._current)
@@ -163,6 +166,11 @@ class TabsMixin:
         pw.on("close", lambda _p: self._forget(tab))
         pw.on("requestfailed", lambda req: _navigation_failed(tab, req))
         pw.on("response", lambda resp: _navigation_status(tab, resp))
+        tab.log.watch(pw)
+
+        async def download(d: Any) -> None:
+            await self._on_download(tab, d)
+        pw.on("download", download)
         if self.follow_popups:
             self._watch_context(pw.context)
         return tab
