@@ -69,13 +69,25 @@ def test_every_flag_in_a_command_row_belongs_to_that_command() -> None:
     assert not wrong, f"docs/cli.md lists flags those commands do not take: {wrong}"
 
 
-@pytest.mark.parametrize("doc", ["cli.md", "mcp.md", "search.md", "read.md", "session.md"])
+@pytest.mark.parametrize("doc", ["cli.md", "mcp.md", "search.md", "read.md", "session.md",
+                                 "browser.md"])
 def test_every_flag_the_docs_mention_exists(doc: str) -> None:
     every = _options(build_parser())
     text = (DOCS / doc).read_text(encoding="utf-8")
     cli_lines = [line for line in text.splitlines() if "domdex " in line or "`--" in line]
     unknown = sorted({f for line in cli_lines for f in FLAG.findall(line)} - every - CHROMIUM)
     assert not unknown, f"docs/{doc} mentions flags no domdex command takes: {unknown}"
+
+
+def test_every_browser_option_is_documented_with_its_flag_key_and_variable() -> None:
+    from domdex.options import OPTIONS
+
+    rows = [line for line in (DOCS / "browser.md").read_text(encoding="utf-8").splitlines()
+            if line.startswith("| `--")]
+    missing = [o.name for o in OPTIONS
+               if not any(f"`{o.flag}" in r and f"`{o.name}`" in r and f"`{o.env}`" in r
+                          for r in rows)]
+    assert not missing, f"docs/browser.md's option table lacks {missing}"
 
 
 def _live_tools() -> tuple[list[str], int]:

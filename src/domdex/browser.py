@@ -357,7 +357,14 @@ class AsyncBrowser:
         self._closed = False
 
     async def new_page(self) -> AsyncPage:
-        page = AsyncPage(await self.context.new_page(), owned=True)
+        try:
+            pw_page = await self.context.new_page()
+        except Exception as exc:  # Chromium checks some options only on the first page
+            if "Invalid" in str(exc) and ("locale" in str(exc) or "timezone" in str(exc)):
+                raise ConfigError(f"Chromium refused the browser options: {_first(exc)}. "
+                                  "Check --locale and --timezone.") from exc
+            raise
+        page = AsyncPage(pw_page, owned=True)
         self._pages.append(page)
         return page
 

@@ -116,6 +116,38 @@ class DialogBody(Empty):
     text: str | None = None
 
 
+class DragBody(Empty):
+    ref: str | None = Field(None, description="the element to drag, e.g. e12")
+    query: str | None = Field(None, description="words for it, when no ref")
+    to: str = Field(description="the ref to drop it on")
+    diff: bool = False
+
+
+class ResizeBody(Empty):
+    width: int = Field(ge=1, le=10000)
+    height: int = Field(ge=1, le=10000)
+
+
+class FileBody(Empty):
+    name: str | None = Field(None, description="file name in the output directory")
+
+
+class ConsoleBody(Empty):
+    level: Literal["error", "warning", "info", "log", "debug"] | None = None
+    pattern: str | None = None
+    all: bool = False
+    limit: int = Field(50, ge=0, le=1000)
+
+
+class NetworkBody(Empty):
+    failed: bool = False
+    types: list[str] = Field(default_factory=list, description="document, xhr, fetch …")
+    pattern: str | None = None
+    static: bool = False
+    all: bool = False
+    limit: int = Field(50, ge=0, le=1000)
+
+
 Handler = Callable[[AsyncSession, str | None, Any], Awaitable[Any]]
 
 
@@ -190,6 +222,35 @@ async def _screenshot(s: AsyncSession, tab: str | None, b: ScreenshotBody) -> An
     return await s.screenshot(annotate=b.annotate, full_page=b.full_page, tab=tab)
 
 
+async def _drag(s: AsyncSession, tab: str | None, b: DragBody) -> Any:
+    return await s.drag(b.ref, b.to, query=b.query, diff=b.diff, tab=tab)
+
+
+async def _resize(s: AsyncSession, tab: str | None, b: ResizeBody) -> Any:
+    return await s.resize(b.width, b.height, tab=tab)
+
+
+async def _pdf(s: AsyncSession, tab: str | None, b: FileBody) -> Any:
+    return await s.pdf(b.name, tab=tab)
+
+
+async def _save_state(s: AsyncSession, tab: str | None, b: FileBody) -> Any:
+    return await s.save_storage_state(b.name)
+
+
+async def _console(s: AsyncSession, tab: str | None, b: ConsoleBody) -> Any:
+    return s.console(level=b.level, pattern=b.pattern, all=b.all, limit=b.limit, tab=tab)
+
+
+async def _network(s: AsyncSession, tab: str | None, b: NetworkBody) -> Any:
+    return s.network(failed=b.failed, types=b.types, pattern=b.pattern, static=b.static,
+                     all=b.all, limit=b.limit, tab=tab)
+
+
+async def _downloads(s: AsyncSession, tab: str | None, b: Empty) -> Any:
+    return s.download_list()
+
+
 #: Every tab endpoint: ``POST /tabs/{id}/<path>``.
 ROUTES: list[ApiRoute] = [
     ApiRoute("open", OpenBody, "Load a URL in the tab (or a new tab).", _open),
@@ -209,6 +270,14 @@ ROUTES: list[ApiRoute] = [
              _dialogs),
     ApiRoute("screenshot", ScreenshotBody, "PNG, refs and regions drawn on a copy.",
              _screenshot),
+    ApiRoute("drag", DragBody, "Drag an element (ref or query) onto another (to).", _drag),
+    ApiRoute("resize", ResizeBody, "Set the viewport size.", _resize),
+    ApiRoute("pdf", FileBody, "Print the page to PDF in the output directory.", _pdf),
+    ApiRoute("save_state", FileBody, "Save cookies and storage (the logins) to a file.",
+             _save_state),
+    ApiRoute("console", ConsoleBody, "Console messages since the last look.", _console),
+    ApiRoute("network", NetworkBody, "Requests since the last look.", _network),
+    ApiRoute("downloads", Empty, "The session's downloads.", _downloads),
     *[ApiRoute(a, ActBody, f"{a.replace('_', ' ').capitalize()} an element by ref or query.",
                _act(a))
       for a in ("click", "fill", "type", "press", "select", "check", "uncheck", "hover",

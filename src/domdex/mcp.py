@@ -28,6 +28,7 @@ from pydantic import Field
 
 from .errors import DomdexError
 from .fence import fence, fenced, neutralise
+from .options import BrowserOptions
 from .policy import UrlPolicy
 from .session import AsyncSession, SessionOptions
 
@@ -68,7 +69,10 @@ class SessionHolder:
     options: SessionOptions | None = None
     cdp: str | None = None
     executable_path: str | None = None
-    headless: bool = True
+    headless: bool | None = None
+    #: profile, device, proxy, output dir … (``cdp``, ``executable_path`` and
+    #: ``headless``, when set, override its fields)
+    browser: BrowserOptions | None = None
     session: AsyncSession | None = None
     #: Knowledge store file for read / search_pages (None: ~/.cache/domdex/knowledge.db).
     store_path: str | None = None
@@ -90,7 +94,8 @@ class SessionHolder:
             if self.session is None:
                 self.session = await AsyncSession.start(
                     executable_path=self.executable_path, headless=self.headless,
-                    cdp=self.cdp, options=self.options or server_options())
+                    cdp=self.cdp, options=self.options or server_options(),
+                    browser=self.browser)
             return self.session
 
     async def close(self) -> None:
@@ -261,7 +266,7 @@ def build_server(holder: SessionHolder | None = None, *, deadline: float = TOOL_
 
     @tool
     async def press(key: str, ref: Ref = None, query: Query = None, diff: Diff = False) -> str:
-        """Press a key (Enter, Tab, Escape, Control+A …) in an element."""
+        """Press a key (Enter, Escape, Control+K …) in an element, or on the page."""
         s = await holder.get()
         return await acted(s.act("press", ref, query=query, value=key, diff=diff))
 
@@ -296,6 +301,53 @@ def build_server(holder: SessionHolder | None = None, *, deadline: float = TOOL_
         """Set the files of a file input (paths on the server's machine)."""
         s = await holder.get()
         return await acted(s.act("upload", ref, query=query, value=paths))
+
+    @tool
+    async def drag(to: str, ref: Ref = None, query: Query = None, diff: Diff = False) -> str:
+        """Drag an element onto another (to: its ref), e.g. to reorder a list."""
+        s = await holder.get()
+        return await acted(s.drag(ref, to, query=query, diff=diff))
+
+    @tool
+    async def resize(width: int, height: int) -> str:
+        """Set the viewport size in CSS pixels."""
+        s = await holder.get()
+        return await acted(s.resize(width, height))
+
+    @tool
+    async def console(level: Literal["error", "warning", "info", "log", "debug"] | None = None,
+                      pattern: str | None = None, all: bool = False, limit: int = 50) -> str:
+        """Console messages and uncaught errors since you last looked (level or worse)."""
+        s = await holder.get()
+        return fenced(s.console(level=level, pattern=pattern, all=all, limit=limit))
+
+    @tool
+    async def network(failed: bool = False, types: list[str] | None = None,
+                      pattern: str | None = None, static: bool = False, all: bool = False,
+                      limit: int = 50) -> str:
+        """Requests since you last looked (method, URL, status, type, size);
+        static=true adds images, fonts, scripts."""
+        s = await holder.get()
+        return fenced(s.network(failed=failed, types=types or (), pattern=pattern,
+                                static=static, all=all, limit=limit))
+
+    @tool
+    async def downloads() -> str:
+        """Files the pages downloaded: name, size, path."""
+        s = await holder.get()
+        return fenced(s.download_list())
+
+    @tool
+    async def pdf(name: str | None = None) -> str:
+        """Print the page to a PDF file in the output directory."""
+        s = await holder.get()
+        return await acted(s.pdf(name))
+
+    @tool
+    async def save_storage_state(name: str | None = None) -> str:
+        """Save cookies and storage (logins) to a file; start with --storage-state FILE."""
+        s = await holder.get()
+        return await acted(s.save_storage_state(name))
 
     @tool
     async def diff(max_tokens: Budget = None) -> str:

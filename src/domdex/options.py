@@ -104,6 +104,25 @@ def _geolocation(value: str | tuple[float, ...] | list[float]) -> tuple[float, .
     return nums
 
 
+def _timezone(value: str) -> str:
+    value = _text(value)
+    import zoneinfo
+
+    known = zoneinfo.available_timezones()
+    if known and value not in known:
+        near = difflib.get_close_matches(value, sorted(known), n=1)
+        raise ValueError("not an IANA time zone such as Europe/Berlin or America/New_York"
+                         + (f" (did you mean {near[0]}?)" if near else ""))
+    return value
+
+
+def _locale(value: str) -> str:
+    value = _text(value)
+    if not re.fullmatch(r"[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*", value):
+        raise ValueError("write a language tag such as en-US, de-DE or pt-BR")
+    return value.replace("_", "-")
+
+
 def _words(value: str | list[str] | tuple[str, ...]) -> tuple[str, ...]:
     items = value if isinstance(value, (list, tuple)) else re.split(r"[;,]", str(value))
     return tuple(w.strip() for w in items if str(w).strip())
@@ -133,8 +152,9 @@ OPTIONS: tuple[BrowserOption, ...] = (
     BrowserOption("viewport", "--viewport-size", "window size, such as 1280x800", _size, "WxH"),
     BrowserOption("device", "--device", "emulate a device by Playwright's name, such as "
            "\"iPhone 15\"", _text, "NAME"),
-    BrowserOption("locale", "--locale", "browser locale, such as de-DE", _text, "LOCALE"),
-    BrowserOption("timezone", "--timezone", "time zone, such as Europe/Berlin", _text, "ZONE"),
+    BrowserOption("locale", "--locale", "browser locale, such as de-DE", _locale, "LOCALE"),
+    BrowserOption("timezone", "--timezone", "time zone, such as Europe/Berlin", _timezone,
+                  "ZONE"),
     BrowserOption("geolocation", "--geolocation", "position reported to pages: "
            "LATITUDE,LONGITUDE[,ACCURACY]", _geolocation, "LAT,LON"),
     BrowserOption("permissions", "--grant-permissions", "permissions granted to every page, "
@@ -212,16 +232,25 @@ class BrowserOptions:
     # Building -----------------------------------------------------------------------
     @classmethod
     def resolve(cls, config: str | os.PathLike[str] | Mapping[str, Any] | None = None,
-                env: Mapping[str, str] | None = None, **given: Any) -> BrowserOptions:
+                env: Mapping[str, str] | None = None, *, front_end_keys: bool = False,
+                **given: Any) -> BrowserOptions:
         """Options from a config file (or mapping), then ``DOMDEX_*`` variables
-        (``os.environ`` unless ``env`` is given), then ``given`` (None means unset)."""
+        (``os.environ`` unless ``env`` is given), then ``given`` (None means unset).
+
+        A config key that is not a browser option is an error, unless
+        ``front_end_keys`` (the CLI reads those itself: ``port``, ``allowed_origins`` …).
+        """
         env = os.environ if env is None else env
         if config is None and env.get("DOMDEX_CONFIG"):
             config = env["DOMDEX_CONFIG"]
         values: dict[str, Any] = {}
         if config is not None:
-            values.update(browser_part(config if isinstance(config, Mapping)
-                                       else load_config(config)))
+            settings = dict(config) if isinstance(config, Mapping) else load_config(config)
+            values.update(browser_part(settings))
+            extra = sorted(set(settings) - set(values))
+            if extra and not front_end_keys:
+                raise ConfigError(f"Unknown browser option {extra[0]!r} in the config. "
+                                  f"{_known()}")
         values.update(from_env(env))
         values.update({k: v for k, v in given.items() if v is not None})
         unknown = sorted(set(values) - {f.name for f in dataclasses.fields(cls)})

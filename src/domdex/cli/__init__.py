@@ -14,6 +14,7 @@ import sys
 
 from .. import __version__
 from ..errors import DomdexError
+from .common import apply_config
 
 #: Modules under domdex.cli that define ``register(subparsers)``; missing ones are skipped.
 AREAS = ("views", "search", "text", "session")
@@ -44,6 +45,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.print_help()
         return 1
     try:
+        args = apply_config(parser, argv, args)
         status = int(args.handler(args) or 0)
         sys.stdout.flush()  # a closed pipe shows here, inside the handler below
         return status

@@ -54,6 +54,82 @@ def add_browser_options(p: argparse.ArgumentParser) -> None:
                    help="Chromium executable (default: DOMDEX_CHROMIUM or /usr/bin/chromium)")
     p.add_argument("--cdp", default=None, metavar="URL",
                    help="drive an existing Chromium over CDP instead of launching one")
+    add_profile_options(p)
+
+
+def add_profile_options(p: argparse.ArgumentParser) -> None:
+    """``--config`` and every browser option (:data:`domdex.options.OPTIONS`): the same
+    flags on every command that starts a browser."""
+    from ..options import OPTIONS
+
+    g = p.add_argument_group("browser options (also DOMDEX_<NAME> variables and --config)")
+    g.add_argument("--config", default=None, metavar="FILE",
+                   help="settings file, TOML or JSON (default: DOMDEX_CONFIG); flags win")
+    for o in OPTIONS:
+        if o.metavar:
+            g.add_argument(o.flag, dest=o.name, default=None, metavar=o.metavar, help=o.help)
+        else:
+            g.add_argument(o.flag, dest=o.name, action="store_const", const=True,
+                           default=None, help=o.help)
+
+
+def browser_options(args: argparse.Namespace) -> Any:
+    """The :class:`~domdex.options.BrowserOptions` the command's flags, its config file
+    and the ``DOMDEX_*`` variables ask for (flags win)."""
+    from ..options import OPTIONS, BrowserOptions
+
+    cdp = getattr(args, "cdp", None)
+    return BrowserOptions.resolve(
+        getattr(args, "config", None), front_end_keys=True,
+        executable_path=getattr(args, "chromium", None),
+        headless=False if getattr(args, "headed", False) else None,
+        cdp=cdp[0] if isinstance(cdp, list) else cdp,
+        **{o.name: getattr(args, o.name, None) for o in OPTIONS})
+
+
+def profile_flags(args: argparse.Namespace) -> list[str]:
+    """The browser-option flags given on this command line, to hand to a daemon."""
+    from ..options import OPTIONS
+
+    out = ["--config", args.config] if getattr(args, "config", None) else []
+    for o in OPTIONS:
+        value = getattr(args, o.name, None)
+        if value is not None:
+            out += [o.flag] if not o.metavar else [o.flag, str(value)]
+    return out
+
+
+def apply_config(parser: argparse.ArgumentParser, argv: list[str] | None,
+                 args: argparse.Namespace) -> argparse.Namespace:
+    """Read the command's config file: its browser options are read later (with the
+    flags); its other keys become the command's defaults (``port = 9000`` for ``mcp``),
+    so flags still win. A key the command does not have is an error."""
+    from ..options import BrowserOptions, load_config
+
+    command_parser = getattr(args, "_command_parser", None)
+    if not hasattr(args, "config") or command_parser is None:
+        return args
+    path = args.config or os.environ.get("DOMDEX_CONFIG")
+    if not path:
+        return args
+    browser_keys = set(BrowserOptions.__dataclass_fields__) | {"chromium", "headed", "cdp"}
+    settings = load_config(path)
+    dests = {a.dest for a in command_parser._actions} - {"help", "config"}
+    rest = {k: v for k, v in settings.items() if k not in browser_keys}
+    unknown = sorted(set(rest) - dests)
+    if unknown:
+        from ..errors import ConfigError
+
+        known = ", ".join(sorted(dests | browser_keys))
+        raise ConfigError(f"The config file {path} sets {unknown[0]!r}, which "
+                          f"`domdex {args.command}` does not have. Settings it reads: {known}.")
+    command_parser.set_defaults(**rest)
+    args = parser.parse_args(argv)
+    args.config = path
+    for key in ("chromium", "headed", "cdp"):  # front-end spellings of browser fields
+        if key in settings and getattr(args, key, None) in (None, False):
+            setattr(args, key, settings[key])
+    return args
 
 
 def check_target(target: str) -> None:
@@ -91,7 +167,7 @@ def open_index(args: argparse.Namespace) -> Iterator[Any]:
     from .. import connect, launch
 
     opener = connect(args.cdp) if getattr(args, "cdp", None) else \
-        launch(executable_path=getattr(args, "chromium", None))
+        launch(options=browser_options(args))
     with opener as browser:
         page = browser.open(target, timeout=getattr(args, "timeout", 30.0))
         yield page.index(), page
@@ -124,9 +200,22 @@ def fence_output() -> bool:
 def command(sub: Any, name: str, help: str,
             handler: Callable[[argparse.Namespace], int | None]) -> argparse.ArgumentParser:
     p: argparse.ArgumentParser = sub.add_parser(name, help=help, description=help)
-    p.set_defaults(handler=handler)
+    p.set_defaults(handler=handler, _command_parser=p)
     return p
 
 
-__all__ = ["add_browser_options", "add_output_options", "check_target", "command", "emit",
-           "fence_output", "is_snapshot_target", "open_index", "token_budget"]
+__all__ = [
+    "add_browser_options",
+    "add_output_options",
+    "add_profile_options",
+    "apply_config",
+    "browser_options",
+    "check_target",
+    "command",
+    "emit",
+    "fence_output",
+    "is_snapshot_target",
+    "open_index",
+    "profile_flags",
+    "token_budget",
+]

@@ -20,8 +20,10 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import json
 import os
+import re
 import secrets
 import socket
 import subprocess
@@ -33,22 +35,32 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import BrowserError, DomdexError
-from .common import check_target, command, token_budget
+from .common import (
+    add_profile_options,
+    browser_options,
+    check_target,
+    command,
+    profile_flags,
+    token_budget,
+)
 
 ACTIONS = ("click", "fill", "type", "press", "select", "check", "uncheck", "hover",
-           "scroll_into_view", "upload")
-_VALUE = {"fill": "TEXT", "type": "TEXT", "press": "KEY", "select": "OPTION", "upload": "PATH"}
+           "scroll_into_view", "upload", "drag")
+_VALUE = {"fill": "TEXT", "type": "TEXT", "press": "KEY", "select": "OPTION", "upload": "PATH",
+          "drag": "TO"}
+_REF = re.compile(r"@?(?:f\d+)?e\d+")
 _HELP = {
     "click": "Click an element of the session's page (REF or --query).",
     "fill": "Replace a field's text: fill REF TEXT (or --query).",
     "type": "Type text key by key into a field: type REF TEXT.",
-    "press": "Press a key in an element: press REF Enter.",
+    "press": "Press a key in an element (press REF Enter) or on the page (press Escape).",
     "select": "Choose an option by label or value: select REF OPTION.",
     "check": "Check a checkbox or radio (REF or --query).",
     "uncheck": "Uncheck a checkbox (REF or --query).",
     "hover": "Move the mouse over an element (REF or --query).",
     "scroll_into_view": "Scroll an element into view (REF or --query).",
     "upload": "Set a file input's files: upload REF PATH….",
+    "drag": "Drag an element onto another: drag REF TO (or -q words TO).",
 }
 
 
@@ -112,6 +124,8 @@ def ensure_daemon(args: argparse.Namespace) -> dict[str, Any]:
         cmd += ["--chromium", args.chromium]
     if getattr(args, "headed", False):
         cmd.append("--headed")
+    cmd += profile_flags(args)
+    browser_options(args)  # a bad option is refused here, not in the daemon's log
     log = open(path.with_suffix(".log"), "ab")  # noqa: SIM115 - handed to the daemon
     subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=log, stderr=log,
                      start_new_session=True, close_fds=True)
@@ -159,6 +173,9 @@ def call(args: argparse.Namespace, endpoint: str, body: dict[str, Any] | None = 
 
 # Handlers ------------------------------------------------------------------------------
 def _open(args: argparse.Namespace) -> int:
+    if alive(read_state(args.session)) and profile_flags(args):
+        print(f"domdex: session {args.session!r} is already running; browser options apply "
+              "when a session starts (close it first to change them).", file=sys.stderr)
     state = ensure_daemon(args)
     return call(args, "open", {"url": _url(args.url), "new_tab": args.new_tab}, state)
 
@@ -198,6 +215,12 @@ def _sessions(args: argparse.Namespace) -> int:
 
 
 def _act(args: argparse.Namespace) -> int:
+    if args.action == "press" and args.value is None and args.ref is not None and \
+            not args.query and not _REF.fullmatch(args.ref):
+        args.ref, args.value = None, args.ref  # `press Escape`: a key on the page
+        return call(args, "press", {"value": args.value, "diff": args.diff})
+    if args.action == "drag":
+        return _drag(args)
     if args.query and args.ref is not None and args.action in _VALUE:
         # `fill -q Email ana@example.org`: with a query the first word is the value
         rest = args.value if isinstance(args.value, list) else \
@@ -210,6 +233,47 @@ def _act(args: argparse.Namespace) -> int:
     if args.ref is None and args.query is None:
         raise DomdexError(f"{args.action} needs a REF (e12) or --query \"words\".")
     return call(args, args.action, body)
+
+
+def _drag(args: argparse.Namespace) -> int:
+    to = args.value if args.value else (args.ref if args.query else None)
+    ref = None if args.query else args.ref
+    if not to or (ref is None and not args.query):
+        raise DomdexError("drag needs what to drag and where: drag REF TO, or drag -q "
+                          "\"words\" TO.")
+    return call(args, "drag", {"ref": ref, "query": args.query, "to": to, "diff": args.diff})
+
+
+def _resize(args: argparse.Namespace) -> int:
+    return call(args, "resize", {"width": args.width, "height": args.height})
+
+
+def _local(name: str | None) -> str | None:
+    """A path as the daemon must see it (it runs in another working directory)."""
+    return str(Path(name).expanduser().resolve()) if name else None
+
+
+def _pdf(args: argparse.Namespace) -> int:
+    return call(args, "pdf", {"name": _local(args.output)})
+
+
+def _save_state(args: argparse.Namespace) -> int:
+    return call(args, "save_state", {"name": _local(args.file)})
+
+
+def _console(args: argparse.Namespace) -> int:
+    return call(args, "console", {"level": args.level, "pattern": args.pattern,
+                                  "all": args.all, "limit": args.limit})
+
+
+def _network(args: argparse.Namespace) -> int:
+    return call(args, "network", {"failed": args.failed, "types": args.type or [],
+                                  "pattern": args.pattern, "static": args.static,
+                                  "all": args.all, "limit": args.limit})
+
+
+def _downloads(args: argparse.Namespace) -> int:
+    return call(args, "downloads", {})
 
 
 def _navigate(args: argparse.Namespace) -> int:
@@ -285,8 +349,7 @@ def _daemon(args: argparse.Namespace) -> int:
     tmp.replace(path)
     # its callers hold the token in a file only the user can read: they may open local
     # files and upload any file, as the user's own shell can
-    holder = SessionHolder(cdp=args.cdp, executable_path=args.chromium,
-                           headless=not args.headed, options=SessionOptions())
+    holder = SessionHolder(options=SessionOptions(), browser=browser_options(args))
     try:
         anyio.run(lambda: serve(host="127.0.0.1", token=token, holder=holder, sock=sock,
                                 shutdown_route=True, idle_timeout=args.idle_timeout or None))
@@ -305,11 +368,13 @@ def _mcp(args: argparse.Namespace) -> int:
         blocked_origins=split_list(args.blocked_origins),
         upload_roots=tuple(str(Path(d).expanduser().resolve()) for d in args.upload_root or ())))
     cdps = args.cdp or [None]
-    holder = SessionHolder(cdp=cdps[0], executable_path=args.chromium,
-                           headless=not args.headed, options=options,
+    browser = browser_options(args)
+    holder = SessionHolder(options=options, browser=browser,
                            store_path=":memory:" if args.no_store else args.store)
-    others = {f"b{k}": SessionHolder(cdp=url, options=options)
-              for k, url in enumerate(cdps[1:], start=2)}
+    others = {f"b{k}": SessionHolder(options=options, browser=dataclasses.replace(
+        browser, cdp=url, executable_path=None, user_data_dir=None, proxy_server=None,
+        proxy_bypass=None, proxy_username=None, proxy_password=None))
+        for k, url in enumerate(cdps[1:], start=2)}
     token = args.token
     if args.http and args.host not in LOOPBACK:
         token = check_binding(args.host, token)
@@ -334,6 +399,7 @@ def _browser(p: argparse.ArgumentParser) -> None:
                    help="drive an existing Chromium (ws://… or http://host:9222)")
     p.add_argument("--chromium", default=None, metavar="PATH", help="Chromium executable")
     p.add_argument("--headed", action="store_true", help="show the browser window")
+    add_profile_options(p)
 
 
 def register(sub: Any) -> None:
@@ -353,6 +419,8 @@ def register(sub: Any) -> None:
         if action in _VALUE:
             p.add_argument("value", nargs="*" if action == "upload" else "?",
                            metavar=_VALUE[action])
+        if action == "press":
+            p.epilog = "With no REF and no --query, the key goes to the page: press Control+K."
         p.add_argument("-q", "--query", default=None, help="find the element by these words")
         p.add_argument("--diff", action="store_true", help="also print what changed")
         _common(p)
@@ -379,6 +447,36 @@ def register(sub: Any) -> None:
     p.add_argument("--plain", action="store_true", help="no refs or region outlines")
     p.add_argument("--full-page", action="store_true")
     _common(p, json_out=False)
+    p = command(sub, "resize", "Set the session's viewport: resize WIDTH HEIGHT.", _resize)
+    p.add_argument("width", type=int, metavar="WIDTH")
+    p.add_argument("height", type=int, metavar="HEIGHT")
+    _common(p)
+    p = command(sub, "pdf", "Print the session's page to PDF (in the output directory).",
+                _pdf)
+    p.add_argument("-o", "--output", default=None, metavar="FILE",
+                   help="where to write it (default: the output directory)")
+    _common(p)
+    p = command(sub, "console", "Console messages of the session's page since the last "
+                                "look.", _console)
+    p.add_argument("--level", choices=("error", "warning", "info", "log", "debug"),
+                   help="this level or worse")
+    p.add_argument("--pattern", default=None, help="only messages matching this regex")
+    p.add_argument("--all", action="store_true", help="everything kept, not only new ones")
+    p.add_argument("--limit", type=int, default=50, help="at most this many (newest)")
+    _common(p)
+    p = command(sub, "network", "Requests of the session's page since the last look.",
+                _network)
+    p.add_argument("--failed", action="store_true", help="failed requests and HTTP ≥ 400 only")
+    p.add_argument("--type", action="append", metavar="TYPE",
+                   help="resource type: document, xhr, fetch, script, image … (repeat)")
+    p.add_argument("--pattern", default=None, help="only URLs matching this regex")
+    p.add_argument("--static", action="store_true",
+                   help="also successful images, fonts, stylesheets and scripts")
+    p.add_argument("--all", action="store_true", help="everything kept, not only new ones")
+    p.add_argument("--limit", type=int, default=50, help="at most this many (newest)")
+    _common(p)
+    p = command(sub, "downloads", "Files the session's pages downloaded.", _downloads)
+    _common(p)
     p = command(sub, "dialogs", "How alert/confirm/prompt are answered.", _dialogs)
     p.add_argument("--policy", choices=("accept", "dismiss"))
     p.add_argument("--next", choices=("accept", "dismiss"), help="answer only the next one")
@@ -403,6 +501,7 @@ def register(sub: Any) -> None:
     p.add_argument("--no-store", action="store_true",
                    help="write nothing to disk: search_pages sees this run's pages only")
     _mcp_security(p)
+    add_profile_options(p)
 
 
 def _mcp_security(p: argparse.ArgumentParser) -> None:
@@ -454,6 +553,11 @@ def _register_session_group(sub: Any) -> None:
     q.add_argument("pattern", metavar="PATTERN")
     q.add_argument("--regions", default=None)
     q.add_argument("--expand", action="store_true")
+    _common(q)
+    q = command(views, "save-state", "Save the session's cookies and storage (its logins) to "
+                                     "FILE; start again with --storage-state FILE.",
+                _save_state)
+    q.add_argument("file", metavar="FILE")
     _common(q)
     q = command(views, "daemon", "(internal) run the session server in the foreground.",
                 _daemon)

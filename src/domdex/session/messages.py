@@ -21,7 +21,10 @@ def first_line(exc: BaseException) -> str:
 
 def nav_message(action: str, url: str, exc: BaseException) -> str:
     msg = first_line(exc)
-    if "ERR_NAME_NOT_RESOLVED" in msg:
+    if "ERR_PROXY_CONNECTION_FAILED" in msg or "ERR_TUNNEL_CONNECTION_FAILED" in msg:
+        why = ("the proxy did not answer or refused the connection; check --proxy-server "
+               "(or proxy_server) and that the proxy runs")
+    elif "ERR_NAME_NOT_RESOLVED" in msg:
         why = "the host name does not resolve"
     elif "ERR_CONNECTION_REFUSED" in msg:
         why = "the server refused the connection"

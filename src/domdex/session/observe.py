@@ -216,7 +216,8 @@ class LogView:
     def render_parts(self, max_tokens: int | None = None) -> tuple[list[str], list[str]]:
         shown = self.entries[-self.limit:] if self.limit > 0 else []
         since = "kept" if self.everything else "since the last look"
-        what = "messages" if self.kind == "console" else "requests"
+        what = "message" if self.kind == "console" else "request"
+        what += "s" if len(self.entries) != 1 else ""
         head = f"{self.kind.upper()}: {len(self.entries)} {what} {since}"
         if len(self.entries) != self.total:
             head += f" ({self.total - len(self.entries)} more left out by the filter"
@@ -227,8 +228,8 @@ class LogView:
             advice.append(f"Showing the newest {len(shown)}; raise limit or filter to see "
                           "the rest.")
         if self.dropped:
-            advice.append(f"{self.dropped} older {what} were dropped (only the last "
-                          f"{KEEP} are kept).")
+            advice.append(f"{self.dropped} older {self.kind} entries were dropped (only "
+                          f"the last {KEEP} are kept).")
         page = [e.line() for e in shown]
         if max_tokens is not None:
             page = _within(page, max_tokens, advice)
