@@ -218,3 +218,14 @@ def test_config_file_then_environment_then_arguments(tmp_path: Path) -> None:
         BrowserOptions.resolve(tmp_path / "broken.toml", env={})
     with pytest.raises(ConfigError, match="DOMDEX_VIEWPORT"):
         BrowserOptions.resolve(env={"DOMDEX_VIEWPORT": "huge"})
+
+
+def test_a_trace_is_saved_when_the_browser_closes(server: str, tmp_path: Path) -> None:
+    import zipfile
+
+    with Session.start(browser=BrowserOptions(save_trace=True, output_dir=str(tmp_path))) as s:
+        s.open(f"{server}/browser/account.html")
+        s.click(query="Log in")
+    [trace] = tmp_path.glob("trace-*.zip")
+    names = zipfile.ZipFile(trace).namelist()
+    assert any(n.endswith(".trace") for n in names), names

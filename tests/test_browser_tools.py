@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
 import sys
 import urllib.request
 from pathlib import Path
@@ -126,10 +127,51 @@ def test_config_file_sets_browser_options_and_command_settings(tmp_path: Path,
 
 
 def test_cli_refuses_a_bad_option_in_one_sentence(tmp_path: Path) -> None:
-    import subprocess
-
     bad = subprocess.run([sys.executable, "-m", "domdex", "regions", "https://example.test",
                           "--device", "Nokia 3310"], capture_output=True, text=True,
                          timeout=60)
     assert bad.returncode == 2 and "Traceback" not in bad.stderr
     assert bad.stderr.startswith("domdex: Unknown device 'Nokia 3310'.")
+
+
+def _cli(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "domdex", *args, "--session", "opts"],
+                          env=env, text=True, capture_output=True, timeout=120,
+                          cwd=env["XDG_RUNTIME_DIR"])
+
+
+@pytest.mark.browser
+def test_cli_session_with_options_logs_keys_and_a_saved_login(server: str,
+                                                              tmp_path: Path) -> None:
+    env = {**os.environ, "XDG_RUNTIME_DIR": str(tmp_path), "DOMDEX_FENCE": "never",
+           "DOMDEX_LOCALE": "de-DE"}
+    out = tmp_path / "out"
+    try:
+        r = _cli(env, "open", f"{server}/browser/noisy.html", "--output-dir", str(out),
+                 "--viewport-size", "500x700")
+        assert r.returncode == 0, r.stderr
+        r = _cli(env, "open", f"{server}/browser/layout.html", "--device", "Pixel 7")
+        assert "already running; browser options apply when a session starts" in r.stderr
+        r = _cli(env, "session", "find", "open menu")
+        assert 'BUTTON "Open menu"' in r.stdout, r.stderr  # 500 px wide: the phone layout
+        r = _cli(env, "console", "--all", "--level", "warning")
+        assert "[warning] deprecated option used" in r.stdout and "app started" not in r.stdout
+        r = _cli(env, "network", "--all", "--failed")
+        assert "logo-missing.png → 404 [image]" in r.stdout
+        _cli(env, "open", f"{server}/browser/reorder.html")
+        r = _cli(env, "press", "Control+k")
+        assert r.returncode == 0 and "OK press" in r.stdout, r.stderr
+        assert 'TEXTBOX "Search"' in _cli(env, "session", "grep", "Search").stdout
+        first = _cli(env, "session", "find", "Write report").stdout.split("→ @", 1)[1].split()[0]
+        r = _cli(env, "drag", "-q", "Buy milk", first)
+        assert 'DROPPED ON: LISTITEM "Write report"' in r.stdout, r.stderr
+        _cli(env, "open", f"{server}/browser/account.html")
+        _cli(env, "fill", "-q", "User name", "eve")
+        _cli(env, "click", "-q", "Log in")
+        r = _cli(env, "session", "save-state", "login.json")  # where the command runs
+        saved = json.loads((tmp_path / "login.json").read_text())
+        assert [c["value"] for c in saved["cookies"]] == ["eve"], r.stderr
+        r = _cli(env, "pdf")
+        assert r.returncode == 0 and str(out) in r.stdout, r.stderr
+    finally:
+        _cli(env, "close")
