@@ -228,8 +228,12 @@ class FilesMixin:
     async def save_storage_state(self, path: str | None = None) -> ActionResult:
         """Save cookies and local storage (the logins) to reuse with --storage-state."""
         target = self.output_file(path, "storage-state.json")
+        context = self._context()
         try:
-            state = await self._context().storage_state(path=str(target), indexed_db=True)
+            try:
+                state = await context.storage_state(path=str(target), indexed_db=True)
+            except TypeError:  # Playwright before 1.51 keeps no IndexedDB in the state
+                state = await context.storage_state(path=str(target))
         except Exception as exc:
             if isinstance(exc, DomdexError):
                 raise
