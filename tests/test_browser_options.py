@@ -229,3 +229,51 @@ def test_a_trace_is_saved_when_the_browser_closes(server: str, tmp_path: Path) -
     [trace] = tmp_path.glob("trace-*.zip")
     names = zipfile.ZipFile(trace).namelist()
     assert any(n.endswith(".trace") for n in names), names
+
+
+def _chromium_under(pid: int) -> list[int]:
+    """The browser processes (not their renderers) among ``pid``'s descendants."""
+    parents: dict[int, int] = {}
+    names: dict[int, str] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            text = stat.read_text()
+        except OSError:
+            continue
+        name = text[text.index("(") + 1:text.rindex(")")]
+        fields = text[text.rindex(")") + 2:].split()
+        child = int(stat.parent.name)
+        parents[child], names[child] = int(fields[1]), name
+
+    def under(p: int) -> bool:
+        while p in parents and p != pid:
+            p = parents[p]
+        return p == pid
+
+    chrome = {p for p, n in names.items() if "chrom" in n.lower() or "headless" in n.lower()}
+    return [p for p in chrome if under(p) and parents.get(p) not in chrome]
+
+
+def test_a_killed_browser_comes_back_with_the_same_options(server: str) -> None:
+    import os
+    import signal
+    import time
+
+    from domdex.errors import BrowserError
+
+    others = set(_chromium_under(os.getpid()))  # other tests' browsers live on
+    with Session.start(browser=BrowserOptions(viewport=(500, 700))) as s:
+        s.open(f"{server}/browser/layout.html")
+        victims = [p for p in _chromium_under(os.getpid()) if p not in others]
+        assert len(victims) == 1, f"not one new Chromium under this test: {victims}"
+        for p in victims:
+            os.kill(p, signal.SIGKILL)
+        deadline = time.monotonic() + 10
+        while not s.browser_gone and time.monotonic() < deadline:
+            time.sleep(0.1)
+        with pytest.raises(BrowserError, match=r"The browser stopped .* Open a page again"):
+            s.regions()
+        result = s.open(f"{server}/browser/layout.html")
+        assert "BROWSER: the browser had stopped" in result.render()
+        assert _text(s, "#facts").startswith("500x700")  # the options came back too
+        assert 'BUTTON "Open menu"' in s.find("open menu").render()

@@ -351,10 +351,22 @@ class AsyncBrowser:
         self.playwright_browser = browser
         self.context = context
         self.options = options or BrowserOptions()
+        self._context_closed = False
+        context.on("close", self._on_context_close)
         self._owns_browser = owns_browser
         self._owns_context = owns_context
         self._pages: list[AsyncPage] = []
         self._closed = False
+
+    def _on_context_close(self, _context: Any) -> None:
+        self._context_closed = True
+
+    @property
+    def connected(self) -> bool:
+        """False once Chromium is gone (killed, crashed, closed) or its connection lost."""
+        if self.playwright_browser is not None:
+            return bool(self.playwright_browser.is_connected())
+        return not self._context_closed
 
     async def new_page(self) -> AsyncPage:
         try:

@@ -66,6 +66,7 @@ from .messages import closest, first_line, nav_message, not_recovered, page_chan
 from .observe import LogView
 from .recovery import Recovery, recover, still_same
 from .results import ActionResult
+from .revive import ReviveMixin
 from .shots import ScreenshotMixin
 from .tabs import Tab, TabsMixin
 from .waits import WaitsMixin
@@ -113,7 +114,7 @@ class SessionStats:
     recoveries: list[Recovery] = field(default_factory=list)
 
 
-class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin):
+class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMixin):
     """A browser an agent keeps across calls. Use :meth:`start`, or wrap a browser."""
 
     def __init__(self, browser: Any, options: SessionOptions | None = None) -> None:
@@ -139,6 +140,9 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin):
         self.downloads: list[DownloadInfo] = []
         self._downloading: dict[int, asyncio.Task[Any]] = {}
         self._download_seq = 0
+        #: what the browser was started with: a dead one is started again from it
+        self._start_options: BrowserOptions | None = None
+        self._revive_lock = asyncio.Lock()
 
     @classmethod
     async def for_page(cls, page: Any, options: SessionOptions | None = None) -> AsyncSession:
@@ -163,6 +167,7 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin):
         browser, own_context = await backend.launch(wanted)
         session = cls(browser, options)
         session._own_context = own_context
+        session._start_options = wanted
         if session.options.urls.filters_requests:
             await session._filter_requests()
         if url:
@@ -198,13 +203,17 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin):
         url = self._allowed_url(url)
         if new_tab:
             return await self.new_tab(url)
+        revived = await self._revived()
         if not self._tabs:
             page = await self.browser.new_page()
             t = await self._adopt(page.playwright_page, page)
         else:
             t = self.tab(tab)
-        return await self._navigate(t, "open", lambda: t.pw.goto(
+        result = await self._navigate(t, "open", lambda: t.pw.goto(
             url, wait_until=wait_until, timeout=self.options.navigation_timeout * 1000), url)
+        if revived:
+            result.message = "\n".join(filter(None, (revived, result.message)))
+        return result
 
     def _allowed_url(self, url: str) -> str:
         """``url`` resolved (a plain path or file:// URL must name a file) and checked."""

@@ -18,6 +18,7 @@ from . import backend
 from .intents import IntentCache
 from .observe import TabLog
 from .results import ActionResult, TabInfo
+from .revive import GONE
 
 if TYPE_CHECKING:
     from ..index import PageIndex
@@ -77,6 +78,7 @@ class TabsMixin:
         async def open(self, url: str, *, tab: str | None = None, new_tab: bool = False,
                        wait_until: str = "load") -> ActionResult: ...
         async def _on_download(self, tab: Tab, download: Any) -> None: ...
+        async def _revived(self) -> str: ...
 
     def tabs(self) -> list[TabInfo]:
         return [TabInfo(t.id, t.pw.url, "", t.id == self._current)
@@ -97,6 +99,8 @@ class TabsMixin:
     @property
     def current(self) -> Tab:
         if self._current is None or self._current not in self._tabs:
+            if getattr(self, "browser_gone", False):
+                raise BrowserError(GONE)
             raise BrowserError("No tab is open. Open a page first (open URL).")
         return self._tabs[self._current]
 
@@ -114,13 +118,16 @@ class TabsMixin:
 
     async def new_tab(self, url: str | None = None) -> ActionResult:
         """Open a new tab (and make it current), optionally loading ``url``."""
+        revived = await self._revived()
         context = self._context()
         pw = await context.new_page()
         tab = await self._adopt(pw)
         self._current = tab.id
-        if url:
-            return await self.open(url, tab=tab.id)
-        return ActionResult("new_tab", url=pw.url, message=f"TAB: {tab.id} is current.")
+        result = await self.open(url, tab=tab.id) if url else \
+            ActionResult("new_tab", url=pw.url, message=f"TAB: {tab.id} is current.")
+        if revived:
+            result.message = "\n".join(filter(None, (revived, result.message)))
+        return result
 
     async def switch_tab(self, tab_id: str) -> ActionResult:
         tab = self.tab(tab_id)
