@@ -277,3 +277,30 @@ def test_a_killed_browser_comes_back_with_the_same_options(server: str) -> None:
         assert "BROWSER: the browser had stopped" in result.render()
         assert _text(s, "#facts").startswith("500x700")  # the options came back too
         assert 'BUTTON "Open menu"' in s.find("open menu").render()
+
+
+def test_small_ones_an_error_page_a_pdf_and_a_box_that_leaves(server: str) -> None:
+    """Issue 13 §7: a 404 says so; a PDF is refused in the session as in the one-shot
+    commands; a checkbox that files its row away with the click is done, not failed."""
+    with Session.start() as s:
+        result = s.open(f"{server}/browser/missing.html")
+        assert result.status == 404
+        assert "(HTTP 404: the server answered with an error page)" in result.render()
+        with pytest.raises(NavigationError, match=r"application/pdf, not an HTML page.*go back"):
+            s.open(f"{server}/browser/tiny.pdf")
+        s.open(f"{server}/browser/todo.html")
+        done = s.act("check", query="Water the plants")
+        assert "GONE: the box left the page with the click" in done.render()
+        assert _text(s, "#done") == "Done: Water the plants"
+        assert s.act("check", query="Pay the rent").message.startswith("GONE")
+
+
+def test_the_cli_exits_1_on_an_error_page_and_still_shows_it(server: str) -> None:
+    import subprocess
+    import sys
+
+    run = subprocess.run([sys.executable, "-m", "domdex", "overview",
+                          f"{server}/browser/missing.html"], capture_output=True, text=True,
+                         timeout=60)
+    assert run.returncode == 1 and "answered HTTP 404" in run.stderr
+    assert "Error response" in run.stdout

@@ -136,7 +136,7 @@ def _navigation_error(url: str, exc: Exception, timeout: float, wait_until: str)
     return NavigationError(f"Could not open {url}: {first}")
 
 
-def _check_html(url: str, response: Any) -> None:
+def check_html(url: str, response: Any) -> None:
     """Refuse documents that are not HTML (JSON, PDF, images …): there is nothing to index."""
     ctype = ""
     if response is not None:
@@ -201,6 +201,8 @@ class AsyncPage(PageActions):
         self._engine_ready = False
         self._documents = 0  # DOMContentLoaded events of the main frame seen
         self._snapshot_documents = 0
+        #: the HTTP status of the last goto (None: no HTTP response, such as a file)
+        self.status: int | None = None
         self.playwright_page.on("domcontentloaded", self._on_document)
 
     def _on_document(self, *_: Any) -> None:
@@ -226,7 +228,8 @@ class AsyncPage(PageActions):
                                                        timeout=timeout * 1000)
         except Exception as exc:
             raise _navigation_error(url, exc, timeout, wait_until) from exc
-        _check_html(url, response)
+        check_html(url, response)
+        self.status = response.status if response is not None else None
         self._snapshot = None
 
     async def capture(self, *, incremental: bool = True) -> Snapshot:
@@ -672,6 +675,11 @@ class Page(SyncPageActions):
     @property
     def url(self) -> str:
         return self._async.url
+
+    @property
+    def status(self) -> int | None:
+        """The HTTP status of the last goto (None without an HTTP response)."""
+        return self._async.status
 
     def goto(self, target: str | os.PathLike[str], *, wait_until: str = "load",
              timeout: float = DEFAULT_TIMEOUT) -> None:

@@ -46,7 +46,7 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     try:
         args = apply_config(parser, argv, args)
-        status = int(args.handler(args) or 0)
+        status = int(args.handler(args) or 0) or int(getattr(args, "exit_status", 0))
         sys.stdout.flush()  # a closed pipe shows here, inside the handler below
         return status
     except DomdexError as exc:

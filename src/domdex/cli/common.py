@@ -170,6 +170,10 @@ def open_index(args: argparse.Namespace) -> Iterator[Any]:
         launch(options=browser_options(args))
     with opener as browser:
         page = browser.open(target, timeout=getattr(args, "timeout", 30.0))
+        if page.status is not None and page.status >= 400:
+            print(f"domdex: {target} answered HTTP {page.status}; this is its error page.",
+                  file=sys.stderr)
+            args.exit_status = 1  # the view is printed, and a script can tell
         yield page.index(), page
 
 

@@ -168,7 +168,10 @@ def call(args: argparse.Namespace, endpoint: str, body: dict[str, Any] | None = 
         print(json.dumps(data.get("data", data), ensure_ascii=False, indent=2))
     else:
         print(data.get("text", ""))
-    return 0
+    result = data.get("data")
+    page_status = result.get("status") if isinstance(result, dict) else None
+    # an error page (HTTP 404, 500) is shown, and a script can tell from the exit status
+    return 1 if isinstance(page_status, int) and page_status >= 400 else 0
 
 
 # Handlers ------------------------------------------------------------------------------

@@ -53,8 +53,9 @@ def script(name: str) -> str:
     return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
 
 
-async def perform(locator: Any, action: str, value: Any, timeout_ms: float) -> None:
-    """Run one Playwright action; Playwright errors propagate to the caller."""
+async def perform(locator: Any, action: str, value: Any, timeout_ms: float) -> str:
+    """Run one Playwright action; Playwright errors propagate to the caller. Returns a
+    note for the answer when the action did something worth saying ("" otherwise)."""
     if action == "click":
         await locator.click(timeout=timeout_ms)
     elif action == "fill":
@@ -65,10 +66,8 @@ async def perform(locator: Any, action: str, value: Any, timeout_ms: float) -> N
         await locator.press(_text(value, action), timeout=timeout_ms)
     elif action == "select":
         await _select(locator, value, timeout_ms)
-    elif action == "check":
-        await locator.check(timeout=timeout_ms)
-    elif action == "uncheck":
-        await locator.uncheck(timeout=timeout_ms)
+    elif action in ("check", "uncheck"):
+        return await _set_checked(locator, action == "check", timeout_ms)
     elif action == "hover":
         await locator.hover(timeout=timeout_ms)
     elif action == "scroll_into_view":
@@ -80,6 +79,26 @@ async def perform(locator: Any, action: str, value: Any, timeout_ms: float) -> N
         await locator.drag_to(value, timeout=timeout_ms)
     else:
         raise ActionError(f"Unknown action {action!r}. Actions: {', '.join(ACTIONS)}.")
+    return ""
+
+
+async def _set_checked(locator: Any, state: bool, timeout_ms: float) -> str:
+    """Check or uncheck by a click, then confirm — unless the click took the box away.
+
+    Playwright's own ``check()`` waits for the box after its click to confirm the new
+    state; a to-do list that files a ticked item away removes the box with the click,
+    and the action was then reported as failed although it was done.
+    """
+    if await locator.is_checked(timeout=timeout_ms) == state:
+        return ""
+    await locator.click(timeout=timeout_ms)
+    if await with_deadline(locator.count(), EXPLAIN_DEADLINE, what="count") == 0:
+        return ("GONE: the box left the page with the click (the page removed or moved its "
+                "row); look again to see where it went.")
+    if await locator.is_checked(timeout=timeout_ms) != state:
+        raise ActionError(f"Clicking the box did not {'check' if state else 'uncheck'} it: "
+                          "the page keeps it as it was (it may need something else first).")
+    return ""
 
 
 def _text(value: Any, action: str) -> str:

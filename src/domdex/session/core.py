@@ -294,6 +294,13 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
             return ActionResult(action, url=t.pw.url, message=f"NOTHING to go {action} to.")
         await self._left_if_refused(t, action, url)
         t.status = response.status if response is not None else None
+        from ..browser import check_html
+
+        try:
+            check_html(t.pw.url, response)  # a PDF, JSON, an image: nothing to index
+        except NavigationError as exc:
+            raise NavigationError(f"{exc} The tab shows it now: go back, or open another "
+                                  "URL.") from None
         idx = await self._capture(t)  # not shown: this answer carries no refs, so refs
         snap = idx.snapshot           # from before stay refused until the agent looks
         msg = (f"PAGE: {snap.title!r} · {len(idx.top_regions)} regions · "
@@ -505,12 +512,13 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
             tabs_before = set(self._tabs)
             downloads_from = self._download_seq
             t.nav_error = None
-            await self._perform(t, action, target, value, timeout)
+            done = await self._perform(t, action, target, value, timeout)
+            note = "\n".join(filter(None, (note, done)))
             if target is not None and idx is not None:
                 self._remember(t, idx, target)
             await self._settle(t)
             if element and action in CHANGES_STATE and t.epoch == epoch and idx is not None \
-                    and target is not None:
+                    and target is not None and not done:
                 element = await self._element_now(t, idx, target)
             if self.follow_popups:
                 await self._adoptions()
@@ -623,13 +631,13 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
         return element_line(await state_after(loc, node) if loc is not None else node)
 
     async def _perform(self, t: Tab, action: str, ref: str | None, value: Any,
-                       timeout: float | None) -> None:
+                       timeout: float | None) -> str:
         from playwright.async_api import Error as PlaywrightError
         from playwright.async_api import TimeoutError as PlaywrightTimeout
 
         if ref is None:  # a key pressed on the page: shortcuts, Escape, PageDown …
             await self._press_page(t, value, timeout)
-            return
+            return ""
         loc = backend.locator(t.page, ref)
         if loc is None:  # the tab navigated between resolving the ref and acting
             raise StaleRefError(f"@{ref} no longer resolves: the page changed. Nothing was "
@@ -638,7 +646,7 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
         t.dirty = True  # hover, focus and CSS states change without a mutation
         await self._fail_fast(loc, action, ref, min(ms, FAIL_FAST_MS))
         try:
-            await perform(loc, action, value, ms)
+            return await perform(loc, action, value, ms)
         except PlaywrightTimeout as exc:
             facts = await explain(loc)
             raise ActionError(blocked_message(action, ref, facts)) from exc

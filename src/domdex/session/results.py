@@ -89,7 +89,9 @@ class ActionResult:
                 self.score is not None else ""
             target = self.element or f"@{self.ref}"
             return f"OK {self.action} {target}{how}"
-        return f"OK {self.action} {self.url}".rstrip()
+        status = f" (HTTP {self.status}: the server answered with an error page)" \
+            if self.status and self.status >= 400 and not self.navigated else ""
+        return f"OK {self.action} {self.url}".rstrip() + status
 
     def to_dict(self) -> dict[str, Any]:
         return {
