@@ -512,6 +512,7 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
             tabs_before = set(self._tabs)
             downloads_from = self._download_seq
             t.nav_error = None
+            await self.dialogs.quiet(t.pw)  # a flood's last queued alerts arrive first
             done = await self._perform(t, action, target, value, timeout)
             note = "\n".join(filter(None, (note, done)))
             if target is not None and idx is not None:

@@ -43,6 +43,10 @@ FLOOD_WINDOW = 5.0
 HOPELESS_COUNT = 20
 #: Events kept for the next response; older ones are summed up in one line.
 MAX_EVENTS = 10
+#: On a stopped page, an action waits for QUIET_FOR seconds without a dialog (at most
+#: QUIET_MOST seconds) before it starts.
+QUIET_FOR = 0.3
+QUIET_MOST = 2.0
 #: Seconds the CDP calls that stop a page's scripts may take.
 STOP_DEADLINE = 5.0
 
@@ -146,6 +150,21 @@ class DialogPolicy:
         """Were ``page``'s scripts stopped for a flood? (Nothing on it reacts any more.)"""
         w = self._pages.get(id(page))
         return w is not None and bool(w.stopped_at)
+
+    async def quiet(self, page: Any, calm: float = QUIET_FOR, most: float = QUIET_MOST) -> None:
+        """On a page whose scripts were stopped, wait until no dialog has opened for
+        ``calm`` seconds (at most ``most``): alerts its renderer queued before the stop
+        still arrive, and one that opens while a click starts a navigation cannot be
+        answered any more (Chromium: "Not attached to an active page"), which blocks it."""
+        w = self._pages.get(id(page))
+        if w is None or not w.stopped_at:
+            return
+        end = time.monotonic() + most
+        while w.times and time.monotonic() < end:
+            idle = time.monotonic() - w.times[-1]
+            if idle >= calm:
+                return
+            await asyncio.sleep(calm - idle)
 
     def drain(self) -> list[DialogEvent]:
         """Events since the last drain, oldest first (older ones summed up in one)."""
