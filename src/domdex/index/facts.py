@@ -24,6 +24,13 @@ _PRIMARY_CLASS = re.compile(
 )
 
 
+def label(node: Node) -> str:
+    """What the element is called for a reader: accessible name, else placeholder, else
+    its text, else its title (every view, diff and identity says it this way)."""
+    return (node.name or node.attrs.get("placeholder", "") or node.text
+            or node.attrs.get("title", ""))
+
+
 def control_label(n: Node) -> str:
     """What a control is called for word checks: name, else placeholder, else text."""
     return (n.name or n.attrs.get("placeholder", "") or n.text).strip()

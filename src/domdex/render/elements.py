@@ -8,6 +8,7 @@ escaped; page text is data, never markup of ours.
 from __future__ import annotations
 
 from ..index import roles, summary
+from ..index.facts import label
 from ..snapshot import Node
 
 MAX_NAME = 80
@@ -21,12 +22,6 @@ def quote(text: str, limit: int = MAX_NAME) -> str:
     if len(text) > limit:
         text = text[: limit - 1].rstrip() + "…"
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
-
-
-def label(node: Node) -> str:
-    """What the element is called: accessible name, else placeholder, else its text."""
-    return (node.name or node.attrs.get("placeholder", "") or node.text
-            or node.attrs.get("title", ""))
 
 
 def flags(node: Node, *, with_hidden: bool = True) -> list[str]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..index import roles
+from ..index.identity import row_text
 from .base import Line, View
 from .elements import element_line, quote
 from .regions import counts_text, region_head
@@ -17,6 +18,8 @@ if TYPE_CHECKING:
 FOLD_OVER = 12
 #: In a region with more controls than this, every sub-section is folded: a map first.
 LARGE_REGION = 40
+#: Characters of a look-alike's row text shown beside it.
+ROW_CHARS = 50
 #: Text blocks listed when a region has no controls of its own.
 MAX_TEXT_ITEMS = 12
 
@@ -88,13 +91,20 @@ class ExpandView(View):
             elif sub is not None and sub.id == r.id:
                 current = r.id
             indent = "     " if current != r.id else "  "
-            text = element_line(node) if kind == "node" else \
+            text = element_line(node) + self._row_of(node) if kind == "node" else \
                 f"TEXT {quote(node.text, 100)} @{node.ref}"
             group = current if current != r.id else r.id
             lines.append(Line(indent + text, group, f"expand {group}"))
         if len(lines) <= 3 + bool(r.purpose):
             lines.append(Line("  (no elements)"))
         return lines
+
+    def _row_of(self, node: Node) -> str:
+        """`` · in "Alice Archer, active"`` for a control whose role and name other
+        visible controls share: the words of its row (or list item, card) are what tell
+        ten "Delete" buttons apart, for the agent as for stale-ref recovery."""
+        row = row_text(self.index, node.ref)
+        return f" · in {quote(row, ROW_CHARS)}" if row else ""
 
     def to_dict(self) -> dict[str, Any]:
         out: list[dict[str, Any]] = []
@@ -104,6 +114,8 @@ class ExpandView(View):
             else:
                 d = item.to_dict()
                 d["region"] = getattr(self.index.region_of(item.ref), "id", None)
+                if kind == "node" and (row := row_text(self.index, item.ref)):
+                    d["row"] = row
                 out.append(d)
         return {"view": self.kind, "region": self.region.to_dict(), "elements": out}
 

@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..index import roles
+from ..index.identity import Identity, identify
 from ..render.elements import label
-from .identity import Identity, identify
 
 if TYPE_CHECKING:
     from ..index import PageIndex

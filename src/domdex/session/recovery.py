@@ -14,7 +14,7 @@ pointed at and a fresh capture, every element of the same role is scored:
 - where it has **look-alikes** (several elements with its role and name, then or
   now), its row must match: the candidate's item (row, list item, card) must carry the
   old item's key words — the words that told it apart from its look-alikes
-  (:mod:`domdex.session.identity`) — and lead every other candidate on them. With no
+  (:mod:`domdex.index.identity`) — and lead every other candidate on them. With no
   such words (identical rows), look-alikes are refused, never picked by position.
 
 The best candidate is used only when it clears :data:`GATE` and leads the runner-up by
@@ -28,8 +28,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..index import roles
+from ..index.identity import candidate_words, coverage, identify, look_alikes
 from ..render.elements import element_line, label
-from .identity import candidate_words, coverage, identify, look_alikes
 from .intents import Descriptor, Intent, describe
 
 if TYPE_CHECKING:
@@ -173,7 +173,7 @@ def recover(idx: PageIndex, intent: Intent, old_ref: str) -> Recovery:
     """Re-match ``intent`` in the fresh capture ``idx``; act only on a clear winner.
 
     Where look-alikes exist (now or when the ref was handed out), a candidate must also
-    carry the old row's key (:mod:`domdex.session.identity`), and lead every other
+    carry the old row's key (:mod:`domdex.index.identity`), and lead every other
     candidate on it: a refusal is always better than a guess.
     """
     desc = intent.descriptor

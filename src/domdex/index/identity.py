@@ -11,7 +11,8 @@ An element with no look-alike on the page still gets an item when it sits in a
 repeating container (a row, a list item, an article): when the list re-renders with a
 second "Delete", that key is what keeps the first one apart.
 
-Stale-ref recovery (:mod:`domdex.session.recovery`) requires a candidate's item to
+Stale-ref recovery (:mod:`domdex.session.recovery`) and the views that tell look-alike
+rows apart (``expand``) requires a candidate's item to
 carry the old key; so does the check that a ref which is still alive still shows the
 same item (virtualised lists recycle nodes for other rows). Pure: no browser.
 """
@@ -23,14 +24,15 @@ import unicodedata
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..index import roles
-from ..render.elements import label
+from . import roles
+from .facts import label
 
 if TYPE_CHECKING:
     from ..index import PageIndex
     from ..snapshot import Node
 
-__all__ = ["Identity", "coverage", "identify", "item_words", "look_alikes", "words"]
+__all__ = ["Identity", "coverage", "identify", "item_words", "look_alikes", "row_text",
+           "words"]
 
 _WORD = re.compile(r"\w+")
 #: Roles and tags of containers that repeat: a key is taken from them even for an
@@ -158,6 +160,46 @@ def identify(idx: PageIndex, pos: int, twins: list[int] | None = None) -> Identi
         key, vkey = (), ()
     rest = tuple(dict.fromkeys(w for w in text_w if w not in own))
     return Identity(key, vkey, shown, len(twins), index, rest)
+
+
+def _repeats(idx: PageIndex, item: int, pos: int, twins: list[int]) -> bool:
+    """Is the item one of a repeating kind — a row, a list item, or one of sibling
+    containers of the same tag that hold the look-alikes (cards)? The header that holds
+    one of two "Search" buttons is not: its text would name nothing."""
+    n = idx.nodes[item]
+    if n.role in _ITEM_ROLES or n.tag in _ITEM_TAGS:
+        return True
+    parent = idx.tree.parent(item)
+    if parent < 0:
+        return False
+    for t in twins:
+        if t == pos or not idx.tree.contains(parent, t):
+            continue
+        other = _item_of(idx, t, twins)
+        if other is not None and other != item and idx.tree.parent(other) == parent \
+                and idx.nodes[other].tag == n.tag:
+            return True
+    return False
+
+
+def row_text(idx: PageIndex, ref: str) -> str:
+    """The text of the row (list item, card) of an interactive element that has visible
+    look-alikes, without its own name; "" for an element that needs no such help."""
+    pos = idx.tree.pos.get(ref)
+    if pos is None or not roles.is_interactive(idx.nodes[pos]):
+        return ""
+    twins = look_alikes(idx, pos)
+    if len(twins) < 2:
+        return ""
+    item = _item_of(idx, pos, twins)
+    if item is None or not _repeats(idx, item, pos, twins):
+        return ""
+    text = item_words(idx, item, pos)[2]
+    own = " ".join(label(idx.nodes[pos]).split())
+    at = text.rfind(own) if own else -1  # a row's text includes its buttons' words
+    if at >= 0:
+        text = " ".join((text[:at] + text[at + len(own):]).split())
+    return text
 
 
 def coverage(old: Identity, new: Identity, new_words: tuple[set[str], set[str]]) -> float:
