@@ -1,12 +1,15 @@
-"""expand tells look-alike controls apart by their rows (issue 11, "Tables"): ten "Edit"
-links each carry their row's words; a control whose twin sits in another, unrelated
-container (a header's and a footer's "Search") gets no row text to skip over."""
+"""Views tell look-alike controls apart by their rows (issue 11, "Tables"): ten "Edit"
+links each carry their row's words in expand and in a diff; a control whose twin sits
+in another, unrelated container (a header's and a footer's "Search") gets no row text."""
 
 from __future__ import annotations
 
 import re
 
+import pytest
+
 from domdex.index import build_index
+from domdex.session import Session
 
 from .conftest import load_fixture_snapshot
 
@@ -27,3 +30,27 @@ def test_twins_in_unrelated_containers_get_no_row_text() -> None:
     idx = build_index(load_fixture_snapshot("product"))
     for region in idx.top_regions:
         assert " · in " not in idx.expand(region.id).render()
+
+
+@pytest.mark.browser
+def test_diff_pairs_rerendered_rows_by_their_words_and_names_a_new_page(server: str) -> None:
+    """Removing Alice's row re-renders the list: Bob's new "Delete" was Bob's old one,
+    never Alice's; the next page of a table is one region with new rows, not a region
+    gone and a region new."""
+    with Session.start() as s:
+        s.open(f"{server}/rows.html?mode=list&n=6")
+        s.regions()
+        old = {m.group(2): m.group(1) for m in re.finditer(
+            r'BUTTON "Delete" @(e\d+) · in "(\w+)', s.expand("R1").render())}
+        text = s.click(query="Remove first row", diff=True).render()
+        assert re.search(rf'REMOVED:\n.*\n.*\n    BUTTON "Delete" @{old["Alice"]} · in "Alice',
+                         text), text
+        for who in ("Bob", "Carol", "Frank"):
+            assert re.search(rf'· in "{who} [^"]*" \(was @{old[who]}\)', text), text
+        s.open(f"{server}/rows.html?mode=table&n=20&per=10")
+        s.regions()
+        page = s.click(query="Show next page", diff=True).render()
+        assert "NEW CONTENT" in page and "(new region)" not in page, page
+        assert re.search(r'TABLE: 10 rows \("Alice Archer.*\) replaced by 10 \("Mallory Khan',
+                         page), page
+        assert 'BUTTON "Delete"' in page and '· in "Yara Diaz' in page

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .index import roles
+from .index.identity import row_text
 from .render.elements import flags, label
 
 if TYPE_CHECKING:
@@ -183,10 +184,13 @@ def _region_id(idx: PageIndex, ref: str) -> str:
     return r.id if r else ""
 
 
-def _signature(idx: PageIndex, n: Node) -> tuple[str, str, str, str]:
-    """What makes two nodes 'the same thing' when a re-render gave it a new ref."""
+def _signature(idx: PageIndex, n: Node) -> tuple[str, str, str, str, str]:
+    """What makes two nodes 'the same thing' when a re-render gave it a new ref: for one
+    of several look-alikes ("Delete" in every row) its row's words too, so Bob's new
+    button is never reported as what Alice's old one became."""
     r = idx.top_region_of_pos(idx.pos(n.ref))  # sub-sections are re-rendered too
-    return (roles.display_role(n), label(n), n.value or "", r.root if r else "")
+    return (roles.display_role(n), label(n), n.value or "", r.root if r else "",
+            row_text(idx, n.ref))
 
 
 def diff(old: PageIndex, new: PageIndex) -> Diff:
@@ -261,7 +265,7 @@ def _element_diff(result: Diff, covered_old: set[str], covered_new: set[str]) ->
 def _pair_replaced(result: Diff, added: list[Node], removed: list[Node]) -> None:
     """Pair removed and added nodes that look identical: a re-render, not a change."""
     old, new = result.old, result.new
-    pool: dict[tuple[str, str, str, str], list[Node]] = defaultdict(list)
+    pool: dict[tuple[str, str, str, str, str], list[Node]] = defaultdict(list)
     for n in removed:
         pool[_signature(old, n)].append(n)
     paired: set[str] = set()

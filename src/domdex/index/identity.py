@@ -19,6 +19,7 @@ same item (virtualised lists recycle nodes for other rows). Pure: no browser.
 
 from __future__ import annotations
 
+import bisect
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -78,12 +79,13 @@ def _item_of(idx: PageIndex, pos: int, twins: list[int]) -> int | None:
     """The largest ancestor holding no other look-alike; for a lone element, its nearest
     repeating container. None when there is none worth reading."""
     tree = idx.tree
-    others = [t for t in twins if t != pos]
+    others = sorted(t for t in twins if t != pos)
     best: int | None = None
     if others:
         for a in tree.ancestors(pos):
-            if any(tree.contains(a, t) for t in others):
-                break
+            k = bisect.bisect_left(others, a)  # the first look-alike at or after a
+            if k < len(others) and others[k] < tree.end[a]:
+                break  # a holds another look-alike (its subtree is one range)
             best = a
     else:
         best = next((a for a in tree.ancestors(pos)
@@ -172,7 +174,8 @@ def _repeats(idx: PageIndex, item: int, pos: int, twins: list[int]) -> bool:
     parent = idx.tree.parent(item)
     if parent < 0:
         return False
-    for t in twins:
+    at = twins.index(pos) if pos in twins else 0
+    for t in twins[max(0, at - 2):at + 3]:  # its neighbours are enough to see a repeat
         if t == pos or not idx.tree.contains(parent, t):
             continue
         other = _item_of(idx, t, twins)

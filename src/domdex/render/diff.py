@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import RegionNotFoundError
 from ..index import roles
+from ..index.identity import item_words, row_text
 from .base import Line, View
 from .elements import element_line, quote
 from .regions import region_head
@@ -27,6 +28,7 @@ from .regions import region_head
 if TYPE_CHECKING:
     from ..diff import Diff, ElementChange
     from ..index import PageIndex
+    from ..snapshot import Node
 
 #: Elements listed under a region that appeared before the rest is folded.
 MAX_REGION_ELEMENTS = 12
@@ -49,18 +51,24 @@ class DiffView(View):
         if d.empty:
             return [Line("CHANGES since the last capture: none.", keep=True)]
         lines = [Line(f"CHANGES since the last capture: {d.count}", keep=True)]
+        swapped = _swapped(d)
+        if swapped:
+            lines.append(Line("NEW CONTENT (a region re-rendered with other content: the "
+                              "next page of a table, new results):"))
+            for old, new in swapped:
+                lines.extend(_swap_lines(old, new, d))
         for kind, title in _SECTIONS:
-            body = self._section(kind)
+            body = self._section(kind, {id(rc) for pair in swapped for rc in pair})
             if body:
                 lines.append(Line(f"{title}:"))
                 lines.extend(body)
         return lines
 
-    def _section(self, kind: str) -> list[Line]:
+    def _section(self, kind: str, skip: set[int] | None = None) -> list[Line]:
         d = self.diff
         out: list[Line] = []
         for rc in d.regions:
-            if rc.kind == kind:
+            if rc.kind == kind and id(rc) not in (skip or set()):
                 out.extend(_region_lines(rc, d.new if kind == "added" else d.old))
         groups: dict[str, list[ElementChange]] = {}
         for c in d.elements:
@@ -73,7 +81,7 @@ class DiffView(View):
             if kind == "replaced":  # the agent needs the new refs of what it acts on
                 shown = [c for c in changes if roles.is_interactive(c.node)]
             out.append(Line("  " + _group_head(idx, rid), rid, more))
-            out.extend(Line("    " + _change_line(c), rid, more) for c in shown)
+            out.extend(Line("    " + _change_line(c, idx), rid, more) for c in shown)
             if len(shown) < len(changes):
                 out.append(Line(f"    (+{len(changes) - len(shown)} text elements re-rendered "
                                 "unchanged)", rid, more))
@@ -114,18 +122,74 @@ def _region_lines(rc: Any, idx: PageIndex) -> list[Line]:
     elems = rc.elements
     listed = [n for n in elems if roles.is_interactive(n) or roles.is_heading(n)] or elems
     for n in listed[:MAX_REGION_ELEMENTS]:
-        out.append(Line("    " + element_line(n), rid, more))
+        out.append(Line("    " + element_line(n) + _row(idx, n), rid, more))
     if len(listed) > MAX_REGION_ELEMENTS:
         out.append(Line(f"    … {len(listed) - MAX_REGION_ELEMENTS} more ({more})", rid, more))
     return out
 
 
-def _change_line(c: ElementChange) -> str:
+def _row(idx: PageIndex, n: Node) -> str:
+    """The row words of a look-alike control (see ``expand``)."""
+    row = row_text(idx, n.ref)
+    return f" · in {quote(row, 50)}" if row else ""
+
+
+def _swapped(d: Diff) -> list[tuple[Any, Any]]:
+    """Regions that went and came back under the same id, landmark and name: one
+    region whose content was replaced (a table's next page), not two changes."""
+    gone = {(rc.region.id, rc.region.landmark, rc.region.name): rc for rc in d.regions
+            if rc.kind == "removed"}
+    pairs = []
+    for rc in d.regions:
+        key = (rc.region.id, rc.region.landmark, rc.region.name)
+        if rc.kind == "added" and not rc.shown and key in gone:
+            pairs.append((gone[key], rc))
+    return pairs
+
+
+def _rows(idx: PageIndex, region: Any) -> list[str]:
+    """The texts of a region's rows (table rows or list items), header rows left out."""
+    out = []
+    for i in range(region.start, region.stop):
+        n = idx.nodes[i]
+        if (n.role == "row" or n.tag in ("tr", "li")) and n.visible and \
+                not any(idx.nodes[c].tag == "th" for c in idx.tree.subtree(i)):
+            text = item_words(idx, i, region.stop)[2]  # region.stop: skip nothing
+            if text:
+                out.append(text)
+    return out
+
+
+def _swap_lines(old: Any, new: Any, d: Diff) -> list[Line]:
+    r = new.region
+    rid, more = r.id, f"expand {new.region.id}"
+    before, after = _rows(d.old, old.region), _rows(d.new, r)
+    what = "content replaced"
+    if before or after:
+        what = (f"{len(before)} rows ({_span(before)}) replaced by {len(after)} "
+                f"({_span(after)})")
+    out = [Line(f"  {region_head(r)}: {what}", rid, more)]
+    listed = [n for n in new.elements if roles.is_interactive(n)]
+    for n in listed[:MAX_REGION_ELEMENTS]:
+        out.append(Line("    " + element_line(n) + _row(d.new, n), rid, more))
+    if len(listed) > MAX_REGION_ELEMENTS:
+        out.append(Line(f"    … {len(listed) - MAX_REGION_ELEMENTS} more ({more})", rid, more))
+    return out
+
+
+def _span(rows: list[str]) -> str:
+    if not rows:
+        return "none"
+    first = quote(rows[0], 30)
+    return first if len(rows) == 1 else f"{first} … {quote(rows[-1], 30)}"
+
+
+def _change_line(c: ElementChange, idx: PageIndex) -> str:
     n = c.node
     if c.kind in ("added", "removed"):
-        return element_line(n)
+        return element_line(n) + _row(idx, n)
     if c.kind == "replaced":
-        return f"{element_line(n)} (was @{c.old_ref})"
+        return f"{element_line(n)}{_row(idx, n)} (was @{c.old_ref})"
     if c.kind == "reordered":
         ch = c.changes[0]
         return f"{roles.display_role(n)} {quote(n.name or n.text, 40)} @{n.ref} " \
