@@ -53,8 +53,8 @@ class DiffView(View):
         lines = [Line(f"CHANGES since the last capture: {d.count}", keep=True)]
         swapped = _swapped(d)
         if swapped:
-            lines.append(Line("NEW CONTENT (a region re-rendered with other content: the "
-                              "next page of a table, new results):"))
+            lines.append(Line("NEW CONTENT (a region rendered again: the next page of a "
+                              "table, new results):"))
             for old, new in swapped:
                 lines.extend(_swap_lines(old, new, d))
         for kind, title in _SECTIONS:
@@ -165,7 +165,9 @@ def _swap_lines(old: Any, new: Any, d: Diff) -> list[Line]:
     rid, more = r.id, f"expand {new.region.id}"
     before, after = _rows(d.old, old.region), _rows(d.new, r)
     what = "content replaced"
-    if before or after:
+    if before and before == after:
+        what = f"re-rendered with the same {len(after)} rows: new refs"
+    elif before or after:
         what = (f"{len(before)} rows ({_span(before)}) replaced by {len(after)} "
                 f"({_span(after)})")
     out = [Line(f"  {region_head(r)}: {what}", rid, more)]
