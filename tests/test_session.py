@@ -308,6 +308,20 @@ def test_remote_browser_over_cdp(remote_chromium: str, server: str) -> None:
         _expect(done == ["Buy milk"])
 
 
+def test_tabs_already_open_in_a_remote_browser_are_driven(remote_chromium: str,
+                                                          server: str) -> None:
+    """--cdp drives the tabs the user's browser shows (issue 11), not a blank one beside
+    them: a later session finds the page the first one left open, current."""
+    with Session.start(cdp=remote_chromium) as first:
+        first.open(f"{server}/product.html")
+    with Session.start(cdp=remote_chromium) as again:
+        tabs = again.tab_list()
+        assert [t.url for t in tabs if t.current] == [f"{server}/product.html"], tabs
+        hit = again.find("add to cart button", intent="click")
+        assert 'BUTTON "Add to Cart"' in hit.render()
+        assert '"Cart (3)" → "Cart (4)"' in again.click(hit.ref, diff=True).render()
+
+
 def test_type_press_enter_adds_an_item(s: Session, server: str) -> None:
     s.open(f"{server}/spa.html")
     s.regions()

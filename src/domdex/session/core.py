@@ -170,6 +170,8 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
         session._start_options = wanted
         if session.options.urls.filters_requests:
             await session._filter_requests()
+        if wanted.cdp:
+            await session._adopt_open_tabs()
         if url:
             await session.open(url)
         return session

@@ -27,6 +27,8 @@ if TYPE_CHECKING:
 
 __all__ = ["Tab", "TabsMixin"]
 
+#: Pages of a browser reached over CDP that are the browser's own, not web pages.
+_INTERNAL = ("chrome://", "devtools://", "chrome-extension://", "chrome-untrusted://")
 #: Earlier views of a document kept to describe refs the agent got from them.
 SEEN_VIEWS = 2
 
@@ -181,6 +183,21 @@ class TabsMixin:
         if self.follow_popups:
             self._watch_context(pw.context)
         return tab
+
+    async def _adopt_open_tabs(self) -> None:
+        """Over CDP: the tabs already open in the user's browser become tabs here, the
+        first one current, and tabs opened there later become tabs too (an agent
+        connected to a browser means to drive what it shows, not a blank tab beside it).
+        Browser-internal pages (``chrome://``, ``devtools://``) are left alone."""
+        pw_browser = getattr(self.browser, "playwright_browser", None)
+        own = getattr(self, "_own_context", None)
+        for context in list(getattr(pw_browser, "contexts", [])):
+            if context is own:
+                continue
+            for pw in list(context.pages):
+                if not pw.url.startswith(_INTERNAL):
+                    await self._adopt(pw)
+            self._watch_context(context)
 
     def _watch_context(self, context: Any) -> None:
         if id(context) in self._watched:
