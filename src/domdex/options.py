@@ -143,37 +143,47 @@ def _proxy(value: str) -> str:
 
 #: Every option, once. Flags are Playwright MCP's names where it has one.
 OPTIONS: tuple[BrowserOption, ...] = (
-    BrowserOption("user_data_dir", "--user-data-dir", "keep the browser profile (logins, cookies) "
-           "in DIR across runs", _path, "DIR"),
-    BrowserOption("isolated", "--isolated", "keep the profile in memory only (the default; "
-           "overrides a configured user-data-dir)", _switch),
-    BrowserOption("storage_state", "--storage-state", "start an isolated profile with the cookies "
-           "and local storage saved in FILE (save one with save-state)", _path, "FILE"),
-    BrowserOption("viewport", "--viewport-size", "window size, such as 1280x800", _size, "WxH"),
-    BrowserOption("device", "--device", "emulate a device by Playwright's name, such as "
-           "\"iPhone 15\"", _text, "NAME"),
-    BrowserOption("locale", "--locale", "browser locale, such as de-DE", _locale, "LOCALE"),
-    BrowserOption("timezone", "--timezone", "time zone, such as Europe/Berlin", _timezone,
-                  "ZONE"),
-    BrowserOption("geolocation", "--geolocation", "position reported to pages: "
-           "LATITUDE,LONGITUDE[,ACCURACY]", _geolocation, "LAT,LON"),
-    BrowserOption("permissions", "--grant-permissions", "permissions granted to every page, "
-                  "such as geolocation;clipboard-read", _words, "NAMES"),
-    BrowserOption("user_agent", "--user-agent", "the User-Agent header and navigator.userAgent",
-           _text, "TEXT"),
-    BrowserOption("proxy_server", "--proxy-server", "send requests through this proxy, such as "
-           "http://127.0.0.1:3128 or socks5://…", _proxy, "URL"),
-    BrowserOption("proxy_bypass", "--proxy-bypass", "hosts that skip the proxy, such as "
-           ".example.com,localhost", _text, "HOSTS"),
-    BrowserOption("proxy_username", "--proxy-username", "user name for the proxy", _text, "NAME"),
-    BrowserOption("proxy_password", "--proxy-password", "password for the proxy (better: "
-           "DOMDEX_PROXY_PASSWORD)", _text, "PASSWORD"),
-    BrowserOption("ignore_https_errors", "--ignore-https-errors", "accept invalid TLS certificates "
-           "(only for hosts you trust)", _switch),
-    BrowserOption("output_dir", "--output-dir", "where downloads, PDFs and traces go "
-                  "(default: a new directory under the system's temp dir)", _path, "DIR"),
-    BrowserOption("save_trace", "--save-trace", "record a Playwright trace, saved to the "
-                  "output dir when the browser closes", _switch),
+    BrowserOption("user_data_dir", "--user-data-dir",
+                  "keep the browser profile (logins, cookies) in DIR across runs", _path, "DIR"),
+    BrowserOption("isolated", "--isolated",
+                  "keep the profile in memory only (the default; overrides a "
+                  "configured user-data-dir)", _switch),
+    BrowserOption("storage_state", "--storage-state",
+                  "start an isolated profile with the cookies and local storage "
+                  "saved in FILE (save one with save-state)", _path, "FILE"),
+    BrowserOption("viewport", "--viewport-size",
+                  "window size, such as 1280x800", _size, "WxH"),
+    BrowserOption("device", "--device",
+                  "emulate a device by Playwright's name, such as \"iPhone 15\"", _text, "NAME"),
+    BrowserOption("locale", "--locale",
+                  "browser locale, such as de-DE", _locale, "LOCALE"),
+    BrowserOption("timezone", "--timezone",
+                  "time zone, such as Europe/Berlin", _timezone, "ZONE"),
+    BrowserOption("geolocation", "--geolocation",
+                  "position reported to pages: LATITUDE,LONGITUDE[,ACCURACY]",
+                  _geolocation, "LAT,LON"),
+    BrowserOption("permissions", "--grant-permissions",
+                  "permissions granted to every page, such as "
+                  "geolocation;clipboard-read", _words, "NAMES"),
+    BrowserOption("user_agent", "--user-agent",
+                  "the User-Agent header and navigator.userAgent", _text, "TEXT"),
+    BrowserOption("proxy_server", "--proxy-server",
+                  "send requests through this proxy, such as http://127.0.0.1:3128 "
+                  "or socks5://…", _proxy, "URL"),
+    BrowserOption("proxy_bypass", "--proxy-bypass",
+                  "hosts that skip the proxy, such as .example.com,localhost", _text, "HOSTS"),
+    BrowserOption("proxy_username", "--proxy-username",
+                  "user name for the proxy", _text, "NAME"),
+    BrowserOption("proxy_password", "--proxy-password",
+                  "password for the proxy (better: DOMDEX_PROXY_PASSWORD)", _text, "PASSWORD"),
+    BrowserOption("ignore_https_errors", "--ignore-https-errors",
+                  "accept invalid TLS certificates (only for hosts you trust)", _switch),
+    BrowserOption("output_dir", "--output-dir",
+                  "where downloads, PDFs and traces go (default: a new directory "
+                  "under the system's temp dir)", _path, "DIR"),
+    BrowserOption("save_trace", "--save-trace",
+                  "record a Playwright trace, saved to the output dir when the "
+                  "browser closes", _switch),
 )
 _BY_NAME = {o.name: o for o in OPTIONS}
 
