@@ -219,7 +219,7 @@ def test_attach_async_page(domdex_browser: Any, run_async: Any, server: str) -> 
 
 
 def test_attach_sync_playwright_page(server: str) -> None:
-    from playwright.sync_api import Locator, sync_playwright
+    from playwright.sync_api import Locator, expect, sync_playwright
 
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=find_chromium(), args=LAUNCH_ARGS)
@@ -236,6 +236,7 @@ def test_attach_sync_playwright_page(server: str) -> None:
             locator = page.locator(inner.ref)
             assert isinstance(locator, Locator)  # a real sync-API Locator
             locator.click()
+            expect(locator).to_have_text("Pressed")  # Playwright's own assertions work
             assert locator.text_content() == "Pressed"
             assert page.playwright_page.title() == "Frames"
             assert "Frames" in str(page.overview())
