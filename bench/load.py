@@ -491,6 +491,7 @@ def kill_fault(base: str, pages: str, token: str, server_pid: int,
                     ("POST /tabs", "/tabs", {"url": f"{pages}/product.html?after-kill={k}"}),
                     ("regions", "/tabs/current/regions", {})):
                 t1 = time.perf_counter()
+                row: dict[str, Any]
                 try:
                     r = client.post(path, json=body)
                     row = {"status": r.status_code,
