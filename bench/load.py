@@ -477,6 +477,10 @@ def kill_chromium(pid: int) -> list[int]:
 
 def kill_fault(base: str, pages: str, token: str, server_pid: int,
                rounds: int = 5, within: float = 30.0) -> dict[str, Any]:
+    with httpx2.Client(base_url=base, headers={"Authorization": f"Bearer {token}"},
+                       timeout=CALL_TIMEOUT, trust_env=False) as client:
+        # the browser starts on the first call: make sure there is one to kill
+        client.post("/tabs", json={"url": f"{pages}/product.html?before-kill=1"})
     before = [d for d in descendants(server_pid) if is_chromium(d[1])]
     killed = kill_chromium(server_pid)
     t0 = time.monotonic()

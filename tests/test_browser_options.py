@@ -277,6 +277,13 @@ def test_a_killed_browser_comes_back_with_the_same_options(server: str) -> None:
         assert "BROWSER: the browser had stopped" in result.render()
         assert _text(s, "#facts").startswith("500x700")  # the options came back too
         assert 'BUTTON "Open menu"' in s.find("open menu").render()
+        # killed again, and a new tab asked for at once, before Playwright noticed
+        again = [p for p in _chromium_under(os.getpid()) if p not in others]
+        assert len(again) == 1
+        os.kill(again[0], signal.SIGKILL)
+        result = s.open(f"{server}/browser/account.html", new_tab=True)
+        assert "BROWSER: the browser had stopped" in result.render()
+        assert _text(s, "#status") == "Not logged in"
 
 
 def test_small_ones_an_error_page_a_pdf_and_a_box_that_leaves(server: str) -> None:

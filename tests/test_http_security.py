@@ -455,3 +455,43 @@ def _alive(pid: int) -> bool:
     except OSError:
         return False
     return state != "Z"
+
+
+def test_a_body_that_trickles_in_is_cut_off_and_a_client_that_leaves_is_let_go() -> None:
+    """Slowloris: a client that sends its body a byte at a time holds a connection only
+    until the body deadline (408); one that hangs up mid-body gets no traceback."""
+    import anyio
+
+    from domdex.http import Guard
+    from domdex.policy import ServerPolicy
+
+    called: list[str] = []
+
+    async def app(scope: Any, receive: Any, send: Any) -> None:
+        called.append("app")
+
+    guard = Guard(app, ServerPolicy.for_server("127.0.0.1", 8808), body_deadline=0.3)
+    scope = {"type": "http", "method": "POST", "path": "/tabs", "query_string": b"",
+             "headers": [(b"host", b"127.0.0.1:8808"), (b"content-type", b"application/json"),
+                         (b"content-length", b"100")]}
+
+    async def run(receive: Any) -> list[dict[str, Any]]:
+        sent: list[dict[str, Any]] = []
+
+        async def send(message: dict[str, Any]) -> None:
+            sent.append(message)
+        with anyio.fail_after(5):
+            await guard(scope, receive, send)
+        return sent
+
+    async def trickle() -> dict[str, Any]:
+        await anyio.sleep(0.2)
+        return {"type": "http.request", "body": b"{", "more_body": True}
+
+    sent = anyio.run(run, trickle)
+    assert sent[0]["status"] == 408 and not called
+
+    async def leaves() -> dict[str, Any]:
+        return {"type": "http.disconnect"}
+
+    assert anyio.run(run, leaves) == [] and not called

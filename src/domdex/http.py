@@ -536,18 +536,25 @@ async def _not_allowed(request: Any, exc: Any) -> Any:
                     f"{request.method} is not allowed on {request.url.path}.")
 
 
+#: Seconds a client has to send its whole request body.
+BODY_DEADLINE = 10.0
+
+
 class Guard:
     """In front of every route: Host/Origin allow-list, JSON bodies only, body size.
 
     A foreign Host (DNS rebinding) or a web page's foreign Origin gets 403; a POST that
     is not ``application/json`` (what a page can send without a preflight) 415; a body
-    over ``max_body`` bytes 413, found out while it streams in (never read whole).
+    over ``max_body`` bytes 413, found out while it streams in (never read whole); a
+    body that has not arrived within :data:`BODY_DEADLINE` seconds 408.
     """
 
-    def __init__(self, app: Any, policy: ServerPolicy, max_body: int = MAX_BODY) -> None:
+    def __init__(self, app: Any, policy: ServerPolicy, max_body: int = MAX_BODY,
+                 body_deadline: float = BODY_DEADLINE) -> None:
         self.app = app
         self.policy = policy
         self.max_body = max_body
+        self.body_deadline = body_deadline
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         if scope["type"] != "http":
@@ -566,16 +573,27 @@ class Guard:
                 await _refusal(415, "UnsupportedMediaType", "Send the body as JSON with "
                                "'Content-Type: application/json'.")(scope, receive, send)
                 return
-            bounded = await self._bounded(headers, receive)
+            import anyio
+
+            bounded: Any = False
+            with anyio.move_on_after(self.body_deadline):  # a body trickling in (slowloris)
+                bounded = await self._bounded(headers, receive)
+            if bounded is False:
+                await _refusal(408, "RequestTimeout", f"The request body did not arrive "
+                               f"within {self.body_deadline:g} s.")(scope, receive, send)
+                return
             if bounded is None:
                 await _refusal(413, "TooLarge", f"The request body is over "
                                f"{self.max_body:,} bytes.")(scope, receive, send)
                 return
+            if bounded is True:
+                return  # the client went away while sending: nobody to answer
             receive = bounded
         await self.app(scope, receive, send)
 
     async def _bounded(self, headers: Any, receive: Any) -> Any:
-        """A ``receive`` that replays the body, or None when it is too large."""
+        """A ``receive`` that replays the body; None when it is too large, True when
+        the client disconnected before it ended."""
         declared = headers.get("content-length", "")
         if declared.isdigit() and int(declared) > self.max_body:
             return None
@@ -583,6 +601,8 @@ class Guard:
         while True:
             message = await receive()
             messages.append(message)
+            if message["type"] == "http.disconnect":
+                return True
             if message["type"] != "http.request":
                 break
             body += len(message.get("body", b""))

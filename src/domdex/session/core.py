@@ -207,7 +207,8 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
             return await self.new_tab(url)
         revived = await self._revived()
         if not self._tabs:
-            page = await self.browser.new_page()
+            page, again = await self._reviving(lambda: self.browser.new_page())
+            revived = revived or again
             t = await self._adopt(page.playwright_page, page)
         else:
             t = self.tab(tab)

@@ -18,7 +18,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import TYPE_CHECKING, Any
+import time
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..errors import BrowserError
 from . import backend
@@ -39,6 +41,9 @@ RESTARTED = ("BROWSER: the browser had stopped (killed or crashed); domdex start
              "that lived only in memory.")
 #: Seconds the remains of a dead browser get to close before they are dropped.
 CLOSE_DEADLINE = 10.0
+#: Seconds Playwright may take to notice that the browser died.
+NOTICE_WITHIN = 3.0
+T = TypeVar("T")
 
 
 class ReviveMixin:
@@ -57,6 +62,26 @@ class ReviveMixin:
     if TYPE_CHECKING:
         def _forget(self, tab: Tab) -> None: ...
         async def _filter_requests(self) -> None: ...
+
+    async def _reviving(self, make: Callable[[], Awaitable[T]]) -> tuple[T, str]:
+        """``make()`` (a new page), started again in a fresh browser when it fails
+        because the browser died a moment ago and Playwright had not said so yet."""
+        try:
+            return await make(), ""
+        except Exception:
+            if not await self._went_away():
+                raise
+        note = await self._revived()
+        return await make(), note
+
+    async def _went_away(self, within: float = NOTICE_WITHIN) -> bool:
+        """Whether the browser turns out to be gone within ``within`` seconds."""
+        end = time.monotonic() + within
+        while not self.browser_gone:
+            if time.monotonic() >= end:
+                return False
+            await asyncio.sleep(0.05)
+        return True
 
     @property
     def browser_gone(self) -> bool:

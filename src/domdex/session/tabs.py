@@ -81,6 +81,7 @@ class TabsMixin:
                        wait_until: str = "load") -> ActionResult: ...
         async def _on_download(self, tab: Tab, download: Any) -> None: ...
         async def _revived(self) -> str: ...
+        async def _reviving(self, make: Any) -> tuple[Any, str]: ...
 
     def tabs(self) -> list[TabInfo]:
         return [TabInfo(t.id, t.pw.url, "", t.id == self._current)
@@ -121,8 +122,8 @@ class TabsMixin:
     async def new_tab(self, url: str | None = None) -> ActionResult:
         """Open a new tab (and make it current), optionally loading ``url``."""
         revived = await self._revived()
-        context = self._context()
-        pw = await context.new_page()
+        pw, again = await self._reviving(lambda: self._context().new_page())
+        revived = revived or again
         tab = await self._adopt(pw)
         self._current = tab.id
         result = await self.open(url, tab=tab.id) if url else \
