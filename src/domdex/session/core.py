@@ -127,7 +127,6 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
         self._by_pw: dict[int, Tab] = {}
         self._current: str | None = None
         self._next_id = 1
-        self._lock = asyncio.Lock()
         self._watched: set[int] = set()
         self._pending: set[asyncio.Task[Any]] = set()
         self._scratch: Any = None
@@ -498,8 +497,9 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
             raise ActionError("drag needs the ref of the element to drop it on (to=e7).")
         if action == "upload":  # before anything runs: each file exists, under a root
             value = self.options.urls.upload_files(value)
-        async with self._lock:
-            t = self.tab(tab)
+        t = self.tab(tab)
+        async with t.lock:  # one action at a time per tab; tabs act side by side
+            self._check_open(t)
             self.stats.actions += 1
             target, idx, score, recovery, found_by = await self._target(
                 t, action, ref, query, intent, keyboard)

@@ -55,6 +55,8 @@ class Tab:
     dirty: bool = True  # an action ran since the last capture: capture again
     nav_error: str | None = None  # why the last main-frame navigation failed
     log: TabLog = field(default_factory=TabLog)  # console messages and requests
+    #: actions on this tab run one at a time (each captures, acts, settles, compares)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     @property
     def pw(self) -> Any:
