@@ -19,11 +19,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import functools
-import http.server
 import json
 import statistics
-import threading
 import time
 import tracemalloc
 from pathlib import Path
@@ -34,24 +31,13 @@ from playwright.async_api import async_playwright
 import domdex
 from domdex.chromium import LAUNCH_ARGS, find_chromium
 from domdex.index import build_index
+from domdex.localsite import LocalSite
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = ROOT / "tests" / "pages"
 PYDOCS = Path("/usr/share/doc/python3.11/html")
 SEED_PAGES = ["dashboard", "checkout", "product", "contact", "nolandmarks", "iframe", "shadow"]
 DOC_PAGES = ["library/os.html", "library/stdtypes.html", "genindex-all.html"]
-
-
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-
-def _serve() -> tuple[http.server.ThreadingHTTPServer, str]:
-    handler = functools.partial(_Quiet, directory=str(PAGES))
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    return httpd, f"http://127.0.0.1:{httpd.server_address[1]}"
 
 
 async def _time(fn: Any, runs: int) -> tuple[float, Any]:
@@ -104,7 +90,8 @@ async def bench_page(pw_page: Any, name: str, url: str, runs: int) -> dict[str, 
 
 
 async def main(runs: int, out: Path | None, only: list[str]) -> int:
-    httpd, base = _serve()
+    site = LocalSite(PAGES)
+    base = site.url
     targets = [(p, f"{base}/{p}.html") for p in SEED_PAGES]
     targets += [(d, (PYDOCS / d).as_uri()) for d in DOC_PAGES if (PYDOCS / d).exists()]
     if only:
@@ -118,7 +105,7 @@ async def main(runs: int, out: Path | None, only: list[str]) -> int:
             rows.append(row)
             print(_line(row), flush=True)
         await browser.close()
-    httpd.shutdown()
+    site.close()
     if out:
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_text(json.dumps({"runs": runs, "rows": rows}, indent=2) + "\n")

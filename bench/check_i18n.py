@@ -12,11 +12,8 @@ and a summary per language; exits 1 if any task is bad.
 from __future__ import annotations
 
 import argparse
-import functools
-import http.server
 import json
 import sys
-import threading
 from collections import Counter, defaultdict
 from pathlib import Path
 
@@ -24,6 +21,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import sync_playwright
 
 from domdex.chromium import LAUNCH_ARGS, find_chromium
+from domdex.localsite import LocalSite
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = ROOT / "tests" / "pages"
@@ -34,16 +32,9 @@ FIELDS = {"id", "lang", "query_lang", "url", "query", "intent", "expect", "hard"
 VIEWPORT = {"width": 1280, "height": 800}
 
 
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-
-def serve(directory: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
-    handler = functools.partial(_QuietHandler, directory=str(directory))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, f"http://127.0.0.1:{server.server_address[1]}"
+def serve(directory: Path) -> tuple[LocalSite, str]:
+    site = LocalSite(directory)
+    return site, site.url
 
 
 def check_fields(task: dict, seen: set[str]) -> list[str]:
@@ -152,7 +143,7 @@ def main(argv: list[str] | None = None) -> int:
                         bad.append((t["lang"], t["id"], e))
             browser.close()
     finally:
-        server.shutdown()
+        server.close()
 
     for lang, tid, msg in bad:
         print(f"BAD {tid} [{lang}]: {msg}")

@@ -75,7 +75,7 @@ def main(argv: list[str] | None = None) -> int:
                                   f"{refs[:1]} (want {want})")
             browser.close()
     finally:
-        httpd.shutdown()
+        httpd.close()
     print(f"{'group':18} {'tasks':>5} {'top-1':>7} {'top-3':>7} {'hard top-1':>11}")
     for label in sorted(groups, key=lambda g: (g == "ALL", g)):
         print(_row(label, groups[label]))

@@ -35,8 +35,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import functools
-import http.server
 import json
 import os
 import secrets
@@ -54,6 +52,8 @@ from typing import Any
 
 import anyio
 import httpx2
+
+from domdex.localsite import LocalSite
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = ROOT / "tests" / "pages"
@@ -77,16 +77,8 @@ MCP_OPS: list[tuple[str, dict[str, Any]]] = [
 
 
 # Pages and server ----------------------------------------------------------------------
-def serve_pages() -> http.server.ThreadingHTTPServer:
-    class Quiet(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, *args: Any) -> None:
-            pass
-
-    handler = functools.partial(Quiet, directory=str(PAGES))
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    httpd.daemon_threads = True
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    return httpd
+def serve_pages() -> LocalSite:
+    return LocalSite(PAGES)
 
 
 def free_port() -> int:
@@ -615,7 +607,7 @@ def running(token: str, log_path: Path | None
         proc = start_server(port, token, log, tmp.name)
         sampler = Sampler(proc.pid)
         sampler.start()
-        yield f"http://127.0.0.1:{httpd.server_address[1]}", port, proc, sampler, log_path
+        yield httpd.url, port, proc, sampler, log_path
     finally:
         if proc is not None:
             if sampler is not None:
@@ -625,8 +617,7 @@ def running(token: str, log_path: Path | None
             print(f"\nserver stopped in {end['stop_s']:.1f} s (exit code {end['exit_code']}); "
                   f"left running: {', '.join(end['left_running']) or 'nothing'}")
         log.close()
-        httpd.shutdown()
-        httpd.server_close()
+        httpd.close()
         tmp.cleanup()
 
 

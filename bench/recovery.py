@@ -27,13 +27,10 @@ also reported as a share of the scenarios where recovery was possible.
 from __future__ import annotations
 
 import argparse
-import functools
-import http.server
 import os
 import random
 import re
 import sys
-import threading
 import time
 from collections import Counter
 from dataclasses import dataclass
@@ -249,11 +246,10 @@ def main(argv: list[str] | None = None) -> int:
     from playwright.sync_api import sync_playwright
 
     from domdex.chromium import LAUNCH_ARGS, find_chromium
+    from domdex.localsite import LocalSite
 
-    handler = functools.partial(_Quiet, directory=str(PAGES))
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{httpd.server_port}"
+    httpd = LocalSite(PAGES)
+    base = httpd.url
     rng = random.Random(args.seed)
     scenarios = [draw(rng, base) for _ in range(args.scenarios)]
     doors: dict[str, Any] = {"page": PageDoor, "session": SessionDoor, "mcp": McpDoor}
@@ -313,13 +309,8 @@ def main(argv: list[str] | None = None) -> int:
                   f"{counts['refused']:>8} {counts['WRONG']:>6} {share:>26} "
                   f"{time.perf_counter() - start:>6.0f}{err}")
         browser.close()
-    httpd.shutdown()
+    httpd.close()
     return 0
-
-
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:
-        pass
 
 
 if __name__ == "__main__":

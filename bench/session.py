@@ -21,16 +21,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import functools
-import http.server
 import json
 import statistics
-import threading
 import time
 from pathlib import Path
 from typing import Any
 
 from domdex.index import build_index
+from domdex.localsite import LocalSite
 from domdex.session import AsyncSession, backend
 from domdex.session.cache import RegionCache
 from domdex.tokens import count_tokens
@@ -47,14 +45,7 @@ CHANGE_JS = """() => {
 
 
 def _serve(directory: Path) -> str:
-    class Quiet(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, *args: Any) -> None:
-            pass
-
-    handler = functools.partial(Quiet, directory=str(directory))
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    return f"http://127.0.0.1:{httpd.server_address[1]}"
+    return LocalSite(directory).url  # lives as long as the benchmark
 
 
 async def _ms(fn: Any) -> tuple[float, Any]:

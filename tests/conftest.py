@@ -8,15 +8,12 @@ tested without a browser.
 from __future__ import annotations
 
 import contextlib
-import functools
 import gzip
-import http.server
 import json
 import os
 import socket
 import subprocess
 import sys
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -27,11 +24,6 @@ HERE = Path(__file__).parent
 PAGES = HERE / "pages"
 SNAPSHOTS = HERE / "fixtures" / "snapshots"
 PYDOCS = Path("/usr/share/doc/python3.11/html")
-
-
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:
-        pass
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -50,15 +42,10 @@ def _private_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
 @pytest.fixture(scope="session")
 def server() -> Iterator[str]:
     """Serve tests/pages on 127.0.0.1 (a free port); yields the base URL."""
-    handler = functools.partial(_QuietHandler, directory=str(PAGES))
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
+    from domdex.localsite import LocalSite
+
+    with LocalSite(PAGES) as site:
+        yield site.url
 
 
 @pytest.fixture(scope="session")

@@ -11,7 +11,6 @@ fail before the fix.
 from __future__ import annotations
 
 import contextlib
-import functools
 import http.client
 import http.server
 import json
@@ -28,6 +27,8 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+
+from domdex.localsite import LocalSite, QuietHandler
 
 from .conftest import free_port
 
@@ -58,7 +59,7 @@ LINK = """<!doctype html><title>links</title><main><h1>Links</h1>
 
 
 # Servers ---------------------------------------------------------------------------------
-class _Site(http.server.SimpleHTTPRequestHandler):
+class _Site(QuietHandler):
     """Static files, plus ``/go?to=URL``: a redirect anywhere."""
 
     def do_GET(self) -> None:
@@ -70,9 +71,6 @@ class _Site(http.server.SimpleHTTPRequestHandler):
             return
         super().do_GET()
 
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
@@ -80,14 +78,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]
     root = tmp_path_factory.mktemp("site")
     (root / "steal.html").write_text(STEAL)
     (root / "upload.html").write_text(UPLOAD)
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0),
-                                            functools.partial(_Site, directory=str(root)))
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{httpd.server_address[1]}", root
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
+    with LocalSite(root, _Site) as served:
+        yield served.url, root
 
 
 @contextlib.contextmanager
