@@ -31,7 +31,11 @@ FIELD_WEIGHTS: dict[str, float] = {
     "attr": 0.55,
     "heading": 0.6,
     "region": 0.45,
+    "row": 0.0,  # set from ROW_WEIGHT below
 }
+#: A cell's row (the other cells' text): "what role does Jin Kim have" names the Role
+#: cell by its row. Weaker than the key; fitted by bench/sweep.py.
+ROW_WEIGHT = 0.5
 
 _SKIP_TAGS = frozenset({"label", "legend",  # their words name a control: in its fields
                         "html", "head", "body", "script", "style", "noscript", "template",
@@ -63,6 +67,9 @@ _SECTION_NUMBER = re.compile(r"^\s*(?:\d+\.)+\d*\s*")
 _PILCROW = re.compile(r"[¶#]\s*$")
 _WORDY = re.compile(r"[^\W_]{2,}")  # a word of two letters or digits, any script
 _HREF_SPLIT = re.compile(r"[/?#=&]+")
+_LETTERS = re.compile(r"[^\W\d_]{2,}")  # a word of two letters, any script
+_KEY_MIN_ROWS = 3  # a key column is told from the others by differing over 3+ rows
+_KEY_SHARE = 0.8  # … in this share of the rows
 _SHORT_BLOCK = 100  # a paragraph this short is a label line, not running text
 #: What a link to a file is, by the file's extension: people ask for the kind of file.
 _FILE_KINDS = {
@@ -269,6 +276,8 @@ class _Builder:
         self.zones: list[frozenset[str]] = self._zones()
         self._row_cache: dict[int, tuple[str, list[int]]] = {}
         self._col_cache: dict[int, list[str]] = {}
+        self._rows_cache: dict[int, list[int]] = {}
+        self._key_col_cache: dict[int, int] = {}
         self._region_text: dict[str, str] = {}  # one string per region, not per element
 
     # Headings -----------------------------------------------------------------
@@ -447,7 +456,10 @@ class _Builder:
         if row not in self._row_cache:
             cells = self._cells(row)
             key = ""
-            for c in cells:
+            kc = self._key_column(self._table_of(row))
+            if 0 <= kc < len(cells) and not self._is_header_row(cells):
+                key = own_label(self.nodes[cells[kc]])
+            for c in cells if not key else ():
                 n = self.nodes[c]
                 if n.role == "rowheader" or (n.tag == "th" and n.role != "columnheader"):
                     key = own_label(n)
@@ -463,6 +475,8 @@ class _Builder:
                 heads = self._column_headers(row)
                 if 0 <= kcol < len(heads) and heads[kcol] and heads[kcol] != key:
                     key = f"{heads[kcol]} {key}"
+            if 0 <= kc < len(cells) and len(key) > 60:
+                key = key[:60].rsplit(" ", 1)[0]  # the key column's long title: its start
             self._row_cache[row] = (key if len(key) <= 60 else "", cells)
         key, cells = self._row_cache[row]
         col = cells.index(cell) if cell in cells else -1
@@ -473,23 +487,81 @@ class _Builder:
                 header = headers[col]
         return key, header
 
-    def _column_headers(self, row: int) -> list[str]:
+    def _table_of(self, row: int) -> int:
         table = row
         while table >= 0 and self.nodes[table].tag != "table" and \
                 self.nodes[table].role not in ("table", "grid", "treegrid"):
             table = self.tree.parent_pos[table]
+        return table
+
+    def _column_headers(self, row: int) -> list[str]:
+        table = self._table_of(row)
         if table < 0:
             return []
         if table not in self._col_cache:
             headers: list[str] = []
+            head_row = -1
             for j in range(table, self.tree.end[table]):
                 n = self.nodes[j]
                 if n.role == "columnheader" or (n.tag == "th" and n.role != "rowheader"):
-                    r = self.tree.parent_pos[j]
-                    headers = [own_label(self.nodes[c])[:40] for c in self._cells(r)]
+                    head_row = self.tree.parent_pos[j]
                     break
+            if head_row < 0:  # no column header cell: the row of a <thead> is the header
+                head_row = next((r for r in self._rows(table)
+                                 if self.nodes[self.tree.parent_pos[r]].tag == "thead"), -1)
+            if head_row >= 0:
+                headers = [own_label(self.nodes[c])[:40] for c in self._cells(head_row)]
             self._col_cache[table] = headers
         return self._col_cache[table]
+
+    def _rows(self, table: int) -> list[int]:
+        """The rows of ``table`` (not of a table nested in it), in document order."""
+        if table not in self._rows_cache:
+            self._rows_cache[table] = [
+                j for j in range(table + 1, self.tree.end[table])
+                if (self.nodes[j].tag == "tr" or self.nodes[j].role == "row")
+                and self._table_of(j) == table]
+        return self._rows_cache[table]
+
+    def _is_header_row(self, cells: list[int]) -> bool:
+        return bool(cells) and all(self.nodes[c].role in _HEADER_CELL or (
+            self.nodes[c].tag == "th" and self.nodes[c].role != "rowheader") for c in cells)
+
+    def _key_column(self, table: int) -> int:
+        """The column that names a table's rows: the first whose cells hold words (not
+        only numbers), differ from row to row and are not a selection checkbox's cell
+        (*Select row*, *edit*); -1 when no column does or the table has too few rows."""
+        if table < 0:
+            return -1
+        if table in self._key_col_cache:
+            return self._key_col_cache[table]
+        body = [cells for r in self._rows(table)
+                if (cells := self._cells(r)) and not self._is_header_row(cells)]
+        best = -1
+        if len(body) >= _KEY_MIN_ROWS:
+            width = max(len(c) for c in body)
+            for j in range(width):
+                texts = [own_label(self.nodes[c[j]]) for c in body if j < len(c)]
+                worded = [t for t in texts if _LETTERS.search(t)]
+                if len(worded) < _KEY_SHARE * len(body):
+                    continue
+                if len(set(worded)) < _KEY_SHARE * len(worded):
+                    continue  # the same words on every row: a label, not a key
+                if sum(self._holds_choice(c[j]) for c in body if j < len(c)) > len(body) / 2:
+                    continue
+                best = j
+                break
+        self._key_col_cache[table] = best
+        return best
+
+    def _holds_choice(self, cell: int) -> bool:
+        """Whether a cell holds a checkbox or radio button (a row's selection)."""
+        for j in range(cell, self.tree.end[cell]):
+            n = self.nodes[j]
+            if n.role in ("checkbox", "radio") or (
+                    n.tag == "input" and n.attrs.get("type") in ("checkbox", "radio")):
+                return True
+        return False
 
     # Descriptor ---------------------------------------------------------------
     def region_text(self, i: int) -> str:
@@ -631,6 +703,8 @@ class _Builder:
         is_cell = node.tag in _CELL_TAGS or node.role in _CELL_ROLES
         column = self._cell_context(i)[1] if is_cell else ""
         row = self._row_text(i) if is_cell and column else ""
+        if is_cell and node.role not in _HEADER_CELL and ROW_WEIGHT > 0:
+            fields["row"] = row or self._row_text(i)  # "the role of Jin Kim": the row
         fields["key"] = " ".join(keys)
         fields["context"] = " ".join(dict.fromkeys(ctx))
         fields["heading"] = " ".join(self.heading_path[i])

@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 
 from ..fields import MAX_LEVEL
+from . import descriptors as _descriptors
 from .descriptors import FIELD_WEIGHTS, Descriptor, build_descriptors
 from .embedder import HashingEmbedder
 from .lexical import SYNONYMS, stem, tokens
@@ -144,7 +145,7 @@ class SearchIndex:
         for k, d in enumerate(self.descriptors):
             local: dict[str, float] = {}
             for fname, text in d.fields.items():
-                w = FIELD_WEIGHTS[fname]
+                w = _descriptors.ROW_WEIGHT if fname == "row" else FIELD_WEIGHTS[fname]
                 toks = tokens(text)
                 for tok in toks:
                     if local.get(tok, 0.0) < w:
