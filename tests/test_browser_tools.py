@@ -175,3 +175,13 @@ def test_cli_session_with_options_logs_keys_and_a_saved_login(server: str,
         assert r.returncode == 0 and str(out) in r.stdout, r.stderr
     finally:
         _cli(env, "close")
+
+
+def test_a_proxy_password_never_reaches_the_daemons_command_line() -> None:
+    from domdex.cli.common import profile_flags
+
+    argv = ["open", "https://example.test", "--proxy-server", "http://127.0.0.1:3128",
+            "--proxy-password", "s3cret", "--device", "Pixel 7"]
+    flags = profile_flags(build_parser().parse_args(argv))
+    assert "s3cret" not in flags and "--proxy-password" not in flags
+    assert flags == ["--device", "Pixel 7", "--proxy-server", "http://127.0.0.1:3128"]

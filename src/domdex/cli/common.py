@@ -88,13 +88,14 @@ def browser_options(args: argparse.Namespace) -> Any:
 
 
 def profile_flags(args: argparse.Namespace) -> list[str]:
-    """The browser-option flags given on this command line, to hand to a daemon."""
+    """The browser-option flags given on this command line, to hand to a daemon (the
+    proxy password goes through its environment instead: a command line shows in ps)."""
     from ..options import OPTIONS
 
     out = ["--config", args.config] if getattr(args, "config", None) else []
     for o in OPTIONS:
         value = getattr(args, o.name, None)
-        if value is not None:
+        if value is not None and o.name != "proxy_password":  # secrets go by environment
             out += [o.flag] if not o.metavar else [o.flag, str(value)]
     return out
 

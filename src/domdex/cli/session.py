@@ -127,7 +127,10 @@ def ensure_daemon(args: argparse.Namespace) -> dict[str, Any]:
     cmd += profile_flags(args)
     browser_options(args)  # a bad option is refused here, not in the daemon's log
     log = open(path.with_suffix(".log"), "ab")  # noqa: SIM115 - handed to the daemon
-    subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=log, stderr=log,
+    env = dict(os.environ)
+    if getattr(args, "proxy_password", None):  # through the environment: argv shows in ps
+        env["DOMDEX_PROXY_PASSWORD"] = args.proxy_password
+    subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=log, stderr=log, env=env,
                      start_new_session=True, close_fds=True)
     log.close()
     deadline = time.monotonic() + 30
