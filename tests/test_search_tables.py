@@ -97,3 +97,63 @@ def test_a_thead_row_of_plain_cells_heads_the_columns() -> None:
     assert _descriptor(idx, "e20").column == "Type"  # fuel's type
     result = find(idx, "what type is the fuel column", intent="read")
     assert result.ref == "e20", str(result)
+
+
+def dashboard() -> Snapshot:
+    """A site dashboard: the menu's links (Pages, Posts), an "At a glance" box of counts
+    (4 Pages, 12 Posts) and a list of drafts, each with its date."""
+    n = _n
+    nodes = [n("e1", None, "body"),
+             n("e2", "e1", "nav", role="navigation", name="Main menu"),
+             n("e3", "e2", "a", role="link", name="Pages", text="Pages",
+               attrs={"href": "/edit?type=page"}),
+             n("e4", "e2", "a", role="link", name="Posts", text="Posts",
+               attrs={"href": "/edit?type=post"}),
+             n("e5", "e1", "main", role="main"),
+             n("e6", "e5", "h2", role="heading", name="At a glance", text="At a glance"),
+             n("e7", "e5", "a", role="link", name="4 Pages", text="4 Pages",
+               attrs={"href": "/edit?type=page"}),
+             n("e8", "e5", "a", role="link", name="12 Posts", text="12 Posts",
+               attrs={"href": "/edit?type=post"}),
+             n("e9", "e5", "h2", role="heading", name="Drafts", text="Drafts"),
+             n("e10", "e5", "ul", role="list")]
+    for k, (title, date) in enumerate([("Lentil soup", "March 3, 2026"),
+                                       ("Seed swap", "April 12, 2026")]):
+        li = f"e{11 + 3 * k}"
+        nodes += [n(li, "e10", "li", role="listitem"),
+                  n(f"e{12 + 3 * k}", li, "a", role="link", name=title, text=title,
+                    attrs={"href": f"/post/{k}"}),
+                  n(f"e{13 + 3 * k}", li, "time", role="time", name=date, text=date)]
+    return Snapshot(url="http://x/dashboard", nodes=nodes)
+
+
+@pytest.mark.parametrize(("query", "want"), [
+    ("how many pages does the site have", "e7"),
+    ("how many posts are there", "e8"),
+])
+def test_a_value_of_the_shape_asked_for(query: str, want: str,
+                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """"How many" asks for a count: the element holding one wins over the one that only
+    names the thing (the menu's *Pages*)."""
+    from domdex.search import ranking
+
+    idx = build_index(dashboard())
+    result = find(idx, query, intent="read")
+    assert result.ref == want, str(result)
+    monkeypatch.setattr(ranking, "SHAPE_BOOST", 0.0)  # without the rule, the name wins
+    assert find(idx, query, intent="read").ref != want
+
+
+@pytest.mark.parametrize(("text", "shape", "holds"), [
+    ("Drafts (3)", "count", True), ("10 Images created", "count", True),
+    ("1,234 results", "count", True), ("SKU-1009", "count", False),
+    ("v3.11", "count", False), ("2022-06-24 22:00", "count", False),
+    ("2022-06-24 22:00", "date", True), ("Scheduled2031/12/01 at 9:00 am", "date", True),
+    ("March 3, 2026", "date", True), ("3 hours ago", "date", True),
+    ("Blog page", "date", False), ("$14.99", "money", True), ("14.99 €", "money", True),
+    ("Pages", "money", False),
+])
+def test_value_shapes(text: str, shape: str, holds: bool) -> None:
+    from domdex.search.learned import has_shape
+
+    assert has_shape(text, frozenset((shape,))) is holds

@@ -28,7 +28,8 @@ import numpy as np
 from .descriptors import is_multi_line
 from .lexical import tokens
 
-__all__ = ["FEATURES", "Ranker", "feature_matrix", "load_ranker"]
+__all__ = ["FEATURES", "Ranker", "asked_shapes", "feature_matrix", "has_shape",
+           "load_ranker"]
 
 #: The model's inputs, in order. ``bench/fit_ranker.py`` and ``ranker.json`` use these
 #: names; a feature the file does not know gets weight 0.
@@ -42,25 +43,43 @@ FEATURES = (
     "kind_select", "kind_cell", "kind_heading", "kind_text", "kind_image",
     "click_field", "click_static", "fill_nonfield", "shape",
 )
-#: Request words that ask for a value of a shape, and the shape.
+#: Request words that ask for a value of a shape, and the shape ("how many", "when",
+#: "what does it cost"). Nouns that name things ("items", "rows", "last") are left out:
+#: "the last row" asks for a row, not for a date.
 _SHAPE_WORDS = {
-    **dict.fromkeys(("date", "when", "day", "modified", "updated", "created", "published",
-                     "time", "timestamp", "last", "since"), "date"),
-    **dict.fromkeys(("price", "cost", "costs", "amount", "fee", "total", "balance",
-                     "salary", "revenue"), "money"),
-    **dict.fromkeys(("count", "many", "number", "results", "items", "rows", "showing",
-                     "entries", "records", "matches"), "count"),
+    **dict.fromkeys(("when", "date", "dated", "day", "modified", "updated", "created",
+                     "published", "timestamp", "since"), "date"),
+    **dict.fromkeys(("price", "cost", "costs", "fee", "balance", "salary", "revenue"),
+                    "money"),
+    **dict.fromkeys(("count", "many"), "count"),
 }
+_MONTH = r"(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
 _SHAPES = {
-    "date": re.compile(r"\b(\d{4}-\d{2}-\d{2}|\d{1,2}[/.]\d{1,2}[/.]\d{2,4}|\d{1,2}:\d{2}"
-                       r"|(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}"
-                       r"|\d{1,2} (jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*"
-                       r"|(ago|yesterday|today))\b", re.I),
+    "date": re.compile(r"((?<!\d)\d{4}[-/.]\d{1,2}[-/.]\d{1,2}(?!\d)"
+                       r"|\b\d{1,2}[/.]\d{1,2}[/.]\d{2,4}\b|\b\d{1,2}:\d{2}\b"
+                       rf"|\b{_MONTH} \d{{1,2}}\b|\b\d{{1,2}} {_MONTH}"
+                       r"|\b(ago|yesterday|today)\b)", re.I),
     "money": re.compile(r"([$€£¥]\s?\d|\d\s?[$€£¥]|\b\d+[.,]\d{2}\b|\b(usd|eur|gbp)\b)",
                         re.I),
-    "count": re.compile(r"(\b\d[\d,.]*\s+(of|items?|results?|rows?|entries|records|"
-                        r"matches|total|found)\b|\bof\s+\d|^\s*\(?\d[\d,.]*\)?\s*$)", re.I),
+    # a whole number standing alone: "Drafts (3)", "10 Images", "Used 1 time", "42"
+    # (not a part of a date, a time, a version or an id such as SKU-1009)
+    "count": re.compile(r"(?<![\w.:/,-])\d+(?:,\d{3})*(?![\w.:/-]|,\d)"),
 }
+#: A value is a short text: a long paragraph holds numbers by chance.
+_SHAPE_MAX = 80
+
+
+def asked_shapes(q: Any) -> frozenset[str]:
+    """The value shapes a request asks for: "how many …" a count, "when …" a date."""
+    return frozenset(_SHAPE_WORDS[w] for w in q.sequence if w in _SHAPE_WORDS)
+
+
+def has_shape(text: str, shapes: frozenset[str]) -> bool:
+    """Whether a short ``text`` holds a value of one of ``shapes``."""
+    return bool(text) and len(text) < _SHAPE_MAX and \
+        any(_SHAPES[sh].search(text) for sh in shapes)
+
+
 _KINDS = {
     "link": "kind_link", "button": "kind_button", "textbox": "kind_textbox",
     "searchbox": "kind_textbox", "checkbox": "kind_check", "radio": "kind_check",
@@ -122,7 +141,7 @@ def feature_matrix(si: Any, q: Any, ks: np.ndarray, parts: dict[str, Any]) -> np
     for k in ks:
         copies[si.signature[k]] = copies.get(si.signature[k], 0) + 1
     biggest = _biggest_text_area(si, ks)
-    shapes = {_SHAPE_WORDS[w] for w in q.sequence if w in _SHAPE_WORDS}
+    shapes = asked_shapes(q)
     intent = parts.get("intent_name")
     if intent == "click":
         put("click_field", si.role_fillable & ~si.role_combobox)
@@ -151,8 +170,7 @@ def feature_matrix(si: Any, q: Any, ks: np.ndarray, parts: dict[str, Any]) -> np
         X[j, _COL["col_cover"]] = col_c
         X[j, _COL["cell_rowcol"]] = key_c * col_c
         X[j, _COL["big_text"]] = float(k == biggest)
-        if shapes and text and len(text) < 80 and \
-                any(_SHAPES[sh].search(text) for sh in shapes):
+        if shapes and has_shape(d.label, shapes):
             X[j, _COL["shape"]] = 1.0
         kind = _KINDS.get(d.role, "kind_text" if not si.interactive[k] else "")
         if kind:

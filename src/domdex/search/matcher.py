@@ -23,6 +23,7 @@ from ..fields import MAX_LEVEL
 from . import descriptors as _descriptors
 from .descriptors import FIELD_WEIGHTS, Descriptor, build_descriptors
 from .embedder import HashingEmbedder
+from .learned import has_shape
 from .lexical import SYNONYMS, stem, tokens
 
 __all__ = ["SearchIndex", "TermMatch"]
@@ -116,6 +117,7 @@ class SearchIndex:
         self.vectors = _EMBEDDER.embed_many([d.embed_text() for d in self.descriptors])
         self._facts(n)
         self._term_cache: dict[str, np.ndarray] = {}
+        self._shape_cache: dict[str, np.ndarray] = {}
 
     @classmethod
     def for_index(cls, idx: Any) -> SearchIndex:
@@ -278,6 +280,20 @@ class SearchIndex:
             return
         idx, w = post
         np.maximum.at(out, idx, w * strength)
+
+    def shaped(self, shapes: frozenset[str]) -> np.ndarray:
+        """Per element: whether its short label holds a value of one of ``shapes`` (a
+        count, a date, an amount); computed once per page and shape."""
+        out = np.zeros(self.n, dtype=bool)
+        for shape in shapes:
+            hit = self._shape_cache.get(shape)
+            if hit is None:
+                one = frozenset((shape,))
+                hit = self._shape_cache[shape] = np.fromiter(
+                    (has_shape(d.label, one) for d in self.descriptors), dtype=bool,
+                    count=self.n)
+            out |= hit
+        return out
 
     def embed_scores(self, text: str) -> np.ndarray:
         """Cosine between ``text`` and every descriptor."""

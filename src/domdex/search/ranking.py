@@ -27,7 +27,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import QueryError
-from .learned import feature_matrix, load_ranker
+from .learned import asked_shapes, feature_matrix, load_ranker
 from .lexical import ROLE_WORDS, SYNONYMS, Query, parse_query, stem, tokens
 from .matcher import SearchIndex
 from .routing import Route, route
@@ -55,6 +55,9 @@ _ORD_TIGHT = 0.9
 _ORD_LOOSE = 0.6
 _ZONE_MISS = 0.8  # a candidate outside the zone the request names
 _CELL_BOOST = 0.35  # the cell where the named row and column meet
+#: A value of the shape the request asks for ("how many" → a count, "when" → a date):
+#: fitted by bench/sweep.py, leave one app out.
+SHAPE_BOOST = 0.8
 
 
 @dataclass(slots=True)
@@ -473,6 +476,9 @@ def find_matches(
         base *= np.where(si.match_term(q.terms[0]) >= 0.2, 1.5, 1.0)
     if q.prose:
         base *= np.where(si.in_prose, 1.1, 1.0)
+    shapes = asked_shapes(q)
+    if shapes and SHAPE_BOOST:  # "how many …": a count; "when …": a date
+        base *= np.where(si.shaped(shapes), 1.0 + SHAPE_BOOST, 1.0)
     r = route(idx, q)
     score = base * intent_f * state_f * _route_factor(si, idx, r) * _role_factor(si, q)
     zone_f = _zone_factor(si, q, ks)
