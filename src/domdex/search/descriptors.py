@@ -622,7 +622,8 @@ class _Builder:
         for c in self.tree.child_pos[i]:
             child = self.nodes[c]
             if child.tag == "a" or child.role == "link":
-                return own_label(child) == label
+                # "Drafts (3) |": the separator after the link is not a word of the item
+                return _WORDY.findall(own_label(child)) == _WORDY.findall(label)
         return False
 
     def _aggregate(self, i: int) -> str:

@@ -1,5 +1,6 @@
-"""Table sense in find: which column names a row, a header row without <th>, a cell
-named by its row and column."""
+"""Page structure in find: which column names a table's rows, a header row without
+<th>, a cell named by its row and column, values of the shape asked for, list items
+that only repeat their link."""
 
 from __future__ import annotations
 
@@ -157,3 +158,21 @@ def test_value_shapes(text: str, shape: str, holds: bool) -> None:
     from domdex.search.learned import has_shape
 
     assert has_shape(text, frozenset((shape,))) is holds
+
+
+def test_a_list_item_that_only_repeats_its_link_and_a_separator() -> None:
+    """WordPress's status filters: <li>Drafts (3) |</li> around the link *Drafts (3)*;
+    the link is the element, the item is not a candidate of its own."""
+    n = _n
+    nodes = [n("e1", None, "body"), n("e2", "e1", "main", role="main"),
+             n("e3", "e2", "ul", role="list")]
+    for k, (name, status) in enumerate([("All (12)", "all"), ("Published (8)", "publish"),
+                                        ("Drafts (3)", "draft")]):
+        li = f"e{4 + 2 * k}"
+        nodes += [n(li, "e3", "li", role="listitem", text=f"{name} |"),
+                  n(f"e{5 + 2 * k}", li, "a", role="link", name=name, text=name,
+                    attrs={"href": f"/posts?status={status}"})]
+    idx = build_index(Snapshot(url="http://x/posts", nodes=nodes))
+    si = SearchIndex.for_index(idx)
+    assert "e8" not in si.by_ref  # the Drafts item
+    assert find(idx, "how many drafts are there", intent="read").ref == "e9"
