@@ -245,12 +245,20 @@ def score(args: argparse.Namespace) -> int:
 
 
 def _set(setting: str) -> None:
-    """``matcher.SEMANTIC=0.5``: set a constant of a ``domdex.search`` module (a sweep)."""
+    """``matcher.SEMANTIC=0.5``: set a constant of a ``domdex.search`` module (a sweep);
+    ``descriptors.FIELD_WEIGHTS:attr=0.4`` sets one entry of a dict constant."""
     import importlib
 
     name, _, value = setting.partition("=")
+    name, _, entry = name.partition(":")
     module, _, attr = name.rpartition(".")
     mod = importlib.import_module(f"domdex.search.{module}")
+    if entry:
+        table = getattr(mod, attr, None)
+        if not isinstance(table, dict) or entry not in table:
+            raise SystemExit(f"domdex.search.{module}.{attr} has no entry {entry!r}")
+        table[entry] = type(table[entry])(float(value))
+        return
     if not hasattr(mod, attr):
         raise SystemExit(f"domdex.search.{module} has no {attr}")
     setattr(mod, attr, type(getattr(mod, attr))(float(value)))

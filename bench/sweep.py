@@ -43,7 +43,7 @@ def site(app: str) -> str:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--grid", action="append", required=True,
-                    help="module.NAME=v1,v2,… (repeat for more constants)")
+                    help="module.NAME=v1,v2,… or module.DICT:key=v1,v2,… (repeat for more)")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--extra", default="", help="more arguments for find_corpus.py score")
     args = ap.parse_args(argv)

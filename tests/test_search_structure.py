@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from domdex import Node, Snapshot
+from domdex import Box, Node, Snapshot
 from domdex.index import build_index
 from domdex.search.api import find
 from domdex.search.matcher import SearchIndex
@@ -176,3 +176,53 @@ def test_a_list_item_that_only_repeats_its_link_and_a_separator() -> None:
     si = SearchIndex.for_index(idx)
     assert "e8" not in si.by_ref  # the Drafts item
     assert find(idx, "how many drafts are there", intent="read").ref == "e9"
+
+
+def chat(upper_first: bool) -> Snapshot:
+    """A chat panel: the Reply box with a wide Clear button under it, a Clear icon in
+    the panel's top bar, and a search box with a Go button beside it; a second Go button
+    (a pager's) comes first in the document, away from any search box."""
+    n = _n
+    b = Box
+    clears = [n("e4", "e2", "button", role="button", name="Clear", text="Clear",
+                box=b(0, 560, 600, 40)),
+              n("e5", "e2", "button", role="button", name="Clear", box=b(960, 100, 18, 18))]
+    return Snapshot(url="http://x/chat", nodes=[
+        n("e1", None, "body"), n("e2", "e1", "main", role="main", box=b(0, 0, 1000, 1000)),
+        n("e6", "e2", "button", role="button", name="Go", text="Go", box=b(500, 900, 40, 30)),
+        n("e3", "e2", "textarea", role="textbox", name="Reply", box=b(0, 500, 600, 40)),
+        *(clears[::-1] if upper_first else clears),
+        n("e7", "e2", "input", role="searchbox", name="Search", box=b(600, 20, 200, 30)),
+        n("e8", "e2", "button", role="button", name="Go", text="Go", box=b(805, 20, 40, 30)),
+    ])
+
+
+@pytest.mark.parametrize(("query", "upper_first", "want"), [
+    ("clear the chat with the wide button under the reply box", True, "e4"),
+    ("the clear button above the reply box", False, "e5"),
+    ("press Go next to the search box", True, "e8"),
+])
+def test_a_place_named_from_another_element(query: str, upper_first: bool, want: str,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """The near-tie on the named side of the element the place is named from wins;
+    without the rule document order decides, and picks the other look-alike."""
+    from domdex.search import ranking
+
+    idx = build_index(chat(upper_first))
+    assert find(idx, query, intent="click").ref == want
+    monkeypatch.setattr(ranking, "RELATION_BONUS", 0.0)
+    assert find(idx, query, intent="click").ref != want
+
+
+@pytest.mark.parametrize(("query", "relation", "anchor"), [
+    ("the wide button under the reply box", "below", ["reply", "box"]),
+    ("the dropdown above the table", "above", ["table"]),
+    ("press Go next to the search box", "beside", ["search", "box"]),
+    ("how many posts are filed under Travel", "", []),  # which group, not where
+    ("save a copy under another name", "", []),
+])
+def test_relation_words(query: str, relation: str, anchor: list[str]) -> None:
+    from domdex.search.lexical import parse_query
+
+    q = parse_query(query)
+    assert (q.relation, q.anchor) == (relation, anchor)

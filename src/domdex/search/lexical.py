@@ -202,6 +202,10 @@ _INTENT_VERBS = [
 _QUOTED = re.compile(r"(?:^|\s)['\"‘“]([^'\"’”]{2,80})['\"’”](?=\s|$|[.,;:?!])")
 _HEAD_SPLIT = re.compile(r"\b(of|in|under|inside|within|for|on|from|at|near|below|above|"
                          r"beside|next to)\b")
+#: A place named from another element: "under the reply box", "next to the Save button"
+#: ("under Travel", "under another name" say which group, not where: "the" must follow).
+_RELATION = re.compile(r"\b(under|underneath|below|beneath|above|next to|beside)"
+                       r"\s+(?:the|this|that)\b")
 _META_PAGE = re.compile(r"\b(the|this) (documentation|docs|document|website|site)\b")
 _PAGE_TITLE = re.compile(r"\b(page|main|document|article|top[\s-]level)[\s-]"
                          r"(title|heading|headline|header)\b|\btitle of the (page|article)\b")
@@ -307,6 +311,10 @@ class Query:
     page_title: bool = False  # "the page title", "the main heading": the top heading
     prose: bool = False  # "in the text", "in the paragraph": a link in running text
     mentions_header: bool = False  # "column", "header", "heading": labels are wanted
+    #: "the button under the reply box": where the element sits from another one
+    #: ("below", "above", "beside") and that one's words ("reply")
+    relation: str = ""
+    anchor: list[str] = field(default_factory=list)
 
     @property
     def all_terms(self) -> list[str]:
@@ -381,6 +389,16 @@ def parse_query(text: str) -> Query:
         tail = [t for t in _content(tokens(low[split.end():])) if t in q.terms]
         if head and tail:
             q.head = head
+    rel = _RELATION.search(low)
+    if rel:
+        named = set(q.terms) | set(q.role_words)
+        before = [t for t in _content(tokens(low[: rel.start()])) if t in named]
+        anchor = [t for t in _content(tokens(low[rel.end():])) if t in named]
+        if before and anchor:
+            word = rel.group(1)
+            q.relation = "below" if word in ("under", "underneath", "below", "beneath") \
+                else "above" if word == "above" else "beside"
+            q.anchor = anchor
     q.compounds = [t for t in q.terms if "." in t or "_" in t or t.startswith("-")]
     if not q.terms and q.role_words:  # "the button": the role word is the name
         q.terms = list(q.role_words)

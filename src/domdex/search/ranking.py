@@ -55,6 +55,10 @@ _ORD_TIGHT = 0.9
 _ORD_LOOSE = 0.6
 _ZONE_MISS = 0.8  # a candidate outside the zone the request names
 _CELL_BOOST = 0.35  # the cell where the named row and column meet
+#: The near-tie nearest to the element a place is named from ("under the reply box").
+RELATION_BONUS = 0.05
+_REL_TIE = 0.6  # near-ties for a relation: this share of the best score
+_REL_ANCHORS = 20  # anchors looked at (the page's order)
 #: A value of the shape the request asks for ("how many" → a count, "when" → a date):
 #: fitted by bench/sweep.py, leave one app out.
 SHAPE_BOOST = 0.8
@@ -249,7 +253,7 @@ def _position(si: SearchIndex, idx: Any, q: Query, score: np.ndarray,
               inside: np.ndarray | None = None) -> np.ndarray:
     """Bonus for the near-ties that the request's position words point at."""
     bonus = np.zeros(si.n, dtype=np.float32)
-    if not (q.positions or q.ordinal or q.landmarks):
+    if not (q.positions or q.ordinal or q.landmarks or q.relation):
         return bonus
     best = float(score.max()) if si.n else 0.0
     if best <= 0:
@@ -276,6 +280,8 @@ def _position(si: SearchIndex, idx: Any, q: Query, score: np.ndarray,
             for k in group:
                 if "nav" in si.zones[k] or "header" in si.zones[k]:
                     bonus[k] += 0.05
+    if q.relation and RELATION_BONUS:
+        _relation(si, q, score, bonus)
     if q.ordinal:
         counted = score if inside is None else np.where(inside, score, 0.0)
         _ordinal(si, q.ordinal, counted, float(counted.max()), bonus, idx)
@@ -283,6 +289,58 @@ def _position(si: SearchIndex, idx: Any, q: Query, score: np.ndarray,
 
 
 _ZONE_OF = {"HEADER": "header", "FOOTER": "footer", "ASIDE": "sidebar"}
+
+
+def _names_all(stem_name: str, words: list[set[str]]) -> bool:
+    """Whether a name (its stems) holds each of ``words`` (each a set of stems)."""
+    have = set(stem_name.split())
+    return bool(have) and all(have & w for w in words)
+
+
+def _relation(si: SearchIndex, q: Query, score: np.ndarray, bonus: np.ndarray) -> None:
+    """"The wide button under the reply box", "Go next to the search box": the elements
+    the place is named from (anchors: shown elements that carry the anchor's words about
+    as well as the best one) and, among the near-ties, the one nearest to an anchor on
+    the named side gains. Two look-alikes each beside its own anchor: the first."""
+    best = float(score.max()) if si.n else 0.0
+    if best <= 0:
+        return
+    anc = _coverage(si, q.anchor)
+    anc = np.where((si.hidden == 0) & ~np.isnan(si.y), anc, 0.0)
+    top = float(anc.max())
+    if top < 0.5:
+        return
+    anchors = np.flatnonzero(anc >= 0.9 * top)[:_REL_ANCHORS]
+    anchor_words = [{stem(x) for x in _closure([w])} for w in q.anchor]
+    end = si.idx.tree.end if hasattr(si.idx, "tree") else None
+    group = np.flatnonzero(score >= best * _REL_TIE)
+    fit: list[tuple[float, int]] = []
+    for k in group:
+        d = si.descriptors[k]
+        box = d.node.box
+        if box is None or _names_all(si.stem_names[k], anchor_words):
+            continue  # no box, or its name is the anchor's: it is what the place is named from
+        gaps = []
+        for a in anchors:
+            da = si.descriptors[a]
+            box_a = da.node.box
+            if a == k or box_a is None or (end is not None and (
+                    d.pos <= da.pos < end[d.pos] or da.pos <= d.pos < end[da.pos])):
+                continue  # the anchor itself, what holds it, what it holds
+            if q.relation == "below":
+                gap = box.y - (box_a.y + box_a.height)
+            elif q.relation == "above":
+                gap = box_a.y - (box.y + box.height)
+            elif box.y < box_a.y + box_a.height and box_a.y < box.y + box.height:
+                gap = max(box.x - (box_a.x + box_a.width), box_a.x - (box.x + box.width))
+            else:
+                continue  # beside: on the same line only
+            if gap >= -4:  # on that side (a few pixels of overlap allowed)
+                gaps.append(max(gap, 0.0))
+        if gaps:
+            fit.append((min(gaps), int(k)))
+    if fit:
+        bonus[min(fit)[1]] += RELATION_BONUS
 
 
 def _zone_factor(si: SearchIndex, q: Query, ks: np.ndarray) -> np.ndarray | float:
