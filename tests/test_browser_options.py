@@ -95,6 +95,7 @@ def test_console_errors_and_a_failed_request_since_the_last_look(server: str) ->
     with Session.start() as s:
         s.open(f"{server}/browser/noisy.html")
         s.click(query="Save")
+        s.wait(text="Error 501")  # the page's fetch answered and logged
         errors = s.console(level="error").render()
         assert "[error] save failed with 501" in errors
         assert "app started" not in errors and "deprecated" not in errors

@@ -50,6 +50,7 @@ def test_mcp_tools_with_options_from_flags_and_config(server: str, tmp_path: Pat
             said["facts"] = await call("find", query="open menu")
             await call("open", url=f"{server}/browser/noisy.html")
             await call("click", query="Save")
+            await call("wait", text="Error 501")  # the page's fetch answered and logged
             said["console"] = await call("console", level="error")
             said["network"] = await call("network", failed=True, all=True)
             said["pdf"] = await call("pdf", name="noisy.pdf")
@@ -90,6 +91,7 @@ def test_http_routes_for_logs_files_and_gestures(server: str, tmp_path: Path) ->
     with mcp_http_server("--output-dir", str(tmp_path)) as api:
         _post(api, "/tabs", {"url": f"{server}/browser/noisy.html"})
         _post(api, "/tabs/current/click", {"query": "Save"})
+        _post(api, "/tabs/current/wait", {"text": "Error 501"})  # the fetch answered
         console = _post(api, "/tabs/current/console", {"level": "error"})
         assert any("save failed" in e["text"] for e in console["data"]["entries"])
         network = _post(api, "/tabs/current/network", {"all": True, "types": ["fetch"]})
