@@ -11,7 +11,8 @@ A task names its element by selector; find answers with a ref from a capture.
   ``<jp-button aria-label="Restart the kernel"><button aria-label="Restart the kernel">``
   is two nodes with one name, and clicking either does the same. So the kept elements
   directly above or below the expected one that carry exactly its (non-empty) name are
-  accepted too (``also``).
+  accepted too (``also``). "Below" is read from the capture's own tree, not from the
+  DOM, so a control inside the wrapper's shadow root counts (JupyterLab's is).
 """
 
 from __future__ import annotations
@@ -47,6 +48,26 @@ def expected_refs(snapshot: Any, found: dict[str, Any]) -> tuple[str | None, lis
     if not name:
         return ref, []
     near = list(found.get("inner") or []) + [r for r, _ in chain[1:4] if r]
-    also = [r for r in near if r != ref and (n := snapshot.get(r)) is not None
+    near += named_below(snapshot, ref)
+    also = [r for r in dict.fromkeys(near) if r != ref and (n := snapshot.get(r)) is not None
             and (n.name or "").strip() == name]
     return ref, also
+
+
+def named_below(snapshot: Any, ref: str, depth: int = 2) -> list[str]:
+    """Kept elements at most ``depth`` levels under ``ref`` (shadow roots included, as
+    capture keeps them) that carry exactly its non-empty name."""
+    top = snapshot.get(ref)
+    name = (top.name or "").strip() if top is not None else ""
+    if not name:
+        return []
+    level = {ref: 0}
+    out = []
+    for node in snapshot:  # document order: a parent comes before its children
+        d = level.get(node.parent) if node.parent is not None else None
+        if d is None or d >= depth:
+            continue
+        level[node.ref] = d + 1
+        if (node.name or "").strip() == name:
+            out.append(node.ref)
+    return out

@@ -157,6 +157,30 @@ def _store(domdex: Any, page: Any, tid: str, app: str, query: str, intent: str, 
     return Case(tid, app, query, intent, hard, name, ref, also)
 
 
+def relink(args: argparse.Namespace) -> int:
+    """Recompute each stored case's same-target refs below its element from its stored
+    snapshot (``expected.named_below``), without a browser: for cases captured before
+    that rule read the capture's tree."""
+    from domdex.snapshot import Snapshot
+    from expected import named_below
+
+    index = OUT / "cases.jsonl"
+    cases = [Case(**json.loads(line)) for line in index.read_text().splitlines()]
+    changed = []
+    for c in cases:
+        if c.expect_ref is None:
+            continue
+        snap = Snapshot.from_dict(json.loads(gzip.decompress((OUT / c.snapshot).read_bytes())))
+        extra = [r for r in named_below(snap, c.expect_ref) if r not in c.also]
+        if extra:
+            c.also = [*c.also, *extra]
+            changed.append(f"{c.id}: {c.query!r} also {extra}")
+    index.write_text("".join(json.dumps(c.to_dict()) + "\n" for c in cases))
+    print("\n".join(changed))
+    print(f"{len(changed)} of {len(cases)} cases gained a same-target ref")
+    return 0
+
+
 def load_cases(apps: str | None = None) -> list[Case]:
     wanted = set(apps.split(",")) if apps else None
     out = []
@@ -279,6 +303,7 @@ def main(argv: list[str] | None = None) -> int:
     c = sub.add_parser("capture")
     c.add_argument("--apps")
     c.add_argument("--no-pydocs", action="store_true")
+    sub.add_parser("relink", help="recompute stored cases' same-target refs (no browser)")
     s = sub.add_parser("score")
     s.add_argument("--apps")
     s.add_argument("--hand", action="store_true")
@@ -294,7 +319,7 @@ def main(argv: list[str] | None = None) -> int:
                    help="set a domdex.search constant for this run (bench/sweep.py)")
     s.add_argument("--json", type=Path, help="write each task's result here")
     args = ap.parse_args(argv)
-    return capture(args) if args.cmd == "capture" else score(args)
+    return {"capture": capture, "relink": relink, "score": score}[args.cmd](args)
 
 
 if __name__ == "__main__":
