@@ -27,6 +27,7 @@ from .errors import (
     SnapshotError,
     StaleRefError,
 )
+from .formats import load_snapshot
 from .index import PageIndex, Region, build_index
 from .options import BrowserOptions
 from .render import View
@@ -35,7 +36,7 @@ from .render.grep import GrepResult
 from .render.read import ReadResult
 from .search.api import find, grep
 from .session import ActionResult, AsyncSession, Session, SessionOptions
-from .snapshot import Box, FrameInfo, Node, Option, Snapshot, load_snapshot, parse_ref
+from .snapshot import Box, FrameInfo, Node, Option, Snapshot, parse_ref
 from .text.store import KnowledgeStore
 from .tokens import count_tokens
 

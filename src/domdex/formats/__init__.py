@@ -1,5 +1,7 @@
 """Parsers for snapshots made elsewhere, into domdex's :class:`~domdex.snapshot.Snapshot`.
 
+:func:`load_snapshot` reads any of them, or domdex's own JSON, and says which it was not.
+
 - Playwright MCP / ``aria_snapshot`` YAML text with or without ``[ref=…]`` markers
   (``aria.py``)
 - Playwright accessibility-tree dicts, ``AccessibilityRef``-like lists and the JSON form
@@ -12,6 +14,7 @@ from roles and names alone.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -20,12 +23,56 @@ from ..snapshot import Snapshot
 from .aria import looks_like_aria, parse_aria
 from .axtree import is_tree, parse_tree
 
-__all__ = ["parse_aria", "parse_foreign", "parse_tree"]
+__all__ = ["load_snapshot", "parse_aria", "parse_foreign", "parse_tree"]
 
 _WHAT_TO_PASS = (
     "Pass domdex's snapshot JSON, the YAML of page.aria_snapshot() or Playwright MCP's "
     "browser_snapshot, or the dict of page.accessibility.snapshot()."
 )
+
+
+def load_snapshot(data: str | bytes | Mapping[str, Any] | list[Any]) -> Snapshot:
+    """Read a snapshot from JSON text, a dict, or a foreign format.
+
+    Accepts domdex's own JSON (text or dict), Playwright MCP / aria-snapshot YAML text
+    with ``[ref=…]`` markers, and Playwright accessibility-tree dicts
+    (``page.accessibility.snapshot()`` or a list of ``AccessibilityRef``-like dicts).
+    """
+    if isinstance(data, bytes):
+        data = data.decode("utf-8", errors="replace")
+    if isinstance(data, str):
+        stripped = data.lstrip()
+        if not stripped:
+            raise SnapshotError("The snapshot is empty.")
+        if stripped[0] in "{[":
+            data = _parse_json(stripped)
+        else:
+            return parse_foreign(data)
+    if isinstance(data, Mapping) and "nodes" in data:
+        return Snapshot.from_dict(data)
+    if isinstance(data, bytes):  # unreachable: decoded above; keeps the type checker sure
+        raise SnapshotError("The snapshot could not be decoded.")
+    return parse_foreign(data)
+
+
+def _parse_json(text: str) -> Any:
+    """``json.loads`` whose every failure is a SnapshotError (nesting deeper than the
+    interpreter's stack and integers of thousands of digits included)."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise SnapshotError(
+            f"The snapshot looks like JSON but does not parse: {exc.msg} "
+            f"(line {exc.lineno}, column {exc.colno})."
+        ) from exc
+    except RecursionError as exc:
+        raise SnapshotError(
+            "The snapshot is nested too deeply to read (more than several hundred levels); "
+            "snapshot a smaller part of the page."
+        ) from exc
+    except ValueError as exc:  # e.g. an integer longer than int() reads
+        raise SnapshotError(f"The snapshot's JSON holds a value domdex cannot read: {exc}.") \
+            from exc
 
 
 def parse_foreign(data: str | Mapping[str, Any] | list[Any]) -> Snapshot:

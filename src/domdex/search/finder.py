@@ -124,6 +124,6 @@ def _as_index(source: Any) -> Any:
         return source
     if isinstance(source, Snapshot):
         return build_index(source)
-    from ..snapshot import load_snapshot
+    from ..formats import load_snapshot
 
     return build_index(load_snapshot(source))
