@@ -6,6 +6,7 @@ from typing import Any
 
 from domdex.diff import diff
 from domdex.index import build_index
+from domdex.render.diff import DiffView
 from domdex.snapshot import Snapshot
 from domdex.tokens import count_tokens
 
@@ -51,19 +52,19 @@ def _page(cart: str = "Cart (3)", dialog: bool = False, banner: bool = True,
 def test_no_changes() -> None:
     d = diff(build_index(_page()), build_index(_page()))
     assert d.empty
-    assert "none" in str(d.view())
+    assert "none" in str(DiffView(d))
 
 
 def test_text_change_is_modified_with_arrow() -> None:
     d = diff(build_index(_page()), build_index(_page(cart="Cart (4)")))
-    text = str(d.view())
+    text = str(DiffView(d))
     assert 'LINK @e3 "Cart (3)" → "Cart (4)" [text changed]' in text
     assert "MODIFIED:" in text and "[R0] HEADER" in text
 
 
 def test_dialog_shown_is_an_added_region_and_banner_removed() -> None:
     d = diff(build_index(_page()), build_index(_page(dialog=True, banner=False)))
-    text = str(d.view())
+    text = str(DiffView(d))
     assert "ADDED:" in text and 'DIALOG "Delete your account?" (shown)' in text
     assert 'BUTTON "Confirm" @e41' in text
     assert "REMOVED:" in text and '"Cookie consent" (region gone)' in text
@@ -73,7 +74,7 @@ def test_dialog_shown_is_an_added_region_and_banner_removed() -> None:
 
 def test_state_change() -> None:
     d = diff(build_index(_page()), build_index(_page(checked=True)))
-    assert "CHECKBOX @e7 [unchecked] → [checked]" in str(d.view())
+    assert "CHECKBOX @e7 [unchecked] → [checked]" in str(DiffView(d))
 
 
 def test_rerender_is_replaced_not_added_and_removed() -> None:
@@ -86,25 +87,40 @@ def test_rerender_is_replaced_not_added_and_removed() -> None:
     d = diff(build_index(before), build_index(after))
     kinds = sorted(c.kind for c in d.elements)
     assert kinds == ["replaced", "replaced"]
-    assert "+2 text elements re-rendered unchanged" in str(d.view())
+    assert "+2 text elements re-rendered unchanged" in str(DiffView(d))
 
 
 def test_reorder() -> None:
     d = diff(build_index(_page()), build_index(_page(items=("e21", "e22", "e20"))))
-    assert "[reordered: 3 of 3 items moved]" in str(d.view())
+    assert "[reordered: 3 of 3 items moved]" in str(DiffView(d))
 
 
 def test_navigation_says_page_changed() -> None:
     d = diff(build_index(_page()), build_index(_page(doc="d2")))
     assert not d.same_document
-    assert "PAGE CHANGED" in str(d.view())
+    assert "PAGE CHANGED" in str(DiffView(d))
 
 
 def test_budget_and_dict() -> None:
     d = diff(build_index(_page()), build_index(_page(cart="Cart (4)", dialog=True,
                                                      checked=True, banner=False)))
-    full = d.view().render()
-    small = d.view().render(max_tokens=90)
+    full = DiffView(d).render()
+    small = DiffView(d).render(max_tokens=90)
     assert count_tokens(small) <= 90 < count_tokens(full) or small == full
-    data = d.to_dict()
+    data = DiffView(d).to_dict()
     assert data["view"] == "diff" and data["regions"] and data["elements"]
+
+
+def test_flags_are_compared_as_data_not_as_their_shortened_text() -> None:
+    """A value that changed past the 40 characters a view shows is still a change."""
+    def page(value: str) -> Snapshot:
+        return _snap([{"ref": "e1", "parent": None, "tag": "body"},
+                      {"ref": "e2", "parent": "e1", "tag": "input", "role": "textbox",
+                       "name": "Note", "value": value}])
+
+    same = "x" * 60
+    d = diff(build_index(page(same + "a")), build_index(page(same + "b")))
+    [change] = d.of_kind("modified")
+    assert [(ch.field, [f.name for f in ch.old]) for ch in change.changes] == \
+        [("flags", ["value"])]
+    assert DiffView(d).to_dict()["elements"][0]["changes"][0]["field"] == "flags"

@@ -15,8 +15,9 @@ an action is narrower than "every node that changed":
   and five additions would suggest the page changed when it did not.
 
 When the document itself changed (navigation), refs from before mean nothing, so the
-diff says so instead of listing every node. Rendering lives in
-:mod:`domdex.render.diff`.
+diff says so instead of listing every node. The diff is data (flags compared as
+:class:`~domdex.index.flags.Flag` values, not as the strings a view writes); its text
+and its JSON form are the view's, in :mod:`domdex.render.diff`.
 """
 
 from __future__ import annotations
@@ -26,12 +27,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .index import roles
+from .index.facts import label
+from .index.flags import Flag, node_flags
 from .index.identity import row_text
-from .render.elements import flags, label
 
 if TYPE_CHECKING:
     from .index import PageIndex, Region
-    from .render.diff import DiffView
     from .snapshot import Node
 
 __all__ = ["Change", "Diff", "ElementChange", "RegionChange", "diff"]
@@ -41,19 +42,17 @@ _TEXT_ROLES = frozenset({"status", "alert", "alertdialog", "dialog", "log", "pro
                          "timer", "tooltip", "img", "meter", "marquee"})
 _SKIP_TAGS = frozenset({"html", "head", "body", "script", "style", "noscript", "template"})
 #: Flags that change on every interaction and mean nothing to an agent.
-_NOISE_FLAGS = frozenset({"[focused]"})
+_NOISE_FLAGS = frozenset({Flag("focused")})
 
 
 @dataclass(frozen=True, slots=True)
 class Change:
-    """One field of one element that changed: ``field`` is name, text, value, flags …"""
+    """One field of one element that changed: name, text, visible, order, or flags
+    (``old`` the flags gone, ``new`` those that came, as :class:`Flag` lists)."""
 
     field: str
     old: Any
     new: Any
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"field": self.field, "old": self.old, "new": self.new}
 
 
 @dataclass(slots=True)
@@ -67,16 +66,6 @@ class ElementChange:
     changes: list[Change] = field(default_factory=list)
     old_ref: str | None = None  # "replaced": the ref the agent may still hold
 
-    def to_dict(self) -> dict[str, Any]:
-        d: dict[str, Any] = {"kind": self.kind, "ref": self.node.ref,
-                             "role": roles.display_role(self.node).lower(),
-                             "name": label(self.node), "region": self.region}
-        if self.changes:
-            d["changes"] = [c.to_dict() for c in self.changes]
-        if self.old_ref:
-            d["old_ref"] = self.old_ref
-        return d
-
 
 @dataclass(slots=True)
 class RegionChange:
@@ -86,12 +75,6 @@ class RegionChange:
     region: Region
     elements: list[Node] = field(default_factory=list)
     shown: bool = False  # existed hidden before (a closed <dialog> opened)
-
-    def to_dict(self) -> dict[str, Any]:
-        r = self.region
-        return {"kind": self.kind, "id": r.id, "landmark": r.landmark, "name": r.name,
-                "root": r.root, "shown": self.shown,
-                "elements": [n.ref for n in self.elements]}
 
 
 @dataclass(slots=True)
@@ -115,21 +98,6 @@ class Diff:
     def of_kind(self, kind: str) -> list[ElementChange]:
         return [c for c in self.elements if c.kind == kind]
 
-    def view(self, max_tokens: int | None = None) -> DiffView:
-        from .render.diff import DiffView
-
-        return DiffView(self, max_tokens=max_tokens)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "view": "diff",
-            "same_document": self.same_document,
-            "old_url": self.old.snapshot.url,
-            "url": self.new.snapshot.url,
-            "regions": [r.to_dict() for r in self.regions],
-            "elements": [c.to_dict() for c in self.elements],
-        }
-
 
 def reportable(node: Node) -> bool:
     """Would an agent care that this node changed? Controls, headings, text, alerts."""
@@ -140,8 +108,8 @@ def reportable(node: Node) -> bool:
     return bool(node.text.strip())
 
 
-def _flags(node: Node) -> list[str]:
-    return [f for f in flags(node, with_hidden=True) if f not in _NOISE_FLAGS]
+def _flags(node: Node) -> list[Flag]:
+    return [f for f in node_flags(node, with_hidden=True) if f not in _NOISE_FLAGS]
 
 
 def element_changes(old: Node, new: Node) -> list[Change]:
@@ -154,8 +122,8 @@ def element_changes(old: Node, new: Node) -> list[Change]:
         out.append(Change("text", old.text, new.text))
     if old.visible != new.visible:
         out.append(Change("visible", old.visible, new.visible))
-    of = [f for f in _flags(old) if f != "[hidden]"]
-    nf = [f for f in _flags(new) if f != "[hidden]"]
+    of = [f for f in _flags(old) if f.name != "hidden"]
+    nf = [f for f in _flags(new) if f.name != "hidden"]
     if of != nf:
         gone = [f for f in of if f not in nf]
         came = [f for f in nf if f not in of]

@@ -11,7 +11,8 @@ The format is the hybrid seed's::
         LINK @e8 "Cart (3)" → "Cart (4)" [text changed]
 
 Elements are written with :func:`~domdex.render.elements.element_line`, as in every
-other view; each group names its region so a cut note can say ``expand R2``.
+other view; each group names its region so a cut note can say ``expand R2``. The
+diff itself (:mod:`domdex.diff`) is data; this module writes it, as text and as JSON.
 """
 
 from __future__ import annotations
@@ -22,11 +23,11 @@ from ..errors import RegionNotFoundError
 from ..index import roles
 from ..index.identity import item_words, row_text
 from .base import Line, View
-from .elements import element_line, quote
+from .elements import element_line, flag_text, label, quote
 from .regions import region_head
 
 if TYPE_CHECKING:
-    from ..diff import Diff, ElementChange
+    from ..diff import Change, Diff, ElementChange, RegionChange
     from ..index import PageIndex
     from ..snapshot import Node
 
@@ -88,7 +89,39 @@ class DiffView(View):
         return out
 
     def to_dict(self) -> dict[str, Any]:
-        return self.diff.to_dict()
+        d = self.diff
+        return {
+            "view": "diff",
+            "same_document": d.same_document,
+            "old_url": d.old.snapshot.url,
+            "url": d.new.snapshot.url,
+            "regions": [_region_dict(rc) for rc in d.regions],
+            "elements": [_element_dict(c) for c in d.elements],
+        }
+
+
+def _region_dict(rc: RegionChange) -> dict[str, Any]:
+    r = rc.region
+    return {"kind": rc.kind, "id": r.id, "landmark": r.landmark, "name": r.name,
+            "root": r.root, "shown": rc.shown, "elements": [n.ref for n in rc.elements]}
+
+
+def _element_dict(c: ElementChange) -> dict[str, Any]:
+    d: dict[str, Any] = {"kind": c.kind, "ref": c.node.ref,
+                         "role": roles.display_role(c.node).lower(),
+                         "name": label(c.node), "region": c.region}
+    if c.changes:
+        d["changes"] = [_change_dict(ch) for ch in c.changes]
+    if c.old_ref:
+        d["old_ref"] = c.old_ref
+    return d
+
+
+def _change_dict(ch: Change) -> dict[str, Any]:
+    if ch.field == "flags":
+        return {"field": ch.field, "old": [flag_text(f) for f in ch.old],
+                "new": [flag_text(f) for f in ch.new]}
+    return {"field": ch.field, "old": ch.old, "new": ch.new}
 
 
 def _navigated(d: Diff) -> list[Line]:
@@ -199,12 +232,12 @@ def _change_line(c: ElementChange, idx: PageIndex) -> str:
     return f"{roles.display_role(n)} @{n.ref} " + " ".join(_describe(ch) for ch in c.changes)
 
 
-def _describe(ch: Any) -> str:
+def _describe(ch: Change) -> str:
     if ch.field in ("name", "text"):
         return f"{quote(ch.old)} → {quote(ch.new)} [{ch.field} changed]"
     if ch.field == "visible":
         return "[hidden] → [visible]" if ch.new else "[visible] → [hidden]"
-    gone, came = ch.old, ch.new
+    gone, came = [flag_text(f) for f in ch.old], [flag_text(f) for f in ch.new]
     if gone and came:
         return f"{' '.join(gone)} → {' '.join(came)}"
     if came:

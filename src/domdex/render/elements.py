@@ -7,14 +7,16 @@ escaped; page text is data, never markup of ours.
 
 from __future__ import annotations
 
-from ..index import roles, summary
+from ..index import roles
 from ..index.facts import label
+from ..index.flags import Flag, node_flags
 from ..snapshot import Node
 
 MAX_NAME = 80
 MAX_OPTIONS_LISTED = 5
-#: States shown as themselves, in this order, after the others.
-_PLAIN_STATES = ("disabled", "readonly", "invalid", "focused")
+#: Flags written otherwise than ``[name]``.
+_FIXED = {"secret": "[value: ••••]", "submit": "[type=submit]",
+          "file": "[file input: upload]"}
 
 
 def quote(text: str, limit: int = MAX_NAME) -> str:
@@ -26,49 +28,21 @@ def quote(text: str, limit: int = MAX_NAME) -> str:
 
 def flags(node: Node, *, with_hidden: bool = True) -> list[str]:
     """The attributes that matter to an agent, as ``[flag]`` strings."""
-    out: list[str] = []
-    k = roles.kind(node)
-    st = node.states
-    if "required" in st:
-        out.append("[required]")
-    placeholder = node.attrs.get("placeholder")
-    if placeholder and placeholder != node.name:
-        out.append(f"[placeholder: {quote(placeholder, 40)}]")
-    elif placeholder:
-        out.append("[placeholder]")
-    if node.options is not None:
-        if len(node.options) <= MAX_OPTIONS_LISTED:
-            out.append("[options: " + ", ".join(o.label for o in node.options) + "]")
-        else:
-            out.append(f"[options: {len(node.options)}]")
-        chosen = [o.label for o in node.options if o.selected]
-        if chosen:
-            out.append(f"[selected: {quote(chosen[0], 40)}]")
-    elif node.value and k in ("input", "select") and node.attrs.get("type") != "password":
-        out.append(f"[value: {quote(node.value, 40)}]")
-    elif node.value and node.attrs.get("type") == "password":
-        out.append("[value: ••••]")
-    if k in ("checkbox", "radio"):
-        out.append("[checked]" if "checked" in st else
-                   "[mixed]" if "mixed" in st else "[unchecked]")
-    if "selected" in st and node.options is None:
-        out.append("[selected]")
-    if "expanded" in st:
-        out.append("[expanded]")
-    elif "collapsed" in st:
-        out.append("[collapsed]")
-    if "pressed" in st:
-        out.append("[pressed]")
-    if node.tag in ("button", "input") and node.attrs.get("type") == "submit" and k == "button":
-        out.append("[type=submit]")
-    if node.tag == "input" and node.attrs.get("type") == "file":
-        out.append("[file input: upload]")  # Chromium calls it a button; it takes files
-    if summary.is_primary(node):
-        out.append("[primary]")
-    out.extend(f"[{state}]" for state in _PLAIN_STATES if state in st)
-    if with_hidden and not node.visible:
-        out.append("[hidden]")
-    return out
+    return [flag_text(f) for f in node_flags(node, with_hidden=with_hidden)]
+
+
+def flag_text(flag: Flag) -> str:
+    """``[checked]``, ``[value: "Berlin"]``, ``[options: Red, Green]`` …"""
+    fixed = _FIXED.get(flag.name)
+    if fixed:
+        return fixed
+    if isinstance(flag.value, tuple):  # options
+        if len(flag.value) <= MAX_OPTIONS_LISTED:
+            return f"[{flag.name}: " + ", ".join(flag.value) + "]"
+        return f"[{flag.name}: {len(flag.value)}]"
+    if flag.value is not None:
+        return f"[{flag.name}: {quote(flag.value, 40)}]"
+    return f"[{flag.name}]"
 
 
 def element_line(node: Node, *, extra: list[str] | None = None, limit: int = MAX_NAME) -> str:

@@ -43,6 +43,7 @@ from ..errors import (
 from ..index import PageIndex
 from ..options import BrowserOptions
 from ..policy import UrlPolicy, scheme_of
+from ..render.diff import DiffView
 from ..render.elements import element_line
 from ..snapshot import parse_ref
 from . import backend
@@ -467,7 +468,7 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
             return self._printed(t, idx, idx.regions_view(max_tokens=max_tokens))
         if before.snapshot.document_id == idx.snapshot.document_id:
             self._show(t, idx)
-        return self._printed(t, idx, diff_indexes(before, idx).view(max_tokens=max_tokens))
+        return self._printed(t, idx, DiffView(diff_indexes(before, idx), max_tokens))
 
     def _remember(self, t: Tab, idx: PageIndex, ref: str, *, query: str | None = None,
                   intent: str | None = None, score: float | None = None) -> None:
@@ -543,7 +544,7 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
             if diff:
                 after = await self._capture(t)
                 before = baseline or after
-                result.diff = diff_indexes(before, after).view()
+                result.diff = DiffView(diff_indexes(before, after))
                 if before.snapshot.document_id == after.snapshot.document_id:
                     self._show(t, after)  # a navigation's diff shows no refs: not shown
                     self._printed(t, after, result.diff)
