@@ -27,7 +27,7 @@ import unicodedata
 from functools import lru_cache
 
 __all__ = ["OTHER_STOPWORDS", "fold", "has_unspaced", "is_unspaced_char", "script_stem",
-           "split_words", "transliterate"]
+           "snowball_stem", "split_words", "transliterate"]
 
 #: Letters and digits of any script (``_`` is a word character to ``\w`` but not ours).
 WORD = re.compile(r"[^\W_]+")
@@ -160,6 +160,11 @@ def _stemmer(language: str):  # type: ignore[no-untyped-def]
     import snowballstemmer
 
     return snowballstemmer.stemmer(language)
+
+
+def snowball_stem(word: str, language: str) -> str:
+    """``word``'s stem by Snowball's stemmer for ``language`` ("german", "french" …)."""
+    return str(_stemmer(language).stemWord(word))
 
 
 @lru_cache(maxsize=65536)

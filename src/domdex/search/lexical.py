@@ -14,7 +14,8 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from ..words import OTHER_STOPWORDS, fold, has_unspaced, script_stem, split_unspaced
+from ..languages import current_language, snowball_name
+from ..words import OTHER_STOPWORDS, fold, has_unspaced, script_stem, snowball_stem, split_unspaced
 
 __all__ = [
     "ROLE_WORDS",
@@ -213,8 +214,27 @@ _PROSE = re.compile(r"\b(text|paragraph|prose|body text|running text|sentence)\b
 _NEGATION = re.compile(r"\b(rather than|instead of|other than|but not|not the|except( for)?)\b")
 
 
-@lru_cache(maxsize=65536)
 def stem(word: str) -> str:
+    """A word's stem: Snowball's for the page's language on a page that is not in English
+    (:mod:`domdex.languages`), else :func:`english_stem`."""
+    lang = current_language()
+    return english_stem(word) if lang is None else _stem_in(word, lang)
+
+
+@lru_cache(maxsize=65536)
+def _stem_in(word: str, language: str) -> str:
+    snowball = snowball_name(language)
+    if snowball is None or len(word) <= 3 or not word.isalpha() or not _latin(word):
+        return english_stem(word)  # other scripts: english_stem asks script_stem
+    return snowball_stem(word, snowball)
+
+
+def _latin(word: str) -> bool:
+    return word.isascii() or all(ord(c) < 0x0250 for c in word)
+
+
+@lru_cache(maxsize=65536)
+def english_stem(word: str) -> str:
     """A light English stemmer: plural, -ing, -ed, -ly. Keeps short words whole."""
     w = word
     if len(w) <= 3 or not w.isalpha():

@@ -27,6 +27,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import QueryError
+from ..languages import in_page_language
 from .learned import asked_shapes, feature_matrix, load_ranker
 from .lexical import ROLE_WORDS, SYNONYMS, Query, parse_query, stem, tokens
 from .matcher import SearchIndex
@@ -462,6 +463,7 @@ def _route_factor(si: SearchIndex, idx: Any, r: Route | None) -> np.ndarray:
     return f
 
 
+@in_page_language
 def find_matches(
     idx: Any,
     query: str,

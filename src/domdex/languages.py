@@ -1,0 +1,168 @@
+"""Which language a page is written in, and the find call that runs in it (issue 10).
+
+A word carries no language tag, and on Latin-script pages its script says nothing:
+*adresse* is French and German, *die* is German and English. A page of a few hundred
+words does say, through its function words ("und", "der", "les", "para"), and for other
+scripts through its letters. :func:`page_language` reads that once per capture.
+
+Why per page, not per element: an element's name is two or three words ("Postleitzahl",
+"Code promo"), too few to tell languages apart; the page around it is the same language
+in all but the rarest cases (a language switcher lists "English" on a German page,
+which decides nothing).
+
+English stays English to the byte: a page whose function words are not clearly another
+language's (at least :data:`MIN_HITS` hits and :data:`MARGIN` times English's) is
+``"en"``, and find then runs exactly as it did before languages were told apart.
+
+:func:`in_page_language` wraps find: it sets :data:`PAGE_LANGUAGE` for the call, so the
+stemmer (:func:`domdex.search.lexical.stem`) and the matcher's cross-word rules
+(:mod:`domdex.compounds`) know which language the page's words are in.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Iterable
+from contextvars import ContextVar
+from typing import Any, TypeVar
+
+from .words import WORD, fold
+
+__all__ = ["PAGE_LANGUAGE", "current_language", "detect_language", "in_page_language",
+           "page_language", "snowball_name"]
+
+#: The language of the page find is working on ("en", "de", "ru", "ja" …), or None.
+PAGE_LANGUAGE: ContextVar[str | None] = ContextVar("domdex_page_language", default=None)
+
+#: The commonest function words of each Latin-script language, folded (no accents).
+#: Only words that are not also common English words.
+_FUNCTION_WORDS = {
+    "en": "the and of to for is with you your this that are be or by from at as it not "
+          "can all more our we will have has was",
+    "de": "der die das und ist nicht mit den dem des ein eine einen einem sie ich du wir "
+          "auf fur von zu zum zur im bei oder auch wird werden sich ihr ihre unsere dein "
+          "deine alle nach uber wie noch nur",
+    "fr": "le la les des et est une un du pour dans avec sur vous votre vos nous pas ce "
+          "cette qui que au aux par plus ou se ne sont tous",
+    "es": "el la los las del y es un una para con por que su sus al como mas tu se lo "
+          "este esta son todos nuestro",
+    "it": "il lo gli della delle dei e un una per con che non sono su da nel al ai del "
+          "questo questa tutti",
+    "pt": "os as do da dos das um uma para com que nao em no na se seu sua por mais este "
+          "esta voce",
+    "nl": "het een en van op te dat voor met niet zijn je uw wij ook aan bij naar deze",
+}
+_WORD_LANGS: dict[str, set[str]] = {}
+for _lang, _words in _FUNCTION_WORDS.items():
+    for _w in _words.split():
+        _WORD_LANGS.setdefault(_w, set()).add(_lang)
+
+#: Hits another language needs, and how many times English's, to win a page.
+MIN_HITS = 8
+MARGIN = 2.0
+#: Letters of a script must be this share of the page's letters to name its language.
+SCRIPT_SHARE = 0.3
+
+#: Snowball's name for each Latin-script language it stems (Cyrillic, Greek and Arabic
+#: words are stemmed by their script on any page: :func:`domdex.words.script_stem`).
+_SNOWBALL = {"de": "german", "fr": "french", "es": "spanish", "it": "italian",
+             "pt": "portuguese", "nl": "dutch"}
+
+
+def snowball_name(language: str | None) -> str | None:
+    """Snowball's stemmer for the Latin words of a page in ``language``; None for English
+    and for pages in other scripts (their Latin words are mostly English)."""
+    return _SNOWBALL.get(language or "")
+
+
+def _script_language(letters: list[str], ascii_letters: int) -> str | None:
+    counts = {"cyrillic": 0, "arabic": 0, "greek": 0, "kana": 0, "han": 0, "hangul": 0,
+              "thai": 0, "hebrew": 0, "all": ascii_letters + len(letters)}
+    for c in letters:
+        o = ord(c)
+        if o < 0x0370:
+            continue
+        key = ("cyrillic" if 0x0400 <= o <= 0x052F else
+               "greek" if 0x0370 <= o <= 0x03FF else
+               "hebrew" if 0x0590 <= o <= 0x05FF else
+               "arabic" if 0x0600 <= o <= 0x06FF or 0x0750 <= o <= 0x077F else
+               "thai" if 0x0E00 <= o <= 0x0E7F else
+               "kana" if 0x3040 <= o <= 0x30FF or 0xFF66 <= o <= 0xFF9F else
+               "han" if 0x4E00 <= o <= 0x9FFF or 0x3400 <= o <= 0x4DBF else
+               "hangul" if 0xAC00 <= o <= 0xD7AF else None)
+        if key:
+            counts[key] += 1
+    total = max(1, counts.pop("all"))
+    if counts["kana"] >= 0.05 * total and counts["kana"] + counts["han"] >= SCRIPT_SHARE * total:
+        return "ja"  # Japanese writes kana between its kanji; Chinese never does
+    names = {"cyrillic": "ru", "arabic": "ar", "greek": "el", "han": "zh", "hangul": "ko",
+             "thai": "th", "hebrew": "he", "kana": "ja"}
+    script, n = max(counts.items(), key=lambda kv: kv[1])
+    return names[script] if n >= SCRIPT_SHARE * total else None
+
+
+def detect_language(texts: Iterable[str]) -> str:
+    """The language of a page's texts: a code ("de", "ru", "ja" …), "en" when unsure."""
+    letters: list[str] = []
+    ascii_letters = 0
+    hits: dict[str, int] = dict.fromkeys(_FUNCTION_WORDS, 0)
+    for text in texts:
+        if not text:
+            continue
+        if text.isascii():
+            ascii_letters += sum(map(str.isalpha, text))
+        else:
+            letters.extend(c for c in text if c.isalpha())
+        for w in WORD.findall(fold(text)):
+            for lang in _WORD_LANGS.get(w, ()):
+                hits[lang] += 1
+    by_script = _script_language(letters, ascii_letters)
+    if by_script is not None:
+        return by_script
+    en = hits.pop("en")
+    lang, n = max(hits.items(), key=lambda kv: kv[1])
+    return lang if n >= MIN_HITS and n >= MARGIN * en else "en"
+
+
+def _texts(idx: Any) -> Iterable[str]:
+    for node in getattr(idx, "nodes", ()):
+        yield node.name or ""
+        if node.text and node.text != node.name:
+            yield node.text
+
+
+_CACHE_KEY = "domdex.language"
+
+
+def page_language(idx: Any) -> str:
+    """The language of a PageIndex's page, detected once and kept on the index."""
+    cache = getattr(idx, "cache", None)
+    if isinstance(cache, dict) and _CACHE_KEY in cache:
+        return str(cache[_CACHE_KEY])
+    lang = detect_language(_texts(idx))
+    if isinstance(cache, dict):
+        cache[_CACHE_KEY] = lang
+    return lang
+
+
+def current_language() -> str | None:
+    """The page language of the find call running now; None outside one or on English."""
+    lang = PAGE_LANGUAGE.get()
+    return None if lang == "en" else lang
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def in_page_language(func: F) -> F:
+    """Run ``func(idx, …)`` with :data:`PAGE_LANGUAGE` set to ``idx``'s page language."""
+
+    @functools.wraps(func)
+    def wrapper(idx: Any, *args: Any, **kwargs: Any) -> Any:
+        token = PAGE_LANGUAGE.set(page_language(idx))
+        try:
+            return func(idx, *args, **kwargs)
+        finally:
+            PAGE_LANGUAGE.reset(token)
+
+    return wrapper  # type: ignore[return-value]
