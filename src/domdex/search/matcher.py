@@ -19,6 +19,7 @@ from typing import Any
 
 import numpy as np
 
+from ..compounds import related_words
 from ..fields import MAX_LEVEL
 from . import descriptors as _descriptors
 from .descriptors import FIELD_WEIGHTS, Descriptor, build_descriptors
@@ -254,6 +255,8 @@ class SearchIndex:
                     apply(out, postings, tok, SYNONYM * STEM)
             self._prefixes(out, postings, vocab, syn, SYNONYM * PREFIX)
         self._prefixes(out, postings, vocab, term, PREFIX)
+        for tok, strength in related_words(term, vocab, stem):  # not on English pages
+            apply(out, postings, tok, strength)
         return out
 
     def _prefixes(self, out: np.ndarray, postings: dict[str, Any], vocab: list[str], term: str,
