@@ -27,7 +27,7 @@ from .languages import current_language
 __all__ = ["related_words"]
 
 #: How strongly each kind of relation matches (a stem match is 0.9, a prefix 0.6).
-HEAD, SPLIT_HEAD, SPLIT_MODIFIER, ROOT, PREFIXED, ACRONYM = 0.6, 0.6, 0.45, 0.5, 0.8, 0.6
+HEAD, SPLIT_HEAD, SPLIT_MODIFIER, ROOT, PREFIXED, ACRONYM = 0.6, 0.6, 0.45, 0.5, 0.9, 0.6
 
 #: Languages that write compounds as one word, head last.
 COMPOUNDING = frozenset({"de", "nl", "sv", "da", "no", "fi"})
@@ -41,6 +41,8 @@ _SLAVIC_PREFIXES = tuple(sorted(_PREFIX_WORDS.split(), key=len, reverse=True))
 MIN_PART = 3
 #: Shortest shared beginning that makes two words one root, and its share of the shorter.
 MIN_ROOT, ROOT_SHARE = 6, 0.7
+#: Shortest stem that meets another it is the whole beginning of.
+MIN_SHORT_ROOT = 4
 
 _VOWELS = frozenset("aeiouyäöü")
 
@@ -68,7 +70,7 @@ def related_words(term: str, vocab: Sequence[str], stem: Callable[[str], str]
     if not known:
         _roots(st, stems, add)
         if lang == "ru":
-            _prefixed(st, stems, stem, add)
+            _prefixed(st, stems, add)
         if _abbreviation(term):
             _expansions(term, stems, add)
     return [(tok, s) for tok, s in found.items() if stems.get(tok) != st]
@@ -122,29 +124,32 @@ def _shared(a: str, b: str) -> int:
 
 
 def _roots(st: str, stems: dict[str, str], add: Callable[[str, float], None]) -> None:
-    """*сортировать* meets *Сортировка*: a long shared beginning is one root."""
-    if len(st) < MIN_ROOT:
+    """*сортировать* meets *Сортировка*: a long shared beginning is one root; so does a
+    stem that is all of another but a letter or two (*Сергея* and *Сергей*, stemmed
+    *серге* and *серг*)."""
+    if len(st) < MIN_SHORT_ROOT:
         return
     for tok, ts in stems.items():
-        if len(ts) < MIN_ROOT:
+        short = min(len(st), len(ts))
+        if short < MIN_SHORT_ROOT:
             continue
         n = _shared(st, ts)
-        if n >= MIN_ROOT and n >= ROOT_SHARE * min(len(st), len(ts)):
+        if (n >= MIN_ROOT and n >= ROOT_SHARE * short) or \
+                (n == short and abs(len(st) - len(ts)) <= 2):
             add(tok, ROOT)
 
 
-def _unprefixed(word: str) -> list[str]:
-    return [word[len(p):] for p in _SLAVIC_PREFIXES
-            if word.startswith(p) and len(word) - len(p) >= 4]
+def _unprefixed(st: str) -> set[str]:
+    """A stem and the stems left when a verbal prefix comes off (stems end, not start)."""
+    return {st, *(st[len(p):] for p in _SLAVIC_PREFIXES
+                  if st.startswith(p) and len(st) - len(p) >= 4)}
 
 
-def _prefixed(st: str, stems: dict[str, str], stem: Callable[[str], str],
-              add: Callable[[str, float], None]) -> None:
+def _prefixed(st: str, stems: dict[str, str], add: Callable[[str, float], None]) -> None:
     """*скопировать* meets *Копировать* (and the reverse): a verbal prefix apart."""
-    mine = {st, *(stem(w) for w in _unprefixed(st))}
+    mine = _unprefixed(st)
     for tok, ts in stems.items():
-        theirs = {ts, *(stem(w) for w in _unprefixed(ts))}
-        if (mine & theirs) and ts != st:
+        if ts != st and mine & _unprefixed(ts):
             add(tok, PREFIXED)
 
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ..languages import current_language, snowball_name
+from ..structure_words import STRUCTURE_WORDS
 from ..words import OTHER_STOPWORDS, fold, has_unspaced, script_stem, snowball_stem, split_unspaced
 
 __all__ = [
@@ -349,8 +350,9 @@ def parse_query(text: str) -> Query:
     """Split a natural-language request into terms, roles, positions, intent, negation."""
     q = Query(text=text)
     low = " " + fold(text).strip() + " "
+    foreign = current_language() is not None  # the page is not in English
     q.quoted = [m.strip() for m in _QUOTED.findall(text)]
-    q.sequence = [w for w in tokens(low) if w.isalnum()]
+    q.sequence = [w for w in _in_english(tokens(low), foreign) if w.isalnum()]
     for pattern, intent in _INTENT_VERBS:
         if pattern.search(low):
             q.intent = intent
@@ -384,7 +386,7 @@ def parse_query(text: str) -> Query:
     q.quoted += [m.strip() for m in re.findall(r"\(([^()]{2,60})\)", text)]
     low = _DESCRIBING.sub(" ", low)
     low = _META_PAGE.sub(" ", low)
-    words = tokens(low)
+    words = _in_english(tokens(low), foreign)
     for w in words:
         if w in _ORDINALS and q.ordinal is None:
             q.ordinal = _ORDINALS[w]
@@ -403,10 +405,13 @@ def parse_query(text: str) -> Query:
             q.wants_key = True
     flags = {t[1:] for t in q.terms if t.startswith("-")}
     q.terms = _dedupe([t for t in q.terms if t not in _ORDINALS and t not in flags])
-    split = _HEAD_SPLIT.search(low)
+    split = _HEAD_SPLIT.search(low) if not foreign or _ENGLISH.intersection(words) \
+        else _FOREIGN_OF.search(low)  # "in", "for" are German words too, meaning others
     if split:
-        head = [t for t in _content(tokens(low[: split.start()])) if t in q.terms]
-        tail = [t for t in _content(tokens(low[split.end():])) if t in q.terms]
+        head = [t for t in _content(_in_english(tokens(low[: split.start()]), foreign))
+                if t in q.terms]
+        tail = [t for t in _content(_in_english(tokens(low[split.end():]), foreign))
+                if t in q.terms]
         if head and tail:
             q.head = head
     rel = _RELATION.search(low)
@@ -425,6 +430,20 @@ def parse_query(text: str) -> Query:
     q.zone_terms = [z for z in q.zone_terms if z not in q.terms]
     q.terms += q.zone_terms
     return q
+
+
+#: "of" in the languages that say "the price of the …" with a word of their own.
+_FOREIGN_OF = re.compile(r"\b(de|del|du|des|da|do|di|della|von|vom)\b")
+#: Words that show a request is written in English, whatever the page's language.
+_ENGLISH = _words("the of my this with and what where which your")
+
+
+def _in_english(words: tuple[str, ...], foreign: bool) -> tuple[str, ...]:
+    """On a page not in English, a request's role and value words of the page's language
+    become the English ones the parser knows (*Tabelle* → table, *сколько* → how)."""
+    if not foreign:
+        return words
+    return tuple(STRUCTURE_WORDS.get(w, w) for w in words)
 
 
 def _dedupe(items: list[str]) -> list[str]:
