@@ -39,7 +39,6 @@ OPEN: dict[str, set[tuple[str, str]]] = {
         ("domdex.index", "domdex.render.context"),
         ("domdex.index", "domdex.search.api"),
     },
-    "5. mcp.py and http.py": {("domdex.mcp", "domdex.http")},
 }
 
 

@@ -35,7 +35,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .errors import BrowserError, DomdexError, RefError, RegionNotFoundError, StaleRefError
-from .mcp import SessionHolder
+from .holder import SessionHolder
 from .policy import ServerPolicy
 from .session import AsyncSession
 

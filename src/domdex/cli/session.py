@@ -340,8 +340,8 @@ def _daemon(args: argparse.Namespace) -> int:
     """Run the session server in the foreground (what `domdex open` starts)."""
     import anyio
 
+    from ..holder import SessionHolder
     from ..http import serve
-    from ..mcp import SessionHolder
     from ..session import SessionOptions
 
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
