@@ -52,3 +52,32 @@ def test_deterministic_across_processes() -> None:
         for seed in (1, 2)
     }
     assert len(runs) == 1
+
+
+def _hash_in_place(emb: HashingEmbedder, text: str) -> np.ndarray:
+    """The vector of one text hashed over its own characters (the word-sum's reference)."""
+    from domdex.search.embedder import _WORD, fold
+
+    words = _WORD.findall(fold(text))
+    out = np.zeros(emb.dim, dtype=np.float32)
+    if not words:
+        return out
+    norm = " " + " ".join(words) + " \x00"
+    codes = np.frombuffer(norm.encode("utf-32-le"), dtype=np.uint32).astype(np.uint64)
+    feats, weights, _ = emb._features(codes, np.zeros(codes.size, dtype=np.int64))
+    bucket = ((feats >> np.uint64(32)) % np.uint64(emb.dim)).astype(np.int64)
+    sign = np.where((feats >> np.uint64(31)) & np.uint64(1), -1.0, 1.0) * weights
+    mat = np.bincount(bucket, weights=sign, minlength=emb.dim).astype(np.float32)[None, :]
+    return (mat / np.sqrt(np.einsum("ij,ij->i", mat, mat))[:, None])[0]
+
+
+def test_word_sums_equal_hashing_each_text_in_place() -> None:
+    """A text's vector is built from its distinct words' vectors, a block of texts at a
+    time; it must be the same, bit for bit, as hashing the text's own n-grams."""
+    emb = HashingEmbedder(dim=256)
+    texts = ["button Add to Cart", "Ünïcode straße café", "购物车 test", "os.walk(top)",
+             "a", "x" * 300, "Buy 6400 Item 6400 Open 6400", "Add to Cart"] * 700
+    mat = emb.embed_many(texts)  # > one block, repeated texts
+    for k, text in enumerate(texts[:8]):
+        assert np.array_equal(mat[k], _hash_in_place(emb, text))
+        assert np.array_equal(mat[k + 8 * 600], mat[k])

@@ -12,10 +12,14 @@ Why this shape:
   process would not match another's. Hashes here are a polynomial hash over code
   points, computed in wrapping ``uint64`` arithmetic and then mixed; the same text
   gives the same vector everywhere.
-* Speed. Index builds embed thousands of descriptors, so :meth:`HashingEmbedder.embed_many`
-  hashes every n-gram of every text at once with NumPy (prefix sums of ``c·Pʲ`` and
-  the modular inverse of ``P``), then scatters them into the matrix with one
-  ``bincount``. No Python loop runs per n-gram.
+* Speed. Index builds embed up to hundreds of thousands of descriptors. No n-gram
+  crosses a space, so a text's vector is the sum of its words' vectors:
+  :meth:`HashingEmbedder.embed_many` hashes every n-gram of each *distinct* word once
+  with NumPy (prefix sums of ``c·Pʲ`` and the modular inverse of ``P``), then adds the
+  words' sparse vectors into the matrix with one ``bincount`` per block of texts. No
+  Python loop runs per n-gram, and memory stays bounded by the block, not the page.
+  The sums are of small integers, exact in ``float64``, so the vectors are the same
+  bit for bit as hashing each text's characters in place.
 * Signed hashing. Each feature adds ``+w`` or ``-w`` depending on one hash bit, so
   collisions cancel out on average instead of inflating similarity.
 
@@ -45,12 +49,8 @@ _MIX2 = np.uint64(0xC4CEB9FE1A85EC53)
 _WORD_SALT = np.uint64(0x9E3779B97F4A7C15)
 _SEP = 0  # code point that separates texts in a batch; never inside a normalised text
 _SPACE = 32
-
-
-def _normalise(text: str) -> str:
-    """Lower-case words joined by single spaces, padded: ``" add to cart "``."""
-    words = _WORD.findall(fold(text))
-    return " " + " ".join(words) + " " if words else ""
+#: Texts embedded per NumPy pass: bounds the pass's memory (a few MB) on huge pages.
+_BLOCK = 4096
 
 
 def _powers(base: int, n: int) -> np.ndarray:
@@ -113,23 +113,61 @@ class HashingEmbedder:
         return vec
 
     def embed_many(self, texts: Sequence[str]) -> np.ndarray:
-        """Vectors of many texts at once (shape ``(len(texts), dim)``), one NumPy pass."""
+        """Vectors of many texts at once (shape ``(len(texts), dim)``), one NumPy pass
+        per block of :data:`_BLOCK` texts."""
         n = len(texts)
-        out_shape = (n, self.dim)
+        out = np.zeros((n, self.dim), dtype=np.float32)
         if n == 0:
-            return np.zeros(out_shape, dtype=np.float32)
-        normal = [_normalise(t) for t in texts]
-        joined = "\x00".join(normal) + "\x00"
+            return out
+        vocab: dict[str, int] = {}
+        seen: dict[str, list[int]] = {}
+        counts = np.zeros(n, dtype=np.int64)
+        words: list[int] = []
+        for row, text in enumerate(texts):
+            ids = seen.get(text)
+            if ids is None:
+                ids = seen[text] = [vocab.setdefault(w, len(vocab))
+                                    for w in _WORD.findall(fold(text))]
+            words.extend(ids)
+            counts[row] = len(ids)
+        if not vocab:
+            return out
+        table = self._word_table(list(vocab))
+        occ = np.array(words, dtype=np.int64)
+        ends = np.cumsum(counts)
+        for lo in range(0, n, _BLOCK):
+            hi = min(n, lo + _BLOCK)
+            a, b = int(ends[lo] - counts[lo]), int(ends[hi - 1])
+            out[lo:hi] = self._block(table, counts[lo:hi], occ[a:b])
+        return out
+
+    def _word_table(self, vocab: list[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Each word's sparse vector: (row starts, bucket, summed signed weight)."""
+        joined = "\x00".join(" " + w + " " for w in vocab) + "\x00"
         codes = np.frombuffer(joined.encode("utf-32-le"), dtype=np.uint32).astype(np.uint64)
-        rows = np.cumsum(codes == _SEP) - (codes == _SEP)  # text number of each position
+        rows = np.cumsum(codes == _SEP) - (codes == _SEP)  # word number of each position
         feats, weights, owners = self._features(codes, rows)
-        if feats.size == 0:
-            return np.zeros(out_shape, dtype=np.float32)
-        bucket = (feats >> np.uint64(32)) % np.uint64(self.dim)
+        bucket = ((feats >> np.uint64(32)) % np.uint64(self.dim)).astype(np.int64)
         sign = np.where((feats >> np.uint64(31)) & np.uint64(1), -1.0, 1.0) * weights
-        flat = owners.astype(np.int64) * self.dim + bucket.astype(np.int64)
-        mat = np.bincount(flat, weights=sign, minlength=n * self.dim).astype(np.float32)
-        mat = mat.reshape(out_shape)
+        keys, inverse = np.unique(owners.astype(np.int64) * self.dim + bucket,
+                                  return_inverse=True)
+        values = np.bincount(inverse, weights=sign, minlength=keys.size)
+        starts = np.zeros(len(vocab) + 1, dtype=np.int64)
+        np.cumsum(np.bincount(keys // self.dim, minlength=len(vocab)), out=starts[1:])
+        return starts, keys % self.dim, values
+
+    def _block(self, table: tuple[np.ndarray, np.ndarray, np.ndarray], counts: np.ndarray,
+               occ: np.ndarray) -> np.ndarray:
+        """L2-normalised vectors of one block of texts from their words (``occ``)."""
+        starts, buckets, values = table
+        n = counts.size
+        width = starts[occ + 1] - starts[occ]  # nonzeros of each word occurrence
+        rows = np.repeat(np.repeat(np.arange(n, dtype=np.int64), counts), width)
+        first = np.cumsum(width) - width
+        at = np.arange(int(width.sum()), dtype=np.int64) - np.repeat(first - starts[occ], width)
+        flat = rows * self.dim + buckets[at]
+        mat = np.bincount(flat, weights=values[at], minlength=n * self.dim).astype(np.float32)
+        mat = mat.reshape(n, self.dim)
         norms = np.sqrt(np.einsum("ij,ij->i", mat, mat))[:, None]
         np.divide(mat, norms, out=mat, where=norms > 0)
         return mat
