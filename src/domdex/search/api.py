@@ -1,6 +1,6 @@
 """grep and find as pure functions over a page index (or a snapshot, or a live page).
 
-``Page.grep`` / ``Page.find`` and ``PageIndex.grep`` / ``PageIndex.find`` delegate
+``Page.grep`` / ``Page.find`` and ``IndexedPage.grep`` / ``IndexedPage.find`` delegate
 here; the CLI and the MCP server call the same functions.
 """
 
