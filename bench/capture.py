@@ -29,8 +29,8 @@ from typing import Any
 from playwright.async_api import async_playwright
 
 import domdex
+from domdex import build_index
 from domdex.chromium import LAUNCH_ARGS, find_chromium
-from domdex.index import build_index
 from domdex.localsite import LocalSite
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -247,7 +247,7 @@ class _FallbackPage:
         return _SyncPW(self._loop, self._page.playwright_page)
 
     def index(self) -> Any:
-        from domdex.index import build_index
+        from domdex import build_index
 
         if self._index is None:
             self._index = build_index(self._loop.run_until_complete(self._page.snapshot()))

@@ -21,8 +21,8 @@ from pathlib import Path
 from playwright.async_api import async_playwright
 
 import domdex
+from domdex import build_index
 from domdex.chromium import LAUNCH_ARGS, find_chromium
-from domdex.index import build_index
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT.parent / "shared" / "data" / "article-extraction-benchmark" / "html"

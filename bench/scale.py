@@ -35,8 +35,8 @@ from typing import Any
 from playwright.async_api import async_playwright
 
 import domdex
+from domdex import build_index
 from domdex.chromium import LAUNCH_ARGS, find_chromium
-from domdex.index import build_index
 
 PER_ROW = 5  # <tr>, <td>, <a>, <button>, <input>
 

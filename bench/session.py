@@ -27,7 +27,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from domdex.index import build_index
+from domdex import build_index
 from domdex.localsite import LocalSite
 from domdex.session import AsyncSession, backend
 from domdex.session.cache import RegionCache

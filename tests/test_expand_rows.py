@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from domdex.index import build_index
+from domdex import build_index
 from domdex.session import Session
 
 from .conftest import load_fixture_snapshot

@@ -10,8 +10,8 @@ from typing import Any
 import anyio
 import pytest
 
+from domdex import build_index
 from domdex.fence import Fence, fence, fenced, is_marker_like, neutralise
-from domdex.index import build_index
 from domdex.search.api import grep
 
 from .conftest import load_fixture_snapshot

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from domdex import Box, Node, Option, RefError, RegionNotFoundError, Snapshot
-from domdex.index import build_index
+from domdex import Box, Node, Option, RefError, RegionNotFoundError, Snapshot, build_index
 
 
 def _node(ref: str, parent: str | None, tag: str, **kw: object) -> Node:

@@ -32,13 +32,6 @@ OPEN: dict[str, set[tuple[str, str]]] = {
         ("domdex.session.revive", "domdex.session.tabs"),
         ("domdex.session.results", "domdex.session.files"),
     },
-    "2. PageIndex builds its own views and calls find and grep": {
-        ("domdex.index", "domdex.render.overview"),
-        ("domdex.index", "domdex.render.regions"),
-        ("domdex.index", "domdex.render.expand"),
-        ("domdex.index", "domdex.render.context"),
-        ("domdex.index", "domdex.search.api"),
-    },
 }
 
 

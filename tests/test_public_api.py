@@ -29,3 +29,14 @@ def test_index_function_and_subpackage_both_work() -> None:
     idx = domdex.index(domdex.Snapshot(nodes=[domdex.Node("e1", None, "main", role="main")]))
     assert isinstance(idx, PageIndex)
     assert [r.landmark for r in idx.top_regions] == ["MAIN"]
+
+
+def test_an_index_from_the_public_api_has_its_views() -> None:
+    """The views and find/grep are IndexedPage's: PageIndex itself stays below render."""
+    from domdex.index import PageIndex
+
+    snap = domdex.Snapshot(nodes=[domdex.Node("e1", None, "main", role="main")])
+    idx = domdex.build_index(snap)
+    assert isinstance(idx, domdex.IndexedPage) and isinstance(idx, domdex.PageIndex)
+    assert "MAIN" in str(idx.regions_view())
+    assert not hasattr(PageIndex, "overview")

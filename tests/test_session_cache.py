@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import copy
 
-from domdex.index import build_index
+from domdex import build_index
 from domdex.session.cache import RegionCache, refresh, structure_fingerprint
 from domdex.snapshot import Snapshot
 

@@ -10,8 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from domdex import count_tokens
-from domdex.index import build_index
+from domdex import build_index, count_tokens
 
 from .conftest import load_fixture_snapshot
 

@@ -28,7 +28,8 @@ from .errors import (
     StaleRefError,
 )
 from .formats import load_snapshot
-from .index import PageIndex, Region, build_index
+from .index import PageIndex, Region
+from .indexed import IndexedPage, build_index
 from .options import BrowserOptions
 from .render import View
 from .render.find import FindResult
@@ -61,6 +62,7 @@ __all__ = [
     "FindResult",
     "FrameInfo",
     "GrepResult",
+    "IndexedPage",
     "KnowledgeStore",
     "NavigationError",
     "Node",

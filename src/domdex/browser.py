@@ -49,7 +49,7 @@ from .session.pageapi import PageActions, SyncPageActions
 from .snapshot import Snapshot, parse_ref, ref_frame
 
 if TYPE_CHECKING:
-    from .index import PageIndex
+    from .indexed import IndexedPage
     from .render.base import View
     from .render.find import FindResult
     from .render.grep import GrepResult
@@ -253,7 +253,7 @@ class AsyncPage(PageActions):
         """The latest snapshot; captures one if there is none yet."""
         return self._snapshot if self._snapshot is not None else await self.capture()
 
-    async def index(self) -> PageIndex:
+    async def index(self) -> IndexedPage:
         """The PageIndex of the page as it is now, through the page's session.
 
         The page is captured again only when it changed since the last capture (the
@@ -691,7 +691,7 @@ class Page(SyncPageActions):
     def snapshot(self) -> Snapshot:
         return self._runner.run(self._async.snapshot())
 
-    def index(self) -> PageIndex:
+    def index(self) -> IndexedPage:
         return self._runner.run(self._async.index())
 
     def overview(self, max_tokens: int | None = None) -> View:

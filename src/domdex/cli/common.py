@@ -156,8 +156,7 @@ def is_snapshot_target(target: str) -> bool:
 @contextmanager
 def open_index(args: argparse.Namespace) -> Iterator[Any]:
     """Yield ``(index, page_or_None)`` for ``args.target``: offline or live."""
-    from .. import load_snapshot
-    from ..index import build_index
+    from .. import build_index, load_snapshot
 
     target = args.target
     check_target(target)

@@ -1,7 +1,9 @@
-"""The offline page index: tree, regions, summaries, term index — and its four views.
+"""The offline page index: tree, regions, summaries, term index.
 
 ``build_index(snapshot)`` is pure: it needs no browser, so captured snapshots kept as
-fixtures test everything above capture. A live page builds one per capture.
+fixtures test everything above capture. A live page builds one per capture. The index
+knows nothing of how it is shown or searched: the views and ``find`` / ``grep`` as
+methods are :class:`domdex.indexed.IndexedPage`'s, a layer above.
 """
 
 from __future__ import annotations
@@ -9,7 +11,7 @@ from __future__ import annotations
 import copy
 import difflib
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..errors import RegionNotFoundError
 from ..snapshot import Node, Snapshot
@@ -20,18 +22,13 @@ from .regions import Region, detect_regions
 from .terms import build_terms
 from .tree import Tree
 
-if TYPE_CHECKING:
-    from ..render.base import View
-    from ..render.find import FindResult
-    from ..render.grep import GrepResult
-
 __all__ = ["PageIndex", "Region", "build_index"]
 
 _REGION_ID = re.compile(r"^\[?\s*(r\d+(?:\.[\w-]+)*)\s*\]?$", re.I)
 
 
 class PageIndex:
-    """Regions, element lookups and views over one snapshot.
+    """Regions and element lookups over one snapshot.
 
     Other layers (search, session, text) hang their own caches on an index through
     :attr:`cache`, so a matcher built for one capture is dropped with it.
@@ -180,39 +177,6 @@ class PageIndex:
             for i in range(r.start, r.stop):
                 out[i] = r
         return out
-
-    # Views -----------------------------------------------------------------------
-    def overview(self, max_tokens: int | None = None) -> View:
-        from ..render.overview import OverviewView
-
-        return OverviewView(self, max_tokens=max_tokens)
-
-    def regions_view(self, max_tokens: int | None = None) -> View:
-        from ..render.regions import RegionsView
-
-        return RegionsView(self, max_tokens=max_tokens)
-
-    def expand(self, region: str, max_tokens: int | None = None) -> View:
-        from ..render.expand import ExpandView
-
-        return ExpandView(self, self.region(region), max_tokens=max_tokens)
-
-    def context(self, ref: str, max_tokens: int | None = None) -> View:
-        from ..render.context import ContextView
-
-        return ContextView(self, self.node(ref), max_tokens=max_tokens)
-
-    def grep(self, pattern: str, **options: Any) -> GrepResult:
-        """Elements matching ``pattern`` by region (see :func:`domdex.search.api.grep`)."""
-        from ..search.api import grep
-
-        return grep(self, pattern, **options)
-
-    def find(self, query: str, **options: Any) -> FindResult:
-        """The element ``query`` means (see :func:`domdex.search.api.find`)."""
-        from ..search.api import find
-
-        return find(self, query, **options)
 
     def to_dict(self) -> dict[str, Any]:
         return {

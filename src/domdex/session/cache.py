@@ -22,7 +22,8 @@ import logging
 from collections import OrderedDict
 from dataclasses import dataclass
 
-from ..index import PageIndex, build_index, roles
+from ..index import PageIndex, roles
+from ..indexed import IndexedPage, build_index
 from ..snapshot import Snapshot
 
 logger = logging.getLogger("domdex")
@@ -59,7 +60,7 @@ def content_fingerprint(snap: Snapshot) -> int:
 class _Entry:
     structure: int
     content: int
-    index: PageIndex
+    index: IndexedPage
 
 
 @dataclass(slots=True)
@@ -77,12 +78,12 @@ class RegionCache:
         self.stats = CacheStats()
         self._entries: OrderedDict[str, _Entry] = OrderedDict()
 
-    def build(self, snap: Snapshot) -> PageIndex:
+    def build(self, snap: Snapshot) -> IndexedPage:
         key = snap.url.split("#", 1)[0]
         structure = structure_fingerprint(snap)
         content = content_fingerprint(snap)
         entry = self._entries.get(key)
-        idx: PageIndex | None = None
+        idx: IndexedPage | None = None
         if entry is not None and entry.structure == structure:
             if entry.content == content:
                 self.stats.reused += 1
@@ -101,7 +102,7 @@ class RegionCache:
         return idx
 
 
-def refresh(template: PageIndex, snap: Snapshot) -> PageIndex | None:
+def refresh(template: PageIndex, snap: Snapshot) -> IndexedPage | None:
     """A PageIndex for ``snap`` reusing ``template``'s regions (same structure).
 
     Only region detection is skipped; counts, summaries and terms are computed afresh
@@ -111,7 +112,7 @@ def refresh(template: PageIndex, snap: Snapshot) -> PageIndex | None:
     if not template.regions or template.regions[-1].stop > len(snap.nodes):
         return None
     try:
-        return PageIndex(snap, regions=template.regions)
+        return IndexedPage(snap, regions=template.regions)
     except (AttributeError, TypeError, KeyError, IndexError) as exc:
         logger.debug("region cache refresh fell back to a full index: %r", exc)
         return None

@@ -41,6 +41,7 @@ from ..errors import (
     StaleRefError,
 )
 from ..index import PageIndex
+from ..indexed import IndexedPage
 from ..options import BrowserOptions
 from ..policy import UrlPolicy, scheme_of
 from ..render.diff import DiffView
@@ -313,7 +314,7 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
                             dialogs=self.dialogs.drain())
 
     # Captures and views -----------------------------------------------------------
-    async def _capture(self, t: Tab) -> PageIndex:
+    async def _capture(self, t: Tab) -> IndexedPage:
         """A fresh capture of the tab (the "auto refresh" every call relies on).
 
         When nothing has changed since the last capture (same document, no mutation,
@@ -392,7 +393,7 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
             if t.intents.get(doc, ref) is None:
                 self._remember(t, old, ref)
 
-    async def index(self, tab: str | None = None) -> PageIndex:
+    async def index(self, tab: str | None = None) -> IndexedPage:
         """A fresh PageIndex of the tab; its refs become the ones actions accept."""
         t = self.tab(tab)
         idx = await self._capture(t)

@@ -22,6 +22,7 @@ from .revive import GONE
 
 if TYPE_CHECKING:
     from ..index import PageIndex
+    from ..indexed import IndexedPage
     from .core import SessionOptions
     from .dialogs import DialogPolicy
 
@@ -47,7 +48,7 @@ class Tab:
     #: ref -> (when, the capture of the last view that printed it): what the agent
     #: last saw it mean (a recycled node may mean another row in a later capture)
     printed: OrderedDict[str, tuple[float, PageIndex]] = field(default_factory=OrderedDict)
-    latest: PageIndex | None = None
+    latest: IndexedPage | None = None
     latest_epoch: int = -1
     epoch: int = 0  # bumped when the main frame loads a new document
     status: int | None = None
