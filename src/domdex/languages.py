@@ -34,22 +34,21 @@ __all__ = ["PAGE_LANGUAGE", "current_language", "detect_language", "in_page_lang
 #: The language of the page find is working on ("en", "de", "ru", "ja" …), or None.
 PAGE_LANGUAGE: ContextVar[str | None] = ContextVar("domdex_page_language", default=None)
 
-#: The commonest function words of each Latin-script language, folded (no accents).
-#: Only words that are not also common English words.
+#: The commonest function words of each Latin-script language, folded (no accents);
+#: not words that are also English words or common abbreviations ("as", "no", "do",
+#: "com", "es", "un"), which English pages, tables of data and code are full of.
 _FUNCTION_WORDS = {
     "en": "the and of to for is with you your this that are be or by from at as it not "
           "can all more our we will have has was",
-    "de": "der die das und ist nicht mit den dem des ein eine einen einem sie ich du wir "
-          "auf fur von zu zum zur im bei oder auch wird werden sich ihr ihre unsere dein "
+    "de": "der die das und ist nicht mit den dem des ein eine einen einem sie ich wir "
+          "auf fur von zum zur im bei oder auch wird werden sich ihr ihre unsere dein "
           "deine alle nach uber wie noch nur",
-    "fr": "le la les des et est une un du pour dans avec sur vous votre vos nous pas ce "
-          "cette qui que au aux par plus ou se ne sont tous",
-    "es": "el la los las del y es un una para con por que su sus al como mas tu se lo "
-          "este esta son todos nuestro",
-    "it": "il lo gli della delle dei e un una per con che non sono su da nel al ai del "
-          "questo questa tutti",
-    "pt": "os as do da dos das um uma para com que nao em no na se seu sua por mais este "
-          "esta voce",
+    "fr": "le la les des et est une du pour dans avec sur vous votre vos nous pas ce cette "
+          "qui que au aux par plus ou ne sont tous",
+    "es": "el la los las una del para con por que su sus como este esta todos nuestro "
+          "usted tiene",
+    "it": "il la gli della delle dei per che non sono nel questo questa tutti",
+    "pt": "dos das uma para que nao seu sua mais voce este esta",
     "nl": "het een en van op te dat voor met niet zijn je uw wij ook aan bij naar deze",
 }
 _WORD_LANGS: dict[str, set[str]] = {}
@@ -57,9 +56,10 @@ for _lang, _words in _FUNCTION_WORDS.items():
     for _w in _words.split():
         _WORD_LANGS.setdefault(_w, set()).add(_lang)
 
-#: Hits another language needs, and how many times English's, to win a page.
-MIN_HITS = 8
+#: Hits another language needs, how many times English's, and its share of the words.
+MIN_HITS = 5
 MARGIN = 2.0
+MIN_SHARE = 0.03
 #: Letters of a script must be this share of the page's letters to name its language.
 SCRIPT_SHARE = 0.3
 
@@ -104,7 +104,7 @@ def _script_language(letters: list[str], ascii_letters: int) -> str | None:
 def detect_language(texts: Iterable[str]) -> str:
     """The language of a page's texts: a code ("de", "ru", "ja" …), "en" when unsure."""
     letters: list[str] = []
-    ascii_letters = 0
+    ascii_letters = n_words = 0
     hits: dict[str, int] = dict.fromkeys(_FUNCTION_WORDS, 0)
     for text in texts:
         if not text:
@@ -113,7 +113,9 @@ def detect_language(texts: Iterable[str]) -> str:
             ascii_letters += sum(map(str.isalpha, text))
         else:
             letters.extend(c for c in text if c.isalpha())
-        for w in WORD.findall(fold(text)):
+        words = WORD.findall(fold(text))
+        n_words += len(words)
+        for w in words:
             for lang in _WORD_LANGS.get(w, ()):
                 hits[lang] += 1
     by_script = _script_language(letters, ascii_letters)
@@ -121,14 +123,26 @@ def detect_language(texts: Iterable[str]) -> str:
         return by_script
     en = hits.pop("en")
     lang, n = max(hits.items(), key=lambda kv: kv[1])
-    return lang if n >= MIN_HITS and n >= MARGIN * en else "en"
+    clear = n >= MIN_HITS and n >= MARGIN * en and n >= MIN_SHARE * n_words
+    return lang if clear else "en"
+
+
+#: Characters of a page's text read to tell its language: plenty, and a big page's
+#: first find does not pay for reading all of it.
+SAMPLE_CHARS = 8000
+#: Longer texts are a container's (its children's words again): left to the children.
+_OWN_TEXT = 200
 
 
 def _texts(idx: Any) -> Iterable[str]:
+    left = SAMPLE_CHARS
     for node in getattr(idx, "nodes", ()):
-        yield node.name or ""
-        if node.text and node.text != node.name:
-            yield node.text
+        for text in (node.name, node.text if node.text != node.name else ""):
+            if text and len(text) <= _OWN_TEXT:
+                yield text
+                left -= len(text)
+        if left <= 0:
+            return
 
 
 _CACHE_KEY = "domdex.language"
