@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 
 import domdex
-from domdex.browser import resolve_url
 from domdex.chromium import LAUNCH_ARGS, find_chromium
+from domdex.navigation import resolve_url
 
 pytestmark = pytest.mark.browser
 

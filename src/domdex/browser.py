@@ -24,15 +24,12 @@ from __future__ import annotations
 import asyncio
 import inspect
 import logging
-import mimetypes
 import os
 import threading
 import time
 import weakref
 from collections.abc import Coroutine, Iterable
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
-from urllib.parse import unquote, urlparse
 
 from .capture import FrameRegistry, as_async, capture_page, engine_script
 from .chromium import DEFAULT_VIEWPORT, LAUNCH_ARGS, find_chromium
@@ -40,10 +37,10 @@ from .errors import (
     BrowserError,
     ConfigError,
     DomdexError,
-    NavigationError,
     RefError,
     StaleRefError,
 )
+from .navigation import check_html, navigation_error, resolve_url
 from .options import BrowserOptions
 from .session.pageapi import PageActions, SyncPageActions
 from .snapshot import Snapshot, parse_ref, ref_frame
@@ -75,80 +72,6 @@ T = TypeVar("T")
 
 ENGINE = "domdex"
 DEFAULT_TIMEOUT = 30.0  # seconds
-_HTML_TYPES = ("text/html", "application/xhtml+xml")
-_NET_ERRORS = {
-    "ERR_CONNECTION_REFUSED": "connection refused",
-    "ERR_NAME_NOT_RESOLVED": "the host name could not be resolved",
-    "ERR_NAME_RESOLUTION_FAILED": "the host name could not be resolved",
-    "ERR_CONNECTION_RESET": "the connection was reset",
-    "ERR_CONNECTION_CLOSED": "the connection was closed",
-    "ERR_CONNECTION_TIMED_OUT": "the connection timed out",
-    "ERR_ADDRESS_UNREACHABLE": "the address is unreachable",
-    "ERR_INTERNET_DISCONNECTED": "there is no network connection",
-    "ERR_EMPTY_RESPONSE": "the server sent an empty response",
-    "ERR_TOO_MANY_REDIRECTS": "it redirects in a loop",
-    "ERR_FILE_NOT_FOUND": "no such file",
-    "ERR_CERT_": "its TLS certificate is not valid",
-    "ERR_SSL_": "the TLS handshake failed",
-    "ERR_INVALID_URL": "the URL is not valid",
-    "ERR_ABORTED": "the navigation was aborted (a download, or another navigation)",
-}
-
-
-# ---- URLs and navigation errors -----------------------------------------------------
-
-def resolve_url(target: str | os.PathLike[str]) -> str:
-    """A URL Chromium can open: plain paths and ``file://`` URLs must name a file."""
-    if isinstance(target, os.PathLike):
-        target = os.fspath(target)
-    text = target.strip()
-    parsed = urlparse(text)
-    if parsed.scheme == "file":
-        path = Path(unquote(parsed.path))
-        if not path.exists():
-            raise NavigationError(f"Could not open {text}: no such file ({path}).")
-        return text
-    if parsed.scheme and len(parsed.scheme) > 1:
-        return text
-    path = Path(text).expanduser()
-    if path.exists():
-        return path.resolve().as_uri()
-    if text.startswith(("/", "./", "../", "~")) or text.lower().endswith((".html", ".htm")):
-        raise NavigationError(f"Could not open {text}: no such file.")
-    return "https://" + text
-
-
-def _navigation_error(url: str, exc: Exception, timeout: float, wait_until: str) -> NavigationError:
-    message = str(exc)
-    if type(exc).__name__ == "TimeoutError":
-        return NavigationError(
-            f"Opening {url} took longer than {timeout:g} s (waiting for '{wait_until}'). "
-            f"Pass a larger timeout in seconds (e.g. timeout={max(60, timeout * 2):g}), or "
-            "wait_until='domcontentloaded' for a page that never finishes loading."
-        )
-    if "Download is starting" in message:
-        return NavigationError(
-            f"Could not open {url}: it is a file to download, not an HTML page.")
-    for code, reason in _NET_ERRORS.items():
-        if code in message:
-            return NavigationError(f"Could not open {url}: {reason}.")
-    first = message.strip().splitlines()[0] if message.strip() else type(exc).__name__
-    return NavigationError(f"Could not open {url}: {first}")
-
-
-def check_html(url: str, response: Any) -> None:
-    """Refuse documents that are not HTML (JSON, PDF, images …): there is nothing to index."""
-    ctype = ""
-    if response is not None:
-        ctype = (response.headers.get("content-type") or "").split(";")[0].strip().lower()
-    if not ctype and url.startswith("file:"):
-        ctype = mimetypes.guess_type(unquote(urlparse(url).path))[0] or ""
-    if ctype and not ctype.startswith(_HTML_TYPES):
-        raise NavigationError(
-            f"Could not open {url}: it is {ctype}, not an HTML page. domdex indexes web "
-            "pages; fetch other documents directly.")
-    if response is not None and response.status >= 400:
-        log.info("%s answered HTTP %s; indexing the error page", url, response.status)
 
 
 # ---- the selector engine ---------------------------------------------------------------
@@ -227,7 +150,7 @@ class AsyncPage(PageActions):
             response = await self.playwright_page.goto(url, wait_until=wait_until,
                                                        timeout=timeout * 1000)
         except Exception as exc:
-            raise _navigation_error(url, exc, timeout, wait_until) from exc
+            raise navigation_error(url, exc, timeout, wait_until) from exc
         check_html(url, response)
         self.status = response.status if response is not None else None
         self._snapshot = None

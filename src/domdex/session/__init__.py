@@ -8,9 +8,10 @@ and the CLI daemon all drive an :class:`AsyncSession`.
 from __future__ import annotations
 
 from .cache import RegionCache
-from .core import AsyncSession, SessionOptions, SessionStats
+from .core import AsyncSession, SessionStats
 from .dialogs import DialogEvent, DialogPolicy
 from .intents import Descriptor, Intent, IntentCache
+from .options import SessionOptions
 from .recovery import Recovery
 from .results import ActionResult, TabInfo
 from .sync import Session

@@ -42,8 +42,9 @@ from ..errors import (
 )
 from ..index import PageIndex
 from ..indexed import IndexedPage
+from ..navigation import check_html, resolve_url
 from ..options import BrowserOptions
-from ..policy import UrlPolicy, scheme_of
+from ..policy import scheme_of
 from ..render.diff import DiffView
 from ..render.elements import element_line
 from ..snapshot import parse_ref
@@ -62,12 +63,13 @@ from .actions import (
 )
 from .cache import RegionCache
 from .dialogs import DialogPolicy, Policy
-from .files import DownloadInfo, FilesMixin
+from .files import FilesMixin
 from .intents import Intent, describe
 from .messages import closest, first_line, nav_message, not_recovered, page_changed
 from .observe import LogView
+from .options import SessionOptions
 from .recovery import Recovery, recover, still_same
-from .results import ActionResult
+from .results import ActionResult, DownloadInfo
 from .revive import ReviveMixin
 from .shots import ScreenshotMixin
 from .tabs import Tab, TabsMixin
@@ -75,7 +77,7 @@ from .waits import WaitsMixin
 
 logger = logging.getLogger("domdex")
 
-__all__ = ["AsyncSession", "SessionOptions", "SessionStats"]
+__all__ = ["AsyncSession", "SessionStats"]
 
 #: How long an unchanged capture may be reused (CSS-only changes are not observed).
 REUSE_FOR = 10.0
@@ -87,20 +89,6 @@ RETIRE_MAX = 200
 #: Refs whose printing view is remembered, per tab.
 PRINTED_MAX = 4096
 _PRINTED_REF = re.compile(r"@((?:f\d+)?e\d+)\b")
-
-
-@dataclass(frozen=True, slots=True)
-class SessionOptions:
-    """Session-wide settings. Timeouts are in seconds."""
-
-    action_timeout: float = 5.0
-    navigation_timeout: float = 30.0
-    dialog_policy: Policy = "accept"
-    intent_cache_size: int = 256
-    intent_ttl: float = 600.0
-    region_cache_size: int = 64
-    #: Where the browser may go and what it may upload (the servers pass a strict one).
-    urls: UrlPolicy = field(default_factory=UrlPolicy)
 
 
 @dataclass(slots=True)
@@ -221,8 +209,6 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
 
     def _allowed_url(self, url: str) -> str:
         """``url`` resolved (a plain path or file:// URL must name a file) and checked."""
-        from ..browser import resolve_url
-
         policy = self.options.urls
         if scheme_of(url):
             policy.check(url)
@@ -298,8 +284,6 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
             return ActionResult(action, url=t.pw.url, message=f"NOTHING to go {action} to.")
         await self._left_if_refused(t, action, url)
         t.status = response.status if response is not None else None
-        from ..browser import check_html
-
         try:
             check_html(t.pw.url, response)  # a PDF, JSON, an image: nothing to index
         except NavigationError as exc:

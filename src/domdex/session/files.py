@@ -25,52 +25,21 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import ActionError, DomdexError
 from .messages import first_line
-from .results import ActionResult
+from .results import ActionResult, DownloadInfo, size_text
 
 if TYPE_CHECKING:
     from ..options import BrowserOptions
-    from .core import SessionOptions
+    from .options import SessionOptions
     from .tabs import Tab
 
 logger = logging.getLogger("domdex")
 
-__all__ = ["DownloadInfo", "DownloadsView", "FilesMixin", "safe_name"]
+__all__ = ["DownloadsView", "FilesMixin", "safe_name"]
 
 #: Seconds an action waits for a download it started to finish before answering.
 DOWNLOAD_WAIT = 30.0
 #: Seconds a PDF may take to print.
 PDF_DEADLINE = 60.0
-
-
-@dataclass(frozen=True, slots=True)
-class DownloadInfo:
-    """One download: where it went, or why it failed."""
-
-    seq: int
-    name: str  # the server's suggested name, made safe
-    path: str
-    url: str
-    tab: str
-    size: int | None = None
-    error: str | None = None
-    done: bool = True
-
-    def line(self) -> str:
-        if self.error:
-            return f"DOWNLOAD FAILED: {self.name} from {self.url}: {self.error}"
-        if not self.done:
-            return f"DOWNLOADING: {self.name} → {self.path} (not finished; downloads lists it)"
-        return f"DOWNLOAD: {self.name} ({_size(self.size or 0)}) saved to {self.path}"
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "path": self.path, "url": self.url, "tab": self.tab,
-                "size": self.size, "error": self.error, "done": self.done}
-
-
-def _size(n: int) -> str:
-    if n < 1024:
-        return f"{n} B"
-    return f"{n / 1024:.1f} KB" if n < 1024 * 1024 else f"{n / 1024 / 1024:.1f} MB"
 
 
 def safe_name(name: str, default: str = "download") -> str:
@@ -223,7 +192,7 @@ class FilesMixin:
             raise ActionError(f"Could not print the page to PDF: {why}.") from exc
         size = target.stat().st_size
         return ActionResult("pdf", url=t.pw.url,
-                            message=f"PDF: saved {target} ({_size(size)}).")
+                            message=f"PDF: saved {target} ({size_text(size)}).")
 
     async def save_storage_state(self, path: str | None = None) -> ActionResult:
         """Save cookies and local storage (the logins) to reuse with --storage-state."""

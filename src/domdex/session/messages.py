@@ -11,7 +11,10 @@ if TYPE_CHECKING:
     from .intents import Intent
     from .recovery import Recovery
 
-__all__ = ["closest", "first_line", "nav_message", "not_recovered", "page_changed"]
+__all__ = ["GONE", "closest", "first_line", "nav_message", "not_recovered", "page_changed"]
+
+GONE = ("The browser stopped (it was killed or crashed), and its tabs with it. Open a page "
+        "again (open URL): domdex starts a fresh browser with the same options.")
 
 
 def first_line(exc: BaseException) -> str:

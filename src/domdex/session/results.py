@@ -14,10 +14,9 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from ..render.diff import DiffView
     from .dialogs import DialogEvent
-    from .files import DownloadInfo
     from .recovery import Recovery
 
-__all__ = ["ActionResult", "TabInfo"]
+__all__ = ["ActionResult", "DownloadInfo", "TabInfo", "size_text"]
 
 
 @dataclass(slots=True)
@@ -122,3 +121,35 @@ class TabInfo:
 
     def to_dict(self) -> dict[str, Any]:
         return {"id": self.id, "url": self.url, "title": self.title, "current": self.current}
+
+
+@dataclass(frozen=True, slots=True)
+class DownloadInfo:
+    """One download: where it went, or why it failed."""
+
+    seq: int
+    name: str  # the server's suggested name, made safe
+    path: str
+    url: str
+    tab: str
+    size: int | None = None
+    error: str | None = None
+    done: bool = True
+
+    def line(self) -> str:
+        if self.error:
+            return f"DOWNLOAD FAILED: {self.name} from {self.url}: {self.error}"
+        if not self.done:
+            return f"DOWNLOADING: {self.name} → {self.path} (not finished; downloads lists it)"
+        return f"DOWNLOAD: {self.name} ({size_text(self.size or 0)}) saved to {self.path}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "path": self.path, "url": self.url, "tab": self.tab,
+                "size": self.size, "error": self.error, "done": self.done}
+
+
+def size_text(n: int) -> str:
+    """``512 B``, ``3.2 KB``, ``1.5 MB``."""
+    if n < 1024:
+        return f"{n} B"
+    return f"{n / 1024:.1f} KB" if n < 1024 * 1024 else f"{n / 1024 / 1024:.1f} MB"

@@ -27,15 +27,13 @@ from . import backend
 
 if TYPE_CHECKING:
     from ..options import BrowserOptions
-    from .core import SessionOptions
+    from .options import SessionOptions
     from .tabs import Tab
 
 logger = logging.getLogger("domdex")
 
-__all__ = ["GONE", "ReviveMixin"]
+__all__ = ["ReviveMixin"]
 
-GONE = ("The browser stopped (it was killed or crashed), and its tabs with it. Open a page "
-        "again (open URL): domdex starts a fresh browser with the same options.")
 RESTARTED = ("BROWSER: the browser had stopped (killed or crashed); domdex started a fresh "
              "one with the same options. Tabs and refs from before are gone, and logins "
              "that lived only in memory.")

@@ -11,7 +11,8 @@ from collections.abc import Callable
 from typing import Any
 
 from ..options import BrowserOptions
-from .core import AsyncSession, SessionOptions
+from .core import AsyncSession
+from .options import SessionOptions
 
 __all__ = ["Session"]
 

@@ -16,15 +16,15 @@ from ..capture.deadline import with_deadline
 from ..errors import BrowserError
 from . import backend
 from .intents import IntentCache
+from .messages import GONE
 from .observe import TabLog
 from .results import ActionResult, TabInfo
-from .revive import GONE
 
 if TYPE_CHECKING:
     from ..index import PageIndex
     from ..indexed import IndexedPage
-    from .core import SessionOptions
     from .dialogs import DialogPolicy
+    from .options import SessionOptions
 
 __all__ = ["Tab", "TabsMixin"]
 
