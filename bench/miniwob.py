@@ -7,7 +7,7 @@ Only the tasks listed in ``shared/devset/miniwob-dev.md`` are run; the rest of M
 held out on purpose and this script refuses any other name.
 
 For every task and seed, each finder gets a fresh load of the task page (1280x800, served
-on 127.0.0.1 by a quiet static server), ``Math.seedrandom(seed)`` and
+on 127.0.0.1 by domdex.localsite.LocalSite), ``Math.seedrandom(seed)`` and
 ``core.startEpisodeReal()``, then the utterance (``core.getUtterance()``). One fixed step
 splitter (:func:`split_utterance`, generic utterance shapes, never tuned per task) turns
 it into steps, and *both* finders run exactly those steps:
@@ -36,14 +36,10 @@ descriptions.
 from __future__ import annotations
 
 import argparse
-import contextlib
-import functools
-import http.server
 import json
 import re
 import statistics
 import sys
-import threading
 import time
 import traceback
 from collections.abc import Callable
@@ -562,26 +558,6 @@ def run_episode(task: str, seed: int, url: str, finder: Any, pw: Any,
 # ---------------------------------------------------------------------------
 # The run
 # ---------------------------------------------------------------------------
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    """Static files without a log line per request or a traceback per dropped connection."""
-
-    def log_message(self, *args: Any) -> None:
-        pass
-
-    def handle(self) -> None:
-        with contextlib.suppress(BrokenPipeError, ConnectionResetError):
-            super().handle()
-
-
-def serve(root: Path) -> http.server.ThreadingHTTPServer:
-    """A static server for ``root`` on 127.0.0.1 and a free port, in a daemon thread."""
-    srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0),
-                                          functools.partial(_Quiet, directory=str(root)))
-    srv.daemon_threads = True
-    threading.Thread(target=srv.serve_forever, daemon=True).start()
-    return srv
-
-
 def _median(xs: list[int] | list[float]) -> float:
     return statistics.median(xs) if xs else 0.0
 
@@ -610,9 +586,10 @@ def main(argv: list[str] | None = None) -> int:
         return 2
 
     import domdex
+    from domdex.localsite import LocalSite
 
-    srv = serve(HTML_ROOT)
-    base = f"http://127.0.0.1:{srv.server_address[1]}/miniwob/"
+    site = LocalSite(HTML_ROOT)
+    base = f"{site.url}/miniwob/"
     episodes: list[Episode] = []
     t_run = time.monotonic()
     with domdex.launch(executable_path="/usr/bin/chromium", viewport=VIEWPORT) as browser:
@@ -656,7 +633,7 @@ def main(argv: list[str] | None = None) -> int:
             sd = sum(e.success for e in done if e.finder == "seed")
             print(f"  {task:24s} domdex {d:2d}/{args.seeds}  seed {sd:2d}/{args.seeds}  "
                   f"({time.monotonic() - t_run:.0f}s)", file=sys.stderr, flush=True)
-    srv.shutdown()
+    site.close()
     runtime = time.monotonic() - t_run
     report(episodes, tasks, args.seeds, runtime, not args.no_seed, not args.keep_query)
     args.out.parent.mkdir(parents=True, exist_ok=True)

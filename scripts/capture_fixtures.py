@@ -3,7 +3,7 @@
     .venv/bin/python scripts/capture_fixtures.py            # all fixtures
     .venv/bin/python scripts/capture_fixtures.py dashboard  # some of them
 
-Pages come from tests/pages (served on 127.0.0.1 by a throwaway server) and from
+Pages come from tests/pages (served on 127.0.0.1 by domdex.localsite.LocalSite) and from
 Debian's python3.11-doc. Snapshots are written to tests/fixtures/snapshots/NAME.json
 (large pages gzipped). Re-run it when capture changes, then update the golden views
 with `pytest tests/test_views_golden.py --update-golden` and review the diff.
@@ -11,14 +11,12 @@ with `pytest tests/test_views_golden.py --update-golden` and review the diff.
 
 from __future__ import annotations
 
-import functools
 import gzip
-import http.server
 import sys
-import threading
 from pathlib import Path
 
 import domdex
+from domdex.localsite import LocalSite
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = ROOT / "tests" / "pages"
@@ -35,19 +33,11 @@ DOCS = {"pydocs-os": "library/os.html", "pydocs-search": "search.html",
 ORIGIN = "http://127.0.0.1:8000"
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-
 def main(names: list[str]) -> int:
-    handler = functools.partial(_Quiet, directory=str(PAGES))
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{httpd.server_address[1]}"
     wanted = names or [*LOCAL, *DOCS]
     OUT.mkdir(parents=True, exist_ok=True)
-    with domdex.launch() as browser:
+    with LocalSite(PAGES) as site, domdex.launch() as browser:
+        base = site.url
         for name in wanted:
             url = f"{base}/{name}.html" if name in LOCAL else (PYDOCS / DOCS[name]).as_uri()
             page = browser.open(url)
@@ -62,7 +52,6 @@ def main(names: list[str]) -> int:
                 (OUT / f"{name}.json").write_text(text + "\n", encoding="utf-8")
             page.close()
             print(f"{name}: {len(snap.nodes)} nodes")
-    httpd.shutdown()
     return 0
 
 

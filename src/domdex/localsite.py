@@ -11,6 +11,7 @@ only, a free port chosen by the kernel, no request log, and threads that stop wi
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.server
 import os
@@ -21,10 +22,15 @@ __all__ = ["LocalSite", "QuietHandler"]
 
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    """Static files without a log line per request (subclass it to add routes)."""
+    """Static files without a log line per request, nor a traceback per connection the
+    browser drops (subclass it to add routes)."""
 
     def log_message(self, format: str, *args: Any) -> None:
         pass
+
+    def handle(self) -> None:
+        with contextlib.suppress(BrokenPipeError, ConnectionResetError):
+            super().handle()
 
 
 class LocalSite:
