@@ -81,3 +81,10 @@ def test_word_sums_equal_hashing_each_text_in_place() -> None:
     for k, text in enumerate(texts[:8]):
         assert np.array_equal(mat[k], _hash_in_place(emb, text))
         assert np.array_equal(mat[k + 8 * 600], mat[k])
+
+
+def test_a_text_holding_nul_reads_it_as_a_space() -> None:
+    emb = HashingEmbedder(dim=256)
+    mat = emb.embed_many(["Add\x00to Cart", "x"])
+    assert np.array_equal(mat[0], emb.embed_many(["Add to Cart"])[0])
+    assert np.array_equal(mat[1], emb.embed("x"))

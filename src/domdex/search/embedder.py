@@ -40,6 +40,7 @@ from ..words import fold
 __all__ = ["HashingEmbedder"]
 
 _WORD = re.compile(r"[^\W_]+")
+_WORD_OR_END = re.compile(r"[^\W_]+|\x00")
 
 _MASK64 = (1 << 64) - 1
 _P = 0x100000001B3  # FNV-64 prime: odd, so invertible modulo 2**64
@@ -119,21 +120,21 @@ class HashingEmbedder:
         out = np.zeros((n, self.dim), dtype=np.float32)
         if n == 0:
             return out
-        vocab: dict[str, int] = {}
-        seen: dict[str, list[int]] = {}
-        counts = np.zeros(n, dtype=np.int64)
-        words: list[int] = []
-        for row, text in enumerate(texts):
-            ids = seen.get(text)
-            if ids is None:
-                ids = seen[text] = [vocab.setdefault(w, len(vocab))
-                                    for w in _WORD.findall(fold(text))]
-            words.extend(ids)
-            counts[row] = len(ids)
-        if not vocab:
+        joined = "\x00".join(texts) + "\x00"
+        low = joined.lower() if joined.isascii() else "\x00".join(map(fold, texts)) + "\x00"
+        words = _WORD_OR_END.findall(low)
+        # distinct words in order of appearance; NUL, which ends each text, is word 0
+        vocab = {w: i for i, w in enumerate(dict.fromkeys(["\x00", *words]))}
+        found = np.fromiter(map(vocab.__getitem__, words), dtype=np.int64, count=len(words))
+        ends = np.flatnonzero(found == 0)
+        if ends.size != n:  # a text holds NUL itself: a separator, like a space
+            return self.embed_many([t.replace("\x00", " ") for t in texts])
+        counts = np.diff(ends, prepend=-1) - 1  # words of each text
+        occ = found[found != 0] - 1
+        if len(vocab) == 1:
             return out
+        del vocab["\x00"]
         table = self._word_table(list(vocab))
-        occ = np.array(words, dtype=np.int64)
         ends = np.cumsum(counts)
         for lo in range(0, n, _BLOCK):
             hi = min(n, lo + _BLOCK)
