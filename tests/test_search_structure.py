@@ -226,3 +226,44 @@ def test_relation_words(query: str, relation: str, anchor: list[str]) -> None:
 
     q = parse_query(query)
     assert (q.relation, q.anchor) == (relation, anchor)
+
+
+@pytest.mark.parametrize(("rows", "heads"), [
+    ([["Column", "Type", "Comment"], ["id", "int(11)", ""], ["fuel", "enum('a')", "NULL"]],
+     True),
+    ([["", "Table", "Engine", "Rows"], ["", "depots", "InnoDB", "12"],
+      ["", "vehicles", "InnoDB", "40"]], True),
+    # a data row first: its text comes back in its column, or it holds digits
+    ([["id", "int(11)", ""], ["fuel", "enum('a')", ""], ["seats", "int(4)", ""]], False),
+    ([["Name", "Role", "Joined"], ["Name", "Author", "2021"], ["Bo", "Editor", "2022"]],
+     False),
+    # a key/value table (two columns), a table of words only, too few rows
+    ([["Born", "1815"], ["Died", "1852"], ["Known for", "Notes"]], False),
+    ([["Apple", "Red", "Sweet"], ["Lime", "Green", "Sour"], ["Plum", "Blue", "Sweet"]], False),
+    ([["Column", "Type", "Comment"], ["id", "int(11)", ""]], False),
+])
+def test_a_first_row_of_labels_heads_the_columns(rows: list[list[str]], heads: bool) -> None:
+    from domdex.search.tables import first_row_heads
+
+    assert first_row_heads(rows) is heads
+
+
+def test_a_header_row_of_plain_cells_on_a_live_page(domdex_browser) -> None:  # type: ignore[no-untyped-def]
+    """Chromium names no <td> a column header and capture keeps no <thead>, so the
+    structure table above reaches find as rows only: its first row must still head it."""
+    page = domdex_browser.new_page()
+    try:
+        rows = "".join(f"<tr><th>{c}</th><td>{t}</td><td></td></tr>" for c, t in
+                       [("id", "int(11)"), ("plate", "varchar(10)"),
+                        ("fuel", "enum('diesel','electric')"), ("seats", "tinyint(4)")])
+        page.playwright_page.set_content(
+            "<main><table><thead><tr><th>Column</th><td>Type</td><td>Comment</td></tr>"
+            f"</thead><tbody>{rows}</tbody></table></main>")
+        idx = page.index()
+        si = SearchIndex.for_index(idx)
+        fuel = next(d for d in si.descriptors if d.label.startswith("enum("))
+        assert fuel.column == "Type"
+        result = find(idx, "what type is the fuel column", intent="read")
+        assert result.ref == fuel.ref, str(result)
+    finally:
+        page.close()

@@ -16,6 +16,7 @@ from typing import Any
 
 from ..snapshot import Node
 from ..words import has_unspaced
+from .tables import first_row_heads
 
 __all__ = ["FIELD_WEIGHTS", "Descriptor", "build_descriptors", "is_multi_line"]
 
@@ -65,6 +66,7 @@ _CELL_TAGS = frozenset({"td", "th"})
 _HEADER_CELL = frozenset({"columnheader"})
 _SECTION_NUMBER = re.compile(r"^\s*(?:\d+\.)+\d*\s*")
 _PILCROW = re.compile(r"[¶#]\s*$")
+_HEAD_SAMPLE = 30  # rows read to tell a first row of labels from data
 _WORDY = re.compile(r"[^\W_]{2,}")  # a word of two letters or digits, any script
 _HREF_SPLIT = re.compile(r"[/?#=&]+")
 _LETTERS = re.compile(r"[^\W\d_]{2,}")  # a word of two letters, any script
@@ -276,6 +278,7 @@ class _Builder:
         self.zones: list[frozenset[str]] = self._zones()
         self._row_cache: dict[int, tuple[str, list[int]]] = {}
         self._col_cache: dict[int, list[str]] = {}
+        self._head_row: dict[int, int] = {}  # table -> its row of column labels, or -1
         self._rows_cache: dict[int, list[int]] = {}
         self._key_col_cache: dict[int, int] = {}
         self._region_text: dict[str, str] = {}  # one string per region, not per element
@@ -348,6 +351,9 @@ class _Builder:
             is_key = True
         if role == "columnheader" or (tag == "th" and role not in ("rowheader", "cell")):
             is_key = True
+        elif (tag in _CELL_TAGS or role in _CELL_ROLES) and \
+                self._heads_columns(self._row_of(i)):
+            is_key = True  # a plain cell of the row of column labels: *Type*
         elif tag in _CELL_TAGS or role in _CELL_ROLES:
             rk, ch = self._cell_context(i)
             if rk and rk != label:
@@ -481,7 +487,8 @@ class _Builder:
         key, cells = self._row_cache[row]
         col = cells.index(cell) if cell in cells else -1
         header = ""
-        if col >= 0 and self.nodes[cell].role not in _HEADER_CELL:
+        if col >= 0 and self.nodes[cell].role not in _HEADER_CELL and \
+                not self._heads_columns(row):
             headers = self._column_headers(row)
             if col < len(headers):
                 header = headers[col]
@@ -509,10 +516,21 @@ class _Builder:
             if head_row < 0:  # no column header cell: the row of a <thead> is the header
                 head_row = next((r for r in self._rows(table)
                                  if self.nodes[self.tree.parent_pos[r]].tag == "thead"), -1)
+            if head_row < 0:  # nor a <thead> (capture keeps none): a first row of labels
+                rows = self._rows(table)[:_HEAD_SAMPLE]
+                if first_row_heads([[own_label(self.nodes[c]) for c in self._cells(r)]
+                                    for r in rows]):
+                    head_row = rows[0]
+            self._head_row[table] = head_row
             if head_row >= 0:
                 headers = [own_label(self.nodes[c])[:40] for c in self._cells(head_row)]
             self._col_cache[table] = headers
         return self._col_cache[table]
+
+    def _heads_columns(self, row: int) -> bool:
+        """Whether ``row`` is its table's row of column labels."""
+        self._column_headers(row)
+        return self._head_row.get(self._table_of(row), -1) == row
 
     def _rows(self, table: int) -> list[int]:
         """The rows of ``table`` (not of a table nested in it), in document order."""
