@@ -47,7 +47,8 @@ def build_wheel(out: Path) -> Path:
     run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out), str(ROOT)])
     (wheel,) = out.glob("domdex-*.whl")
     names = zipfile.ZipFile(wheel).namelist()
-    for needed in ("LICENSE", "domdex/capture/capture.js", "domdex/text/extract.js"):
+    for needed in ("LICENSE", "domdex/capture/capture.js", "domdex/text/extract.js",
+                   "domdex/ui_glossary.json.gz"):
         assert any(n.endswith(needed) for n in names), f"the wheel lacks {needed}"
     return wheel
 

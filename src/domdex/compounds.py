@@ -10,11 +10,15 @@ glue and inflect more, and the request and the page rarely glue or inflect alike
 - **roots**: *сортировать* (to sort) and *Сортировка* (sorting) share *сортиров*,
   but their stems differ; *Zahlungsart* and *Zahlungsmethode* share *zahlungs*;
 - **verbal prefixes** (Russian): *скопировать* is *копировать* made perfective;
-- **abbreviations**: *PLZ* for *Postleitzahl*.
+- **abbreviations**: *PLZ* for *Postleitzahl*;
+- **translations**: an English request word on a page in another language meets the
+  page's words for it (*apply* → *Appliquer*, *previous* → *Précédent*, *add* →
+  *追加*), from :mod:`domdex.translations`, a glossary made from Chromium's own
+  translations.
 
 :func:`related_words` answers, for one request word, the page's words it meets this
-way and how strongly (below a stem match). Everything is read from the page's own
-vocabulary: no dictionary. It is used only on pages that are not in English
+way and how strongly (below a stem match). All but translations are read from the
+page's own vocabulary. It is used only on pages that are not in English
 (:func:`domdex.languages.current_language`), so English find is unchanged.
 """
 
@@ -23,11 +27,15 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from .languages import current_language
+from .translations import translations
+from .words import has_unspaced, split_unspaced
 
 __all__ = ["related_words"]
 
 #: How strongly each kind of relation matches (a stem match is 0.9, a prefix 0.6).
 HEAD, SPLIT_HEAD, SPLIT_MODIFIER, ROOT, PREFIXED, ACRONYM = 0.6, 0.6, 0.45, 0.5, 0.9, 0.6
+#: An English request word meeting the page's word for it (*apply* / *Appliquer*).
+TRANSLATION = 0.7
 
 #: Languages that write compounds as one word, head last.
 COMPOUNDING = frozenset({"de", "nl", "sv", "da", "no", "fi"})
@@ -73,7 +81,29 @@ def related_words(term: str, vocab: Sequence[str], stem: Callable[[str], str]
             _prefixed(st, stems, add)
         if _abbreviation(term):
             _expansions(term, stems, add)
+        if term.isascii():
+            _translations(term, lang, stems, stem, add)
     return [(tok, s) for tok, s in found.items() if stems.get(tok) != st]
+
+
+def _translations(term: str, lang: str, stems: dict[str, str], stem: Callable[[str], str],
+                  add: Callable[[str, float], None]) -> None:
+    """*apply* meets *Appliquer* (any form with its stem) on a French page, and *追加* on
+    a Japanese one (a run of characters meets the page's words holding all its bigrams)."""
+    by_stem: dict[str, list[str]] | None = None
+    for word in translations(term, lang):
+        grams = [p for p in split_unspaced(word) if p != word] if has_unspaced(word) else []
+        if grams:  # Chinese, Japanese: the run's bigrams, all of them on the page
+            if all(g in stems for g in grams):
+                for g in (word, *grams):
+                    add(g, TRANSLATION)
+            continue
+        if by_stem is None:
+            by_stem = {}
+            for tok, ts in stems.items():
+                by_stem.setdefault(ts, []).append(tok)
+        for tok in by_stem.get(stem(word), ()):
+            add(tok, TRANSLATION)
 
 
 def _compound_heads(st: str, stems: dict[str, str], add: Callable[[str, float], None]
