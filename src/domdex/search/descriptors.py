@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from ..snapshot import Node
@@ -132,6 +133,13 @@ ROLE_TEXT = {
 
 #: Role words of a multi-line text field on top of a textbox's.
 MULTI_LINE_TEXT = "textarea area editor"
+
+
+def _role_text(role: str, interactive: bool, multi_line: bool) -> str:
+    """The role field: the role's words."""
+    text = ROLE_TEXT.get(role, role) + (" button" if interactive and role not in ROLE_TEXT
+                                        else "")
+    return text + " " + MULTI_LINE_TEXT if multi_line else text  # "the editor", "the text area"
 
 
 def is_multi_line(node: Node) -> bool:
@@ -262,6 +270,7 @@ def _href_words(href: str) -> str:
     return " ".join([site, *parts[-4:], kind]).strip()
 
 
+@lru_cache(maxsize=65536)
 def _is_tiny(label: str) -> bool:
     """A name that says nothing by itself: a symbol, one letter, empty."""
     return len(_WORDY.findall(label)) == 0 or (len(label) <= 2 and not has_unspaced(label))
@@ -274,6 +283,15 @@ class _Builder:
         self.idx = idx
         self.tree = idx.tree
         self.nodes: list[Node] = idx.nodes
+        #: per node: its own label, whether it is a control, whether it is a heading
+        self.labels = [own_label(n) for n in self.nodes]
+        facts = getattr(idx, "facts", None)
+        self.inter: list[bool] = facts.interactive if facts is not None else \
+            [idx.is_interactive(n) for n in self.nodes]
+        self.heads = [_is_heading(n) for n in self.nodes]
+        #: what each node says about the elements inside it (context()'s cases)
+        self.kinds = [_context_kind(n, h) for n, h in zip(self.nodes, self.heads, strict=True)]
+        self._cells_cache: dict[int, list[int]] = {}
         self.heading_path: list[tuple[str, ...]] = self._heading_paths()
         self.zones: list[frozenset[str]] = self._zones()
         self._row_cache: dict[int, tuple[str, list[int]]] = {}
@@ -282,6 +300,8 @@ class _Builder:
         self._rows_cache: dict[int, list[int]] = {}
         self._key_col_cache: dict[int, int] = {}
         self._region_text: dict[str, str] = {}  # one string per region, not per element
+        self._heading_text: dict[tuple[str, ...], str] = {}
+        self._role_text: dict[tuple[str, bool, bool], str] = {}
 
     # Headings -----------------------------------------------------------------
     def _heading_paths(self) -> list[tuple[str, ...]]:
@@ -301,13 +321,13 @@ class _Builder:
             if stack:
                 stack = [s for s in stack if s[2] == start and s[3] > i]
             out.append(tuple(s[1] for s in stack[-3:]))
-            if _is_heading(n) and n.visible:
+            if self.heads[i] and n.visible:
                 level = n.level or (int(n.tag[1]) if n.tag[:1] == "h" and n.tag[1:].isdigit()
                                     else 2)
                 stack = [s for s in stack if s[0] < level]
                 p = tree.parent_pos[i]
                 scoped = p >= 0 and self.nodes[p].tag in _SECTIONING
-                stack.append((level, clean_heading(own_label(n))[:80], start,
+                stack.append((level, clean_heading(self.labels[i])[:80], start,
                               tree.end[p] if scoped else n_nodes))
         return out
 
@@ -338,10 +358,10 @@ class _Builder:
         keys: list[str] = []
         ctx: list[str] = []
         is_key = is_value = False
-        label = own_label(node)
+        label = self.labels[i]
         tiny = _is_tiny(label)
         tag, role = node.tag, node.role
-        interactive = self.idx.is_interactive(node)
+        interactive = self.inter[i]
         if tag == "dd" or role == "definition":
             term = self._prev_sibling_text(i, ("dt",), ("term",))
             if term:
@@ -363,59 +383,65 @@ class _Builder:
                 is_key = True
             if ch:
                 keys.append(ch)
-        if _is_heading(node):
+        if self.heads[i]:
             is_key = True
+        labels, parent_pos, kinds = self.labels, self.tree.parent_pos, self.kinds
+        in_cell = tag in _CELL_TAGS or role in _CELL_ROLES
         depth = 0
-        p = self.tree.parent_pos[i]
+        p = parent_pos[i]
         li_seen = 0
         while p >= 0 and depth < 10:
-            pn = self.nodes[p]
-            ptag, prole = pn.tag, pn.role
             if depth == 0 and (tiny or tag in ("span", "img", "i", "svg")):
-                pl = own_label(pn)
+                pl = labels[p]
                 if pl and not _is_tiny(pl):
                     ctx.append(clean_heading(pl)[:80])
                 tiny = tiny and not pl
             elif depth == 1 and tiny:
-                pl = own_label(pn)
+                pl = labels[p]
                 if pl:
                     ctx.append(clean_heading(pl)[:80])
-            if ptag in ("dd",) or prole == "definition":
+            kind = kinds[p]
+            if kind == _ROW:
+                if depth == 0 and not in_cell:
+                    cells = self._cells(p)
+                    if cells:  # a control straight in a row: the row's key cell names it
+                        rk, _ = self._cell_context(cells[0])
+                        ctx.append(rk or labels[cells[0]][:60])
+                    kind = 0
+                else:
+                    kind = _group_kind(self.nodes[p].tag, self.nodes[p].role)
+            if not kind:
+                pass
+            elif kind == _DEFINITION:
                 term = self._prev_sibling_text(p, ("dt",), ("term",))
                 if term:
                     ctx.append("definition of " + term)
-            elif ptag in ("dt",) or prole == "term" or _is_heading(pn):
-                ctx.append(clean_heading(own_label(pn))[:80])
-            elif ptag == "li" or prole == "listitem":
+            elif kind == _TERM:
+                ctx.append(clean_heading(labels[p])[:80])
+            elif kind == _ITEM:
                 if li_seen < 2 and p != i:
-                    text = own_label(pn)
+                    text = labels[p]
                     if text and text != label:
                         ctx.append(text[:60])
                 li_seen += 1
-            elif ptag in _CELL_TAGS or prole in _CELL_ROLES:
+            elif kind == _CELL:
                 rk, ch = self._cell_context(p)
                 ctx.extend(x for x in (rk, ch) if x)
-            elif (ptag == "tr" or prole == "row") and depth == 0 and \
-                    tag not in _CELL_TAGS and role not in _CELL_ROLES:
-                cells = self._cells(p)
-                if cells:  # a control straight in a row: the row's key cell names it
-                    rk, _ = self._cell_context(cells[0])
-                    ctx.append(rk or own_label(self.nodes[cells[0]])[:60])
-            elif ptag == "fieldset" or prole == "group":
-                legend = pn.name or self._legend(p)
+            elif kind == _FIELDSET:
+                legend = self.nodes[p].name or self._legend(p)
                 if legend:
                     ctx.append(legend)
-            elif ptag == "form" or prole in ("form", "search", "dialog", "alertdialog"):
-                if pn.name:
-                    ctx.append(pn.name)
-            elif ptag == "label":
-                ctx.append(own_label(pn)[:60])
-            elif (ptag == "p" or prole == "paragraph") and depth < 3 and interactive:
+            elif kind == _FORM:
+                if self.nodes[p].name:
+                    ctx.append(self.nodes[p].name)
+            elif kind == _LABEL:
+                ctx.append(labels[p][:60])
+            elif depth < 3 and interactive:  # a paragraph
                 # "Source code: Lib/os.py", "Download: app.zip": a short line labels its link
-                text = own_label(pn)
+                text = labels[p]
                 if text and text != label and len(text) <= _SHORT_BLOCK:
                     ctx.append(text)
-            p = self.tree.parent_pos[p]
+            p = parent_pos[p]
             depth += 1
         return keys, ctx, is_key, is_value
 
@@ -429,14 +455,14 @@ class _Builder:
                 break
             n = self.nodes[c]
             if n.tag in tags or n.role in roles_:
-                best = clean_heading(own_label(n))[:80]
+                best = clean_heading(self.labels[c])[:80]
         return best
 
     def _legend(self, i: int) -> str:
         for c in self.tree.child_pos[i]:
             n = self.nodes[c]
             if n.tag == "legend":
-                return own_label(n)
+                return self.labels[c]
         return ""
 
     def _row_of(self, cell: int) -> int:
@@ -444,15 +470,21 @@ class _Builder:
         return p
 
     def _cells(self, row: int) -> list[int]:
-        return [c for c in self.tree.child_pos[row]
-                if self.nodes[c].tag in _CELL_TAGS or self.nodes[c].role in _CELL_ROLES]
+        found = self._cells_cache.get(row)
+        if found is None:
+            nodes = self.nodes
+            found = self._cells_cache[row] = [
+                c for c in self.tree.child_pos[row]
+                if nodes[c].tag in _CELL_TAGS or nodes[c].role in _CELL_ROLES]
+        return found
 
     def _row_text(self, cell: int) -> str:
         """The other cells of the cell's row, as text (capped)."""
         row = self._row_of(cell)
         if row < 0:
             return ""
-        return " ".join(own_label(self.nodes[c]) for c in self._cells(row) if c != cell)[:200]
+        labels = self.labels
+        return " ".join(labels[c] for c in self._cells(row) if c != cell)[:200]
 
     def _cell_context(self, cell: int) -> tuple[str, str]:
         """(row key text, column header text) of a table cell."""
@@ -464,20 +496,20 @@ class _Builder:
             key = ""
             kc = self._key_column(self._table_of(row))
             if 0 <= kc < len(cells) and not self._is_header_row(cells):
-                key = own_label(self.nodes[cells[kc]])
+                key = self.labels[cells[kc]]
             for c in cells if not key else ():
                 n = self.nodes[c]
                 if n.role == "rowheader" or (n.tag == "th" and n.role != "columnheader"):
-                    key = own_label(n)
+                    key = self.labels[c]
                     break
             if not key:
                 for c in cells:
-                    text = own_label(self.nodes[c])
+                    text = self.labels[c]
                     if _WORDY.search(text):
                         key = text
                         break
             if key:
-                kcol = next((j for j, c in enumerate(cells) if own_label(self.nodes[c]) == key), -1)
+                kcol = next((j for j, c in enumerate(cells) if self.labels[c] == key), -1)
                 heads = self._column_headers(row)
                 if 0 <= kcol < len(heads) and heads[kcol] and heads[kcol] != key:
                     key = f"{heads[kcol]} {key}"
@@ -518,12 +550,11 @@ class _Builder:
                                  if self.nodes[self.tree.parent_pos[r]].tag == "thead"), -1)
             if head_row < 0:  # nor a <thead> (capture keeps none): a first row of labels
                 rows = self._rows(table)[:_HEAD_SAMPLE]
-                if first_row_heads([[own_label(self.nodes[c]) for c in self._cells(r)]
-                                    for r in rows]):
+                if first_row_heads([[self.labels[c] for c in self._cells(r)] for r in rows]):
                     head_row = rows[0]
             self._head_row[table] = head_row
             if head_row >= 0:
-                headers = [own_label(self.nodes[c])[:40] for c in self._cells(head_row)]
+                headers = [self.labels[c][:40] for c in self._cells(head_row)]
             self._col_cache[table] = headers
         return self._col_cache[table]
 
@@ -559,7 +590,7 @@ class _Builder:
         if len(body) >= _KEY_MIN_ROWS:
             width = max(len(c) for c in body)
             for j in range(width):
-                texts = [own_label(self.nodes[c[j]]) for c in body if j < len(c)]
+                texts = [self.labels[c[j]] for c in body if j < len(c)]
                 worded = [t for t in texts if _LETTERS.search(t)]
                 if len(worded) < _KEY_SHARE * len(body):
                     continue
@@ -641,7 +672,7 @@ class _Builder:
             child = self.nodes[c]
             if child.tag == "a" or child.role == "link":
                 # "Drafts (3) |": the separator after the link is not a word of the item
-                return _WORDY.findall(own_label(child)) == _WORDY.findall(label)
+                return _WORDY.findall(self.labels[c]) == _WORDY.findall(label)
         return False
 
     def _aggregate(self, i: int) -> str:
@@ -655,7 +686,7 @@ class _Builder:
         container = node.tag in _VALUE_TAGS or node.role in _VALUE_ROLES
         if not (container or _BLOCK_HINT.search(hint)) or self.tree.size(i) > 60:
             return ""
-        parts = [own_label(self.nodes[c]) for c in self.tree.child_pos[i]]
+        parts = [self.labels[c] for c in self.tree.child_pos[i]]
         return " ".join(p for p in parts if p and not _is_tiny(p))[:300]
 
     def _beside(self, i: int) -> str:
@@ -671,7 +702,7 @@ class _Builder:
             if n.tag in ("input", "select", "textarea", "label") or \
                     n.role in ("textbox", "combobox", "searchbox", "spinbutton"):
                 return (n.name or n.attrs.get("placeholder", "") or n.text)[:40]
-            if self.idx.is_interactive(n) or self.tree.child_pos[j]:
+            if self.inter[j] or self.tree.child_pos[j]:
                 return ""  # another control, or a container: not this one's field
         return ""
 
@@ -679,8 +710,8 @@ class _Builder:
         node = self.nodes[i]
         if node.tag in _SKIP_TAGS:
             return None
-        label = own_label(node)
-        interactive = self.idx.is_interactive(node)
+        label = self.labels[i]
+        interactive = self.inter[i]
         if not interactive:
             if not label or _is_tiny(label):
                 label = self._aggregate(i) or label
@@ -690,49 +721,101 @@ class _Builder:
                 return None
         role = element_role(node)
         a = node.attrs
-        fields: dict[str, str] = {}
-        if node.name:
-            fields["name"] = node.name
-        elif label:
-            fields["name"] = label
-        if node.text and node.text != fields.get("name"):
+        get = a.get
+        name = node.name or label
+        fields: dict[str, str] = {}  # filled in this order, empty texts left out
+        if name:
+            fields["name"] = name
+        if node.text and node.text != name:
             fields["text"] = node.text[:300]
-        extra = [a.get(k, "") for k in ("title", "alt", "placeholder", "aria-label")]
-        extra += [node.description, node.value or ""]
+        extra = [get("title", ""), get("alt", ""), get("placeholder", ""), get("aria-label", ""),
+                 node.description, node.value or ""]
         if node.options:
             extra.append(" ".join(o.label for o in node.options if o.selected))
         if interactive:
             extra.append(symbol_words(node.name or label))
             if not node.name or symbol_words(node.name):
                 extra.append(self._beside(i))  # the date picker next to "Date"
-        fields["label"] = " ".join(x for x in extra if x and x != fields.get("name"))
+        text = " ".join([x for x in extra if x and x != name])
+        if text:
+            fields["label"] = text
         if "href" in a:
-            fields["href"] = _href_words(a["href"])
-        attr = [a.get("id", ""), a.get("name", ""), a.get("class", ""), a.get("type", "")]
+            text = _href_words(a["href"])
+            if text:
+                fields["href"] = text
+        attr = [get("id", ""), get("name", ""), get("class", ""), get("type", "")]
         p = self.tree.parent_pos[i]
         if p >= 0:
             pa = self.nodes[p].attrs
             attr += [pa.get("id", ""), pa.get("class", "")]
-        fields["attr"] = " ".join(x for x in attr if x)
-        fields["role"] = ROLE_TEXT.get(role, role) + (" button" if interactive and
-                                                     role not in ROLE_TEXT else "")
-        if role == "textbox" and is_multi_line(node):
-            fields["role"] += " " + MULTI_LINE_TEXT  # "the editor", "the text area"
+        text = " ".join(filter(None, attr))
+        if text:
+            fields["attr"] = text
+        how = (role, interactive, role == "textbox" and is_multi_line(node))
+        role_text = self._role_text.get(how)  # one string per role, not per element
+        if role_text is None:
+            role_text = self._role_text[how] = _role_text(*how)
+        if role_text:
+            fields["role"] = role_text
         keys, ctx, is_key, is_value = self.context(i)
         is_cell = node.tag in _CELL_TAGS or node.role in _CELL_ROLES
         column = self._cell_context(i)[1] if is_cell else ""
         row = self._row_text(i) if is_cell and column else ""
         if is_cell and node.role not in _HEADER_CELL and ROW_WEIGHT > 0:
-            fields["row"] = row or self._row_text(i)  # "the role of Jin Kim": the row
-        fields["key"] = " ".join(keys)
-        fields["context"] = " ".join(dict.fromkeys(ctx))
-        fields["heading"] = " ".join(self.heading_path[i])
-        fields["region"] = self.region_text(i)
-        fields = {k: v for k, v in fields.items() if v}
-        return Descriptor(pos=i, ref=node.ref, node=node, role=role, fields=fields,
-                          label=label[:80], is_key=is_key, is_value=is_value,
-                          hidden=_hidden_kind(node), zones=self.zones[i],
-                          in_prose=self._in_prose(i), column=column, row=row)
+            text = row or self._row_text(i)  # "the role of Jin Kim": the row
+            if text:
+                fields["row"] = text
+        if keys:
+            text = " ".join(keys)
+            if text:
+                fields["key"] = text
+        if ctx:
+            text = " ".join(dict.fromkeys(ctx))
+            if text:
+                fields["context"] = text
+        path = self.heading_path[i]
+        if path:
+            heading = self._heading_text.get(path)  # one string per path, not per element
+            if heading is None:
+                heading = self._heading_text[path] = " ".join(path)
+            if heading:
+                fields["heading"] = heading
+        text = self.region_text(i)
+        if text:
+            fields["region"] = text
+        return Descriptor(i, node.ref, node, role, fields, label[:80], is_key, is_value,
+                          column, row, _hidden_kind(node), self.zones[i], self._in_prose(i))
+
+
+#: What an ancestor adds to an element's context, by the first case that fits it.
+_DEFINITION, _TERM, _ITEM, _CELL, _ROW, _FIELDSET, _FORM, _LABEL, _PARAGRAPH = range(1, 10)
+
+
+def _context_kind(node: Node, heading: bool) -> int:
+    tag, role = node.tag, node.role
+    if tag == "dd" or role == "definition":
+        return _DEFINITION
+    if tag == "dt" or role == "term" or heading:
+        return _TERM
+    if tag == "li" or role == "listitem":
+        return _ITEM
+    if tag in _CELL_TAGS or role in _CELL_ROLES:
+        return _CELL
+    if tag == "tr" or role == "row":
+        return _ROW  # only for a control straight in it; else the cases below
+    return _group_kind(tag, role)
+
+
+def _group_kind(tag: str, role: str) -> int:
+    if tag == "fieldset" or role == "group":
+        return _FIELDSET
+    if tag == "form" or role in ("form", "search", "dialog", "alertdialog"):
+        return _FORM
+    if tag == "label":
+        return _LABEL
+    if tag == "p" or role == "paragraph":
+        return _PARAGRAPH
+    return 0
 
 
 def _is_heading(node: Node) -> bool:
