@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/scale.py [--sizes 1k,4k,16k,32k,64k,128k,256k] [--runs 3]
                                     [--aria-timeout 30] [--json bench/out/scale.json]
+    .venv/bin/python bench/scale.py --saved tests/fixtures/snapshots/pydocs-os.json.gz
 
 The page is one table of N/5 rows; each row holds a cell, a link, a button and an input
 (five elements a row, the ``<tr>`` included), so "elements" counts the page's elements.
@@ -9,10 +10,15 @@ For each size, in one fresh tab, side by side in the same run:
 
 - ``aria_snapshot(mode="ai")``, Playwright's AI snapshot (the reference), under
   ``--aria-timeout`` seconds; a size that times out once is not tried again;
-- domdex: a full ``capture()``, ``build_index()``, ``regions()`` (rendered) and the first
-  ``find()`` on a fresh index (which builds the matcher: measured as it is today);
+- domdex: a full ``capture()``, ``build_index()``, ``regions()`` (rendered), the first
+  ``find()`` on a fresh index (which builds the matcher; its CPU time too, steadier than
+  the wall clock on a shared machine) and the next one (the matcher built: the request
+  alone);
 - the peak RSS of the Python process (``ru_maxrss``) once capture, index and regions are
-  done, and after the first find; each size runs in a process of its own.
+  done, and after the finds; each size runs in a process of its own.
+
+``--saved FILE…`` times the same index / first find / next find on saved captures
+(``tests/fixtures/snapshots/pydocs-os.json.gz`` is ``library/os.html``), without a browser.
 
 Times are medians of ``--runs`` runs after one warm-up; the 2-core machine is shared and
 noisy, so compare ratios within one run. This is a benchmark, not a test: nothing
@@ -23,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gzip
 import json
 import resource
 import statistics
@@ -35,7 +42,7 @@ from typing import Any
 from playwright.async_api import async_playwright
 
 import domdex
-from domdex import build_index
+from domdex import build_index, load_snapshot
 from domdex.chromium import LAUNCH_ARGS, find_chromium
 
 PER_ROW = 5  # <tr>, <td>, <a>, <button>, <input>
@@ -106,14 +113,9 @@ async def bench_size(browser: Any, elements: int, runs: int, aria_timeout: float
         del fresh
         rss_ready = _rss_mib()
 
-        def first_find() -> Any:
-            fresh = build_index(snap)
-            t = time.perf_counter()
-            fresh.find(f"Buy {elements // PER_ROW // 2} button", intent="click")
-            return time.perf_counter() - t
-
-        finds = [first_find() for _ in range(max(1, runs))]
-        t_find = statistics.median(finds)
+        rows = elements // PER_ROW
+        t_find, cpu_find, t_next = _finds(snap, runs, (f"Buy {rows // 2} button", "click"),
+                                          (f"quantity of item {rows // 3}", "fill"))
         aria: float | None = None
         if aria_timeout:
             async def reference() -> None:
@@ -134,6 +136,8 @@ async def bench_size(browser: Any, elements: int, runs: int, aria_timeout: float
             "index_s": round(t_index, 3),
             "regions_s": round(t_regions, 3),
             "first_find_s": round(t_find, 3),
+            "first_find_cpu_s": round(cpu_find, 3),
+            "next_find_s": round(t_next, 4),
             "rss_mib": round(rss_ready),
             "rss_find_mib": round(_rss_mib()),
             "speedup": None if aria is None else round(aria / (t_capture + t_index
@@ -147,8 +151,41 @@ async def _async(fn: Any, *args: Any) -> Any:
     return fn(*args)
 
 
+def _finds(snap: Any, runs: int, first: tuple[str, str], then: tuple[str, str]
+           ) -> tuple[float, float, float]:
+    """Medians of the first find on a fresh index (the matcher is built), of its CPU time
+    (steadier than the wall clock on a shared machine) and of the next find."""
+    firsts, cpus, nexts = [], [], []
+    for _ in range(max(1, runs)):
+        fresh = build_index(snap)
+        t, c = time.perf_counter(), time.process_time()
+        fresh.find(first[0], intent=first[1])
+        firsts.append(time.perf_counter() - t)
+        cpus.append(time.process_time() - c)
+        t = time.perf_counter()
+        fresh.find(then[0], intent=then[1])
+        nexts.append(time.perf_counter() - t)
+        del fresh
+    return statistics.median(firsts), statistics.median(cpus), statistics.median(nexts)
+
+
+def saved(path: Path, runs: int) -> dict[str, Any]:
+    """Index, first and next find on a saved capture (its own process: its own RSS)."""
+    data = path.read_bytes()
+    snap = load_snapshot(gzip.decompress(data) if path.suffix == ".gz" else data)
+    t_index, _ = asyncio.run(_median(lambda: _async(build_index, snap), runs))
+    rss_ready = _rss_mib()
+    t_find, cpu_find, t_next = _finds(snap, runs, ("os.walk", "read"),
+                                      ("the getcwd function", "read"))
+    return {"page": path.name, "nodes": len(snap.nodes), "index_s": round(t_index, 3),
+            "first_find_s": round(t_find, 3), "first_find_cpu_s": round(cpu_find, 3),
+            "next_find_s": round(t_next, 4),
+            "rss_mib": round(rss_ready), "rss_find_mib": round(_rss_mib())}
+
+
 HEADER = (f"{'elements':>9}{'kept':>8}{'aria ai s':>11}{'capture s':>11}{'index s':>9}"
-          f"{'regions s':>11}{'1st find s':>12}{'speedup':>9}{'RSS MiB':>9}{'+find':>7}")
+          f"{'regions s':>11}{'1st find s':>12}{'cpu s':>7}{'next ms':>9}{'speedup':>9}"
+          f"{'RSS MiB':>9}{'+find':>7}")
 
 
 def _line(r: dict[str, Any], timeout: float | None) -> str:
@@ -157,7 +194,8 @@ def _line(r: dict[str, Any], timeout: float | None) -> str:
     speed = f"{r['speedup']}x" if r["speedup"] is not None else "-"
     return (f"{r['elements']:>9}{r['nodes']:>8}{aria:>11}{r['capture_s']:>11.3f}"
             f"{r['index_s']:>9.3f}{r['regions_s']:>11.3f}{r['first_find_s']:>12.3f}"
-            f"{speed:>9}{r['rss_mib']:>9}{r['rss_find_mib']:>7}")
+            f"{r['first_find_cpu_s']:>7.2f}{r['next_find_s'] * 1000:>9.1f}{speed:>9}"
+            f"{r['rss_mib']:>9}{r['rss_find_mib']:>7}")
 
 
 async def one(elements: int, runs: int, aria_timeout: float | None) -> dict[str, Any]:
@@ -201,8 +239,26 @@ if __name__ == "__main__":
     parser.add_argument("--aria-timeout", type=float, default=30.0,
                         help="seconds for the AI snapshot (0: skip it)")
     parser.add_argument("--json", type=Path, default=None, dest="out")
+    parser.add_argument("--saved", type=Path, nargs="+", default=None,
+                        help="saved captures (.json or .json.gz): index and finds, no browser")
     parser.add_argument("--one", type=int, default=0, help=argparse.SUPPRESS)
+    parser.add_argument("--one-saved", type=Path, default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.one_saved:
+        print(json.dumps(saved(args.one_saved, args.runs)))
+        raise SystemExit(0)
+    if args.saved:
+        print(f"{'page':>24}{'kept':>8}{'index s':>9}{'1st find s':>12}{'cpu s':>7}"
+              f"{'next ms':>9}{'RSS MiB':>9}{'+find':>7}")
+        for path in args.saved:
+            done = subprocess.run([sys.executable, __file__, "--one-saved", str(path),
+                                   "--runs", str(args.runs)],
+                                  check=True, capture_output=True, text=True)
+            r = json.loads(done.stdout.strip().splitlines()[-1])
+            print(f"{r['page']:>24}{r['nodes']:>8}{r['index_s']:>9.3f}{r['first_find_s']:>12.3f}"
+                  f"{r['first_find_cpu_s']:>7.2f}{r['next_find_s'] * 1000:>9.1f}"
+                  f"{r['rss_mib']:>9}{r['rss_find_mib']:>7}", flush=True)
+        raise SystemExit(0)
     if args.one:
         print(json.dumps(asyncio.run(one(args.one, args.runs, args.aria_timeout or None))))
         raise SystemExit(0)

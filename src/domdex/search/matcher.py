@@ -10,12 +10,16 @@ millisecond on ordinary pages and a few milliseconds on 10,000-element ones.
 from __future__ import annotations
 
 import bisect
+import gc
 import math
 import re
 import weakref
 from collections import defaultdict
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
+from functools import cached_property
+from operator import index
+from typing import Any, SupportsIndex
 
 import numpy as np
 
@@ -25,7 +29,7 @@ from . import descriptors as _descriptors
 from .descriptors import FIELD_WEIGHTS, Descriptor, build_descriptors
 from .embedder import HashingEmbedder
 from .learned import has_shape
-from .lexical import SYNONYMS, stem, tokens
+from .lexical import _PHRASE_HINT, _TOKEN, SYNONYMS, _phrases, fold, stem, tokens
 
 __all__ = ["SearchIndex", "TermMatch"]
 
@@ -57,18 +61,187 @@ class TermMatch:
     weight: float
 
 
-def _table(ids: dict[str, int], cols: tuple[list[int], list[int], list[float]]
-           ) -> dict[str, tuple[np.ndarray, np.ndarray]]:
-    """Postings from (token id, element, weight) columns, grouped with one argsort."""
-    if not ids:
-        return {}
-    tok_arr = np.array(cols[0], dtype=np.int64)
-    order = np.argsort(tok_arr, kind="stable")
-    desc_arr = np.array(cols[1], dtype=np.int64)[order]
-    w_arr = np.array(cols[2], dtype=np.float32)[order]
-    bounds = np.concatenate(([0], np.cumsum(np.bincount(tok_arr, minlength=len(ids)))))
-    return {tok: (desc_arr[bounds[i]:bounds[i + 1]], w_arr[bounds[i]:bounds[i + 1]])
-            for tok, i in ids.items()}
+#: :data:`lexical._TOKEN`, and whether a "(" follows (a signature names a function).
+_RAW = re.compile(f"({_TOKEN.pattern})(?=(\\(?))", _TOKEN.flags)
+
+
+_UNSEEN: tuple[str, ...] = ("\x00",)
+_END: tuple[str, ...] = ("\x00", "\x00")
+
+
+def tokens_many(texts: list[str]) -> list[tuple[str, ...]]:
+    """:func:`~domdex.search.lexical.tokens` of many texts: the same tuples, from one
+    regex pass over the texts joined by NUL (a symbol token, so it marks each end).
+
+    Each distinct raw token is expanded once ("os.walk()" → its parts). A raw token that
+    reads differently alone than inside its text (a phrase such as "textarea" glued to
+    an underscore, which the phrase rules then skipped) sends its text through
+    :func:`tokens` instead, as does a text holding NUL itself.
+    """
+    if not texts:
+        return []
+    joined = "\x00".join(texts) + "\x00"
+    low = joined.lower() if joined.isascii() else "\x00".join(map(fold, texts)) + "\x00"
+    if _PHRASE_HINT.search(low):  # phrase rules, on the texts that hold a hint of one
+        parts = low.split("\x00")
+        for k, part in enumerate(parts):
+            if _PHRASE_HINT.search(part):
+                parts[k] = _phrases(part)
+        low = "\x00".join(parts)
+    out: list[tuple[str, ...]] = []
+    redo: list[int] = []
+    cur: list[str] = []
+    expand: dict[tuple[str, str], tuple[str, ...] | None] = {("\x00", ""): _END,
+                                                             ("\x00", "("): _END}
+    for raw in _RAW.findall(low):
+        e = expand.get(raw, _UNSEEN)
+        if e is _UNSEEN:
+            word = raw[0]
+            e = expand[raw] = tokens(word + raw[1]) if fold(word) == word == _phrases(word) \
+                else None
+        if e is _END:
+            out.append(tuple(cur))
+            cur = []
+        elif e is None:
+            redo.append(len(out))
+        else:
+            cur += e
+    if len(out) != len(texts):
+        return [tokens(t) for t in texts]
+    for k in redo:
+        out[k] = tokens(texts[k])
+    return out
+
+
+class _Postings:
+    """token → (element positions, weights), kept as two flat arrays cut by token.
+
+    One pair of arrays for the page instead of two small arrays per token: a lookup
+    slices views on demand.
+    """
+
+    __slots__ = ("elems", "ids", "starts", "weights")
+
+    def __init__(self, ids: dict[str, int], tok: np.ndarray, elems: np.ndarray,
+                 weights: np.ndarray) -> None:
+        """``tok``, ``elems``, ``weights``: one row per (token, element), sorted by token."""
+        self.ids = ids
+        self.starts = np.zeros(len(ids) + 1, dtype=np.int64)
+        np.cumsum(np.bincount(tok, minlength=len(ids)), out=self.starts[1:])
+        self.elems = elems
+        self.weights = weights
+
+    def get(self, tok: str) -> tuple[np.ndarray, np.ndarray] | None:
+        i = self.ids.get(tok)
+        if i is None:
+            return None
+        a, b = self.starts[i], self.starts[i + 1]
+        return self.elems[a:b], self.weights[a:b]
+
+    def __contains__(self, tok: object) -> bool:
+        return tok in self.ids
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.ids)
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+
+class _Lazy:
+    """``[make(k) for k in range(n)]``, each item made on first read."""
+
+    __slots__ = ("_done", "_make", "_n")
+
+    def __init__(self, n: int, make: Any) -> None:
+        self._n = n
+        self._make = make
+        self._done: dict[int, Any] = {}
+
+    def __getitem__(self, k: SupportsIndex) -> Any:
+        k = index(k)
+        if not -self._n <= k < self._n:
+            raise IndexError(k)
+        k %= self._n
+        hit = self._done.get(k)
+        if hit is None:
+            hit = self._done[k] = self._make(k)
+        return hit
+
+    def __len__(self) -> int:
+        return self._n
+
+
+class _FieldTexts:
+    """Every descriptor field as (element, distinct text, weight) rows; each distinct
+    text is tokenised once, and the postings come from the rows by array arithmetic."""
+
+    def __init__(self, descriptors: list[Descriptor]) -> None:
+        weight = {f: _descriptors.ROW_WEIGHT if f == "row" else w
+                  for f, w in FIELD_WEIGHTS.items()}  # read now: the sweep bench sets them
+        fields = [d.fields for d in descriptors]
+        texts = [text for f in fields for text in f.values()]
+        ids = {text: t for t, text in enumerate(dict.fromkeys(["", *texts]))}
+        self.texts = list(ids)
+        self.tokens = tokens_many(self.texts)
+        self.n = n = len(descriptors)
+        names = list(weight)
+        code = {f: i for i, f in enumerate(names)}
+        field = np.fromiter(map(code.__getitem__, [name for f in fields for name in f]),
+                            dtype=np.int64, count=len(texts))
+        k_arr = np.repeat(np.arange(n, dtype=np.int64),
+                          np.fromiter(map(len, fields), dtype=np.int64, count=n))
+        t_arr = np.fromiter(map(ids.__getitem__, texts), dtype=np.int64, count=len(texts))
+        w_arr = np.array([weight[f] for f in names], dtype=np.float32)[field]
+        self._rows = (k_arr, t_arr, w_arr)
+        is_key = field == code["key"]
+        self._key_rows = (k_arr[is_key], t_arr[is_key])
+        is_name = field == code["name"]
+        self.name = np.zeros(n, dtype=np.int64)  # text id of each name
+        self.name[k_arr[is_name]] = t_arr[is_name]
+
+    def postings(self) -> tuple[_Postings, _Postings]:
+        """(all fields: the best field's weight, the key field alone: weight 1)."""
+        every = [tok for toks in self.tokens for tok in toks]  # a text's repeats included:
+        tok_ids = {tok: i for i, tok in enumerate(dict.fromkeys(every))}  # _expand drops them
+        starts = np.zeros(len(self.tokens) + 1, dtype=np.int64)
+        np.cumsum(np.fromiter(map(len, self.tokens), dtype=np.int64, count=len(self.tokens)),
+                  out=starts[1:])
+        flat_arr = np.fromiter(map(tok_ids.__getitem__, every), dtype=np.int64, count=len(every))
+        del every
+        k, t, w = self._rows
+        all_ = self._expand(tok_ids, flat_arr, starts, k, t, w)
+        kk, kt = self._key_rows
+        key = self._expand(tok_ids, flat_arr, starts, kk, kt, np.ones(kk.size, np.float32))
+        return all_, key
+
+    def _expand(self, tok_ids: dict[str, int], flat: np.ndarray, starts: np.ndarray,
+                k: np.ndarray, t: np.ndarray, w: np.ndarray) -> _Postings:
+        """Postings of the rows (element ``k`` holds text ``t`` at weight ``w``): each
+        (token, element) once, at its best weight, elements in page order."""
+        width = starts[t + 1] - starts[t]
+        first = np.cumsum(width) - width
+        at = np.arange(int(width.sum()), dtype=np.int64) - np.repeat(first - starts[t], width)
+        n = max(1, self.n)
+        pair = flat[at] * n + np.repeat(k, width)  # token, then element
+        del at
+        order = np.argsort(pair, kind="stable")
+        pair = pair[order]
+        weights = np.repeat(w, width)[order]
+        del order
+        new = np.ones(pair.size, dtype=bool)
+        new[1:] = pair[1:] != pair[:-1]
+        cut = np.flatnonzero(new)
+        best = np.maximum.reduceat(weights, cut) if cut.size else weights[:0]
+        del weights, new
+        pair = pair[cut]
+        tok, elem = np.divmod(pair, n)
+        used = np.zeros(len(tok_ids), dtype=bool)
+        used[tok] = True
+        remap = np.cumsum(used) - 1  # drop tokens only the other table has
+        kept, to = used.tolist(), remap.tolist()
+        ids = {word: to[i] for word, i in tok_ids.items() if kept[i]}
+        return _Postings(ids, remap[tok], elem, best)
 
 
 _SIGNATURE = re.compile(r"^\s*([\w.]+)\((.*)\)\s*\W*$", re.S)
@@ -99,26 +272,70 @@ class SearchIndex:
 
     def __init__(self, idx: Any) -> None:
         self.idx = idx
+        collecting = gc.isenabled()
+        gc.disable()  # a build makes many objects and frees none: nothing to collect
+        try:
+            self._build(idx)
+        finally:
+            if collecting:
+                gc.enable()
+        self._term_cache: dict[str, np.ndarray] = {}
+        self._shape_cache: dict[str, np.ndarray] = {}
+
+    def _build(self, idx: Any) -> None:
         self.descriptors: list[Descriptor] = build_descriptors(idx)
         self.n = n = len(self.descriptors)
-        self.by_ref = {d.ref: k for k, d in enumerate(self.descriptors)}
-        self._postings, self._key_postings = self._build_postings()
+        fields = _FieldTexts(self.descriptors)
+        self._postings, self._key_postings = fields.postings()
         self.vocab = sorted(self._postings)
         self._key_vocab = sorted(self._key_postings)
         self._stems: dict[str, list[str]] = defaultdict(list)
-        for tok in self.vocab:
-            self._stems[stem(tok)].append(tok)
-        self._name_len = np.array([max(1, len(set(tokens(d.fields.get("name", "")))))
-                                   for d in self.descriptors], dtype=np.float32)
-        self._name_tokens = [frozenset(tokens(_callable_name(d.fields.get("name", ""))))
-                             for d in self.descriptors]
-        self._name_words = [tuple((t, stem(t)) for t in toks
-                                  if t.isalnum() or t.startswith("-") or "." in t)
-                            for toks in self._name_tokens]
+        #: each page word's stem, for the names read later (stem() is a call per word)
+        self._stem_of = {tok: stem(tok) for tok in self.vocab}
+        for tok, st in self._stem_of.items():
+            self._stems[st].append(tok)
+        self._names(fields)
         self.vectors = _EMBEDDER.embed_many([d.embed_text() for d in self.descriptors])
         self._facts(n)
-        self._term_cache: dict[str, np.ndarray] = {}
-        self._shape_cache: dict[str, np.ndarray] = {}
+
+    def _names(self, fields: _FieldTexts) -> None:
+        """Per element, from its name's words (worked out once per distinct name): how
+        many distinct words it has; as a function is named (``os.walk()``), its words,
+        their count and those worth comparing with their stems; and the label's words."""
+        used = np.unique(fields.name).tolist()
+        name_len = np.ones(len(fields.texts), dtype=np.float32)
+        n_words = np.zeros(len(fields.texts), dtype=np.float32)
+        words: dict[int, frozenset[str]] = {}
+        compared: dict[int, tuple[tuple[str, str], ...]] = {}
+        stem_of = self._stem_of
+        for t in used:
+            text, toks = fields.texts[t], fields.tokens[t]
+            name_len[t] = max(1, len(set(toks)))
+            if "(" in text and (call := _callable_name(text)) != text:
+                toks = tokens(call)
+            n_words[t] = len(toks)
+            words[t] = w = frozenset(toks)
+            compared[t] = tuple([(x, stem_of.get(x) or stem(x)) for x in w
+                                 if x.isalnum() or x.startswith("-") or "." in x])
+        ids = fields.name.tolist()
+        self._name_len = name_len[fields.name]
+        self.n_words = n_words[fields.name]
+        self._name_tokens = [words[t] for t in ids]
+        self._name_words = [compared[t] for t in ids]
+        # the label, as words: most often the name itself, whose words are known
+        said = {t: " ".join(fields.tokens[t]) for t in used}
+        ds = self.descriptors
+        other = [k for k, d in enumerate(ds) if d.label != fields.texts[ids[k]]]
+        differ = dict(zip([ds[k].label for k in other],
+                          tokens_many([ds[k].label for k in other]), strict=True))
+        self.norm_names = [said[t] for t in ids]
+        for k in other:
+            self.norm_names[k] = " ".join(differ[ds[k].label])
+
+    @cached_property
+    def by_ref(self) -> dict[str, int]:
+        """ref → element position (made on first use)."""
+        return {d.ref: k for k, d in enumerate(self.descriptors)}
 
     @classmethod
     def for_index(cls, idx: Any) -> SearchIndex:
@@ -135,35 +352,6 @@ class SearchIndex:
         return found
 
     # Build --------------------------------------------------------------------
-    def _build_postings(self) -> tuple[dict[str, Any], dict[str, Any]]:
-        """token → (element positions, best field weight), for all fields and for the key.
-
-        One pass over the descriptors, one argsort per table. The key table (weight 1)
-        answers "is this the value of the thing the request names?".
-        """
-        ids: dict[str, int] = {}
-        cols: tuple[list[int], list[int], list[float]] = ([], [], [])
-        key_ids: dict[str, int] = {}
-        key_cols: tuple[list[int], list[int], list[float]] = ([], [], [])
-        for k, d in enumerate(self.descriptors):
-            local: dict[str, float] = {}
-            for fname, text in d.fields.items():
-                w = _descriptors.ROW_WEIGHT if fname == "row" else FIELD_WEIGHTS[fname]
-                toks = tokens(text)
-                for tok in toks:
-                    if local.get(tok, 0.0) < w:
-                        local[tok] = w
-                if fname == "key":
-                    for tok in set(toks):
-                        key_cols[0].append(key_ids.setdefault(tok, len(key_ids)))
-                        key_cols[1].append(k)
-                        key_cols[2].append(1.0)
-            for tok, w in local.items():
-                cols[0].append(ids.setdefault(tok, len(ids)))
-                cols[1].append(k)
-                cols[2].append(w)
-        return _table(ids, cols), _table(key_ids, key_cols)
-
     def _facts(self, n: int) -> None:
         """Per-element arrays used by ranking (position, visibility, state)."""
         ds = self.descriptors
@@ -177,34 +365,46 @@ class SearchIndex:
         is_primary = getattr(self.idx, "is_primary", None)
         self.primary = np.array([bool(is_primary(d.node)) if is_primary else False
                                  for d in ds], dtype=bool)
-        self.interactive = np.array([self.idx.is_interactive(d.node) for d in ds], dtype=bool)
+        self.pos = pos = np.array([d.pos for d in ds], dtype=np.int64)
+        facts = getattr(self.idx, "facts", None)
+        if facts is not None:  # the index's per-node flags, by position
+            self.interactive = np.array(facts.interactive, dtype=bool)[pos] if n else \
+                np.zeros(0, dtype=bool)
+        else:
+            self.interactive = np.array([self.idx.is_interactive(d.node) for d in ds], dtype=bool)
         self.is_key = np.array([d.is_key for d in ds], dtype=bool)
         self.heading_level = np.array([_heading_level(d) for d in ds], dtype=np.int8)
         self.is_value = np.array([d.is_value for d in ds], dtype=bool)
         self.roles = np.array([d.role for d in ds], dtype=object)
-        self.pos = np.array([d.pos for d in ds], dtype=np.int64)
         roles = [d.role for d in ds]
-        self.role_clickable = np.array([r in CLICKABLE for r in roles], dtype=bool)
-        self.role_fillable = np.array([r in FILLABLE for r in roles], dtype=bool)
+        code: dict[str, int] = {}
+        codes = np.array([code.setdefault(r, len(code)) for r in roles], dtype=np.int64)
+
+        def by_role(test: Any) -> np.ndarray:
+            return np.array([bool(test(r)) for r in code] or [False], dtype=bool)[codes]
+
+        self.role_clickable = by_role(CLICKABLE.__contains__)
+        self.role_fillable = by_role(FILLABLE.__contains__)
         #: <input type=file>: Chromium's role is button, but it is filled with files.
         self.file_input = np.array([d.node.tag == "input" and d.node.attrs.get("type") == "file"
                                     for d in ds], dtype=bool)
-        self.role_combobox = np.array([r == "combobox" for r in roles], dtype=bool)
-        self.role_selectable = np.array([r in SELECTABLE for r in roles], dtype=bool)
-        self.role_read_weak = np.array([r in READ_WEAK for r in roles], dtype=bool)
-        self.role_link = np.array([r == "link" for r in roles], dtype=bool)
+        self.role_combobox = by_role("combobox".__eq__)
+        self.role_selectable = by_role(SELECTABLE.__contains__)
+        self.role_read_weak = by_role(READ_WEAK.__contains__)
+        self.role_link = by_role("link".__eq__)
         self.column_header = np.array([r == "columnheader" or (d.node.tag == "th" and
                                        d.node.role not in ("rowheader", "cell"))
                                        for r, d in zip(roles, ds, strict=True)], dtype=bool)
-        self.norm_names = [" ".join(tokens(d.label)) for d in ds]
-        self.stem_names = [" ".join(stem(t) for t in name.split()) for name in self.norm_names]
+        # the shortlist's and the near-ties' names, as words: made on first read
+        norm = self.norm_names
+        stem_of = self._stem_of
+        self.stem_names = _Lazy(n, lambda k: " ".join([stem_of.get(t) or stem(t)
+                                                       for t in norm[k].split()]))
         self.tiny_box = np.array([b is not None and (b.width < 4 or b.height < 4) for b in boxes],
                                  dtype=bool)
         self.zones = [d.zones for d in ds]
-        self.signature = [(d.role, d.column or " ".join(tokens(d.label))[:40]) for d in ds]
+        self.signature = _Lazy(n, lambda k: (ds[k].role, ds[k].column or norm[k][:40]))
         self.in_prose = np.array([d.in_prose for d in ds], dtype=bool)
-        self.n_words = np.array([len(tokens(_callable_name(d.fields.get("name", ""))))
-                                 for d in ds], dtype=np.float32)
         self.df_total = max(1, n)
 
     # Query --------------------------------------------------------------------
@@ -239,7 +439,7 @@ class SearchIndex:
             hit.flags.writeable = False
         return hit
 
-    def _match_term(self, term: str, postings: dict[str, Any]) -> np.ndarray:
+    def _match_term(self, term: str, postings: _Postings) -> np.ndarray:
         out = np.zeros(self.n, dtype=np.float32)
         vocab = self.vocab if postings is self._postings else self._key_vocab
         apply = self._apply
@@ -259,7 +459,7 @@ class SearchIndex:
             apply(out, postings, tok, strength)
         return out
 
-    def _prefixes(self, out: np.ndarray, postings: dict[str, Any], vocab: list[str], term: str,
+    def _prefixes(self, out: np.ndarray, postings: _Postings, vocab: list[str], term: str,
                   strength: float) -> None:
         """Words starting with ``term`` ("toggle" → "toggler"), and the reverse ("docs")."""
         if len(term) < 3 or not term.isalnum():
@@ -277,7 +477,7 @@ class SearchIndex:
                 break
 
     @staticmethod
-    def _apply(out: np.ndarray, postings: dict[str, Any], tok: str, strength: float) -> None:
+    def _apply(out: np.ndarray, postings: _Postings, tok: str, strength: float) -> None:
         post = postings.get(tok)
         if post is None:
             return
@@ -309,7 +509,8 @@ class SearchIndex:
         """Share of each element's name words that the query mentions (exact name wins)."""
         out = np.zeros(self.n, dtype=np.float32)
         stems = {stem(t) for t in query_terms}
-        for k, toks in enumerate(self._name_tokens):
+        for k in range(self.n):
+            toks = self._name_tokens[k]
             if toks:
                 hit = sum(1 for t in toks if t in query_terms or stem(t) in stems)
                 out[k] = hit / len(toks)
