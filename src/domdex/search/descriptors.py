@@ -295,8 +295,8 @@ class _Builder:
         self.heading_path: list[tuple[str, ...]] = self._heading_paths()
         self.zones: list[frozenset[str]] = self._zones()
         self._row_cache: dict[int, tuple[str, list[int]]] = {}
-        self._col_cache: dict[int, list[str]] = {}
-        self._head_row: dict[int, int] = {}  # table -> its row of column labels, or -1
+        #: table -> (its row of column labels or -1, the column labels)
+        self._col_cache: dict[int, tuple[int, list[str]]] = {}
         self._rows_cache: dict[int, list[int]] = {}
         self._key_col_cache: dict[int, int] = {}
         self._region_text: dict[str, str] = {}  # one string per region, not per element
@@ -534,11 +534,19 @@ class _Builder:
         return table
 
     def _column_headers(self, row: int) -> list[str]:
+        return self._header_row(row)[1]
+
+    def _heads_columns(self, row: int) -> bool:
+        """Whether ``row`` is its table's row of column labels."""
+        return row >= 0 and self._header_row(row)[0] == row
+
+    def _header_row(self, row: int) -> tuple[int, list[str]]:
+        """(the row of column labels of ``row``'s table or -1, those labels)."""
         table = self._table_of(row)
         if table < 0:
-            return []
-        if table not in self._col_cache:
-            headers: list[str] = []
+            return -1, []
+        found = self._col_cache.get(table)
+        if found is None:
             head_row = -1
             for j in range(table, self.tree.end[table]):
                 n = self.nodes[j]
@@ -552,16 +560,10 @@ class _Builder:
                 rows = self._rows(table)[:_HEAD_SAMPLE]
                 if first_row_heads([[self.labels[c] for c in self._cells(r)] for r in rows]):
                     head_row = rows[0]
-            self._head_row[table] = head_row
-            if head_row >= 0:
-                headers = [self.labels[c][:40] for c in self._cells(head_row)]
-            self._col_cache[table] = headers
-        return self._col_cache[table]
-
-    def _heads_columns(self, row: int) -> bool:
-        """Whether ``row`` is its table's row of column labels."""
-        self._column_headers(row)
-        return self._head_row.get(self._table_of(row), -1) == row
+            headers = [self.labels[c][:40] for c in self._cells(head_row)] if head_row >= 0 \
+                else []
+            found = self._col_cache[table] = (head_row, headers)
+        return found
 
     def _rows(self, table: int) -> list[int]:
         """The rows of ``table`` (not of a table nested in it), in document order."""
