@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import contextlib
 import random
-from contextvars import Token
 
 import pytest
 
@@ -16,7 +15,7 @@ import domdex
 from domdex import Node, Snapshot
 from domdex.compounds import related_words
 from domdex.errors import DomdexError
-from domdex.languages import PAGE_LANGUAGE, current_language, detect_language, page_language
+from domdex.languages import current_language, detect_language, page_language, speaking
 from domdex.search.lexical import english_stem, parse_query, stem
 
 ENGLISH = ["Sign in to your account", "Add to cart", "The price of this item is $20",
@@ -48,21 +47,14 @@ def test_a_few_foreign_words_do_not_make_a_page_foreign() -> None:
     assert detect_language(texts) == "en"
 
 
-def _in(lang: str | None) -> Token[str | None]:
-    return PAGE_LANGUAGE.set(lang)
-
-
 @pytest.mark.parametrize(("term", "vocab", "meets"), [
     ("adresse", ["lieferadresse", "ort"], "lieferadresse"),            # compound head
     ("lieferland", ["land", "lieferadresse"], "land"),                  # compound split
     ("plz", ["postleitzahl", "ort"], "postleitzahl"),                   # abbreviation
 ])
 def test_german_word_relations(term: str, vocab: list[str], meets: str) -> None:
-    token = _in("de")
-    try:
+    with speaking("de"):
         assert meets in dict(related_words(term, vocab, stem))
-    finally:
-        PAGE_LANGUAGE.reset(token)
 
 
 @pytest.mark.parametrize(("term", "vocab", "meets"), [
@@ -71,34 +63,25 @@ def test_german_word_relations(term: str, vocab: list[str], meets: str) -> None:
     ("процитировать", ["цитировать"], "цитировать"),
 ])
 def test_russian_word_relations(term: str, vocab: list[str], meets: str) -> None:
-    token = _in("ru")
-    try:
+    with speaking("ru"):
         assert meets in dict(related_words(term, vocab, stem))
-    finally:
-        PAGE_LANGUAGE.reset(token)
 
 
 def test_nothing_changes_on_english_pages() -> None:
     assert current_language() is None
     assert related_words("name", ["username", "names"], stem) == []
-    token = _in("en")
-    try:
+    with speaking("en"):
         assert current_language() is None
         assert related_words("word", ["password"], stem) == []
         assert stem("running") == english_stem("running")
         assert parse_query("Tabelle der Umgebungsvariablen").roles == set()
-    finally:
-        PAGE_LANGUAGE.reset(token)
 
 
 def test_request_words_of_the_page_language() -> None:
-    token = _in("de")
-    try:
+    with speaking("de"):
         assert "table" in parse_query("Tabelle der Umgebungsvariablen").roles
         assert parse_query("Regenjacke für Herren in den Warenkorb").head == []
         assert stem("bestellungen") == stem("bestellung")  # Snowball German
-    finally:
-        PAGE_LANGUAGE.reset(token)
 
 
 def _page(names: list[str]) -> Snapshot:

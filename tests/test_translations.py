@@ -16,18 +16,15 @@ import pytest
 import domdex
 from domdex import Node, Snapshot, compounds
 from domdex.compounds import TRANSLATION, related_words
-from domdex.languages import PAGE_LANGUAGE, page_language
+from domdex.languages import page_language, speaking
 from domdex.search.lexical import stem, tokens
 from domdex.translations import glossary_languages, translations
 
 
 @pytest.fixture
 def language(request: pytest.FixtureRequest) -> Iterator[str]:
-    token = PAGE_LANGUAGE.set(request.param)
-    try:
+    with speaking(request.param):
         yield request.param
-    finally:
-        PAGE_LANGUAGE.reset(token)
 
 
 def test_the_glossary_loads_and_is_small() -> None:

@@ -22,14 +22,15 @@ stemmer (:func:`domdex.search.lexical.stem`) and the matcher's cross-word rules
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any, TypeVar
 
 from .words import WORD, fold
 
 __all__ = ["PAGE_LANGUAGE", "current_language", "detect_language", "in_page_language",
-           "page_language", "snowball_name"]
+           "page_language", "snowball_name", "speaking"]
 
 #: The language of the page find is working on ("en", "de", "ru", "ja" …), or None.
 PAGE_LANGUAGE: ContextVar[str | None] = ContextVar("domdex_page_language", default=None)
@@ -165,6 +166,17 @@ def current_language() -> str | None:
     return None if lang == "en" else lang
 
 
+@contextmanager
+def speaking(language: str | None) -> Iterator[None]:
+    """Run the block with :data:`PAGE_LANGUAGE` set to ``language``, as find on such a
+    page does."""
+    token = PAGE_LANGUAGE.set(language)
+    try:
+        yield
+    finally:
+        PAGE_LANGUAGE.reset(token)
+
+
 F = TypeVar("F", bound=Callable[..., Any])
 
 
@@ -173,10 +185,7 @@ def in_page_language(func: F) -> F:
 
     @functools.wraps(func)
     def wrapper(idx: Any, *args: Any, **kwargs: Any) -> Any:
-        token = PAGE_LANGUAGE.set(page_language(idx))
-        try:
+        with speaking(page_language(idx)):
             return func(idx, *args, **kwargs)
-        finally:
-            PAGE_LANGUAGE.reset(token)
 
     return wrapper  # type: ignore[return-value]
