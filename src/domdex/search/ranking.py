@@ -282,7 +282,7 @@ def _position(si: SearchIndex, idx: Any, q: Query, score: np.ndarray,
                 if "nav" in si.zones[k] or "header" in si.zones[k]:
                     bonus[k] += 0.05
     if q.relation and RELATION_BONUS:
-        _relation(si, q, score, bonus)
+        _relation(si, q, score, best, bonus)
     if q.ordinal:
         counted = score if inside is None else np.where(inside, score, 0.0)
         _ordinal(si, q.ordinal, counted, float(counted.max()), bonus, idx)
@@ -298,14 +298,13 @@ def _names_all(stem_name: str, words: list[set[str]]) -> bool:
     return bool(have) and all(have & w for w in words)
 
 
-def _relation(si: SearchIndex, q: Query, score: np.ndarray, bonus: np.ndarray) -> None:
+def _relation(si: SearchIndex, q: Query, score: np.ndarray, best: float,
+              bonus: np.ndarray) -> None:
     """"The wide button under the reply box", "Go next to the search box": the elements
     the place is named from (anchors: shown elements that carry the anchor's words about
     as well as the best one) and, among the near-ties, the one nearest to an anchor on
-    the named side gains. Two look-alikes each beside its own anchor: the first."""
-    best = float(score.max()) if si.n else 0.0
-    if best <= 0:
-        return
+    the named side gains. Two look-alikes each beside its own anchor: the first.
+    ``best`` is the best score (> 0)."""
     anc = _coverage(si, q.anchor)
     anc = np.where((si.hidden == 0) & ~np.isnan(si.y), anc, 0.0)
     top = float(anc.max())
