@@ -161,7 +161,6 @@ def relink(args: argparse.Namespace) -> int:
     """Recompute each stored case's same-target refs below its element from its stored
     snapshot (``expected.named_below``), without a browser: for cases captured before
     that rule read the capture's tree."""
-    from domdex.snapshot import Snapshot
     from expected import named_below
 
     index = OUT / "cases.jsonl"
@@ -170,7 +169,7 @@ def relink(args: argparse.Namespace) -> int:
     for c in cases:
         if c.expect_ref is None:
             continue
-        snap = Snapshot.from_dict(json.loads(gzip.decompress((OUT / c.snapshot).read_bytes())))
+        snap = stored_snapshot(c.snapshot)
         extra = [r for r in named_below(snap, c.expect_ref) if r not in c.also]
         if extra:
             c.also = [*c.also, *extra]
@@ -191,14 +190,19 @@ def load_cases(apps: str | None = None) -> list[Case]:
     return out
 
 
+def stored_snapshot(name: str) -> Any:
+    """The capture stored under ``name`` in OUT."""
+    from domdex.snapshot import Snapshot
+
+    return Snapshot.from_dict(json.loads(gzip.decompress((OUT / name).read_bytes())))
+
+
 def load_index(name: str, cache: dict[str, Any]) -> Any:
     from domdex.index import build_index
-    from domdex.snapshot import Snapshot
 
     if name not in cache:
         cache.clear() if len(cache) > 64 else None
-        text = gzip.decompress((OUT / name).read_bytes()).decode()
-        cache[name] = build_index(Snapshot.from_dict(json.loads(text)))
+        cache[name] = build_index(stored_snapshot(name))
     return cache[name]
 
 
