@@ -18,6 +18,7 @@ from typing import Any
 from ..capture.deadline import evaluate_in, with_deadline
 from ..errors import ActionError
 from ..snapshot import Node
+from .datefields import fill_dated
 
 logger = logging.getLogger("domdex")
 
@@ -59,7 +60,7 @@ async def perform(locator: Any, action: str, value: Any, timeout_ms: float) -> s
     if action == "click":
         await locator.click(timeout=timeout_ms)
     elif action == "fill":
-        await locator.fill(_text(value, action), timeout=timeout_ms)
+        return await fill_dated(locator, _text(value, action), timeout_ms)
     elif action == "type":
         await locator.press_sequentially(_text(value, action), timeout=timeout_ms)
     elif action == "press":
