@@ -112,16 +112,18 @@ def update_golden(request: pytest.FixtureRequest) -> bool:
 def domdex_browser():  # type: ignore[no-untyped-def]
     """One headless Chromium for the whole session, driven through ``domdex.launch()``.
 
-    Async tests run on its portal loop through the ``run_async`` fixture, against
-    ``domdex_browser.async_browser``.
+    It runs on a background thread (``background=True``): a sync Playwright in the main
+    thread would mark an event loop as running there for the whole run, and the tests
+    that call ``asyncio.run`` could not. Async tests run on its loop through the
+    ``run_async`` fixture, against ``domdex_browser.async_browser``.
     """
     import domdex
 
-    with domdex.launch() as browser:
+    with domdex.launch(background=True) as browser:
         yield browser
 
 
 @pytest.fixture(scope="session")
 def run_async(domdex_browser):  # type: ignore[no-untyped-def]
     """``run_async(coro)``: run a coroutine on the loop that drives ``domdex_browser``."""
-    return domdex_browser._portal.run
+    return domdex_browser._runner.run

@@ -304,13 +304,48 @@ def test_connect_failure() -> None:
 
 @pytest.mark.browser
 def test_blocking_proxies_can_be_passed_back_to_playwright(server: str) -> None:
-    """Handles from the sync wrapper work as arguments of other sync calls."""
+    """Handles from the background sync wrapper work as arguments of other sync calls."""
     import domdex
 
-    with domdex.launch() as browser:
+    with domdex.launch(background=True) as browser:
         page = browser.open(f"{server}/product.html")
         ref = page.find("Add to Cart", intent="click").ref
         a = page.locator(ref).element_handle()
         b = page.playwright_page.locator("text=Add to Cart").element_handle()
         same = page.playwright_page.evaluate("([a, b]) => a === b", [a, b])
         assert same is True
+
+
+def test_launch_hands_back_playwright_objects_that_expect_takes(server: str) -> None:
+    """Issue 11, 'Proxies': a page from domdex.launch() gives Playwright's own Page and
+    Locator, so Playwright's assertions work on them (they raised 'Unsupported type')."""
+    from playwright.sync_api import Locator, expect
+    from playwright.sync_api import Page as PlaywrightPage
+
+    with domdex.launch() as browser:
+        page = browser.open(f"{server}/checkout.html")
+        city = page.find("city field").ref
+        assert isinstance(page.locator(city), Locator)
+        assert isinstance(page.playwright_page, PlaywrightPage)
+        page.fill(city, "Springfield")
+        expect(page.locator(city)).to_have_value("Springfield")
+        expect(page.playwright_page).to_have_url(re.compile(r"checkout\.html$"))
+        page.playwright_page.fill("#zip", "12345")  # the user drives the page too
+        assert '[value: "12345"]' in str(page.context(page.find("ZIP code").ref))
+        with domdex.launch() as other:  # a second browser in the same thread
+            second = other.open(f"{server}/login.html")
+            expect(second.playwright_page).to_have_title(re.compile("Sign in"))
+        expect(page.locator(city)).to_be_visible()  # the first one still works
+
+
+def test_launch_inside_an_event_loop_runs_in_the_background(server: str) -> None:
+    """Sync Playwright cannot start where an event loop runs (Jupyter): launch runs on a
+    thread of its own there, and says nothing."""
+    import asyncio
+
+    async def inside() -> str:
+        with domdex.launch() as browser:
+            page = browser.open(f"{server}/login.html")
+            return page.playwright_page.title()
+
+    assert asyncio.run(inside()).startswith("Sign in")

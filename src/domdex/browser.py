@@ -4,14 +4,18 @@ The session is written once, async, over Playwright's async API (:class:`AsyncBr
 :class:`AsyncPage`). Sync users get thin wrappers (:class:`Browser`, :class:`Page`) that
 run that same async core through a *runner*, never a twin implementation:
 
-- :func:`launch` and :func:`connect` start a private event loop on a background thread
-  (a portal, as starlette's TestClient does) and block on it; Playwright objects handed
-  back (``page.playwright_page``, ``page.locator(ref)``) are proxies whose calls block
-  on the portal too.
-- :func:`attach` on a *sync* Playwright page cannot use another thread: sync Playwright
-  objects belong to the greenlet and event loop that ``sync_playwright()`` made. The
-  async core then runs on that very loop, through the page's own ``_sync`` bridge, and
-  the Playwright objects handed back are real sync-API objects.
+- :func:`launch` and :func:`connect` start sync Playwright in the calling thread (one
+  per thread, shared by the browsers started there) and run the async core on its loop
+  through its ``_sync`` bridge; the Playwright objects handed back
+  (``page.playwright_page``, ``page.locator(ref)``) are real sync-API objects, so
+  Playwright's ``expect`` takes them.
+- :func:`attach` on a *sync* Playwright page does the same on that page's Playwright:
+  sync Playwright objects belong to the greenlet and event loop that
+  ``sync_playwright()`` made, and cannot be used from another thread.
+- ``background=True`` (and the default where an event loop already runs, as in
+  Jupyter, where sync Playwright cannot start) runs the async core on a private event
+  loop on a background thread instead (a portal, as starlette's TestClient does);
+  Playwright objects handed back are then proxies whose calls block on the portal too.
 
 Refs resolve through a selector engine named ``domdex`` (``page.locator("domdex=e14")``)
 that reads the in-page ref map capture keeps; :meth:`AsyncPage.locator` adds the
@@ -270,8 +274,11 @@ class AsyncBrowser:
     """Chromium with one browser context; pages open in it."""
 
     def __init__(self, playwright: Any, browser: Any, context: Any, *, owns_browser: bool,
-                 owns_context: bool, options: BrowserOptions | None = None) -> None:
+                 owns_context: bool, options: BrowserOptions | None = None,
+                 owns_playwright: bool = True) -> None:
         self.playwright = playwright
+        #: False when the sync face runs on a sync Playwright it stops itself
+        self._owns_playwright = owns_playwright
         #: None for a profile kept on disk (Playwright's persistent context has no
         #: browser object: closing the context closes Chromium)
         self.playwright_browser = browser
@@ -338,7 +345,8 @@ class AsyncBrowser:
             if self.playwright_browser is not None and self.playwright_browser.is_connected():
                 await self.playwright_browser.close()
         finally:
-            await self.playwright.stop()
+            if self._owns_playwright:
+                await self.playwright.stop()
 
     async def _save_trace(self) -> None:
         path = self.options.output_path() / f"trace-{time.strftime('%Y%m%d-%H%M%S')}.zip"
@@ -375,22 +383,35 @@ async def async_launch(*, headless: bool = True, executable_path: str | None = N
     """
     from playwright.async_api import async_playwright
 
-    opts = options.replace(executable_path=executable_path,
-                           args=(*options.args, *args)) if options is not None else \
-        BrowserOptions(executable_path=executable_path, headless=headless, args=tuple(args),
-                       viewport=viewport)
+    opts = _launch_options(headless, executable_path, viewport, args, options)
     pw = await async_playwright().start()
     try:
-        await _register_engine(pw.selectors)
-        context_kw = opts.context_kwargs(pw.devices)
-        browser, context = await _start(pw, opts, context_kw, timeout)
-        if opts.save_trace:
-            await context.tracing.start(screenshots=True, snapshots=True)
+        return await _launch_with(pw, opts, timeout)
     except BaseException:
         await pw.stop()
         raise
+
+
+def _launch_options(headless: bool, executable_path: str | None,
+                    viewport: tuple[int, int] | None, args: Iterable[str],
+                    options: BrowserOptions | None) -> BrowserOptions:
+    if options is not None:
+        return options.replace(executable_path=executable_path,
+                               args=(*options.args, *args))
+    return BrowserOptions(executable_path=executable_path, headless=headless,
+                          args=tuple(args), viewport=viewport)
+
+
+async def _launch_with(pw: Any, opts: BrowserOptions, timeout: float, *,
+                       owns_playwright: bool = True) -> AsyncBrowser:
+    """Chromium launched through ``pw`` (async API), as an :class:`AsyncBrowser`."""
+    await _register_engine(pw.selectors)
+    context_kw = opts.context_kwargs(pw.devices)
+    browser, context = await _start(pw, opts, context_kw, timeout)
+    if opts.save_trace:
+        await context.tracing.start(screenshots=True, snapshots=True)
     return AsyncBrowser(pw, browser, context, owns_browser=True, owns_context=True,
-                        options=opts)
+                        options=opts, owns_playwright=owns_playwright)
 
 
 async def _start(pw: Any, opts: BrowserOptions, context_kw: dict[str, Any],
@@ -446,20 +467,30 @@ async def async_connect(endpoint: str, *, viewport: tuple[int, int] | None = DEF
 
     pw = await async_playwright().start()
     try:
+        return await _connect_with(pw, endpoint, viewport, timeout)
+    except BaseException:
+        await pw.stop()
+        raise
+
+
+async def _connect_with(pw: Any, endpoint: str, viewport: tuple[int, int] | None,
+                        timeout: float, *, owns_playwright: bool = True) -> AsyncBrowser:
+    """The browser at ``endpoint``, reached through ``pw`` (async API)."""
+    try:
         browser = await pw.chromium.connect_over_cdp(endpoint, timeout=timeout * 1000)
         # After connecting: registering sends the engine to the contexts that exist.
         await _register_engine(pw.selectors)
     except Exception as exc:
-        await pw.stop()
-        first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
         raise BrowserError(
-            f"Could not connect to a browser at {endpoint}: {first}. Check that Chromium "
-            "runs with --remote-debugging-port and that the address is reachable.") from exc
+            f"Could not connect to a browser at {endpoint}: {_first(exc)}. Check that "
+            "Chromium runs with --remote-debugging-port and that the address is "
+            "reachable.") from exc
     if browser.contexts:
         return AsyncBrowser(pw, browser, browser.contexts[0], owns_browser=False,
-                            owns_context=False)
+                            owns_context=False, owns_playwright=owns_playwright)
     context = await browser.new_context(viewport=_viewport(viewport))
-    return AsyncBrowser(pw, browser, context, owns_browser=False, owns_context=True)
+    return AsyncBrowser(pw, browser, context, owns_browser=False, owns_context=True,
+                        owns_playwright=owns_playwright)
 
 
 async def async_attach(playwright_page: Any) -> AsyncPage:
@@ -477,6 +508,9 @@ class _Runner(Protocol):
 
     def run(self, coro: Coroutine[Any, Any, T]) -> T: ...
     def wrap(self, obj: Any) -> Any: ...
+    @property
+    def closed(self) -> bool: ...
+    def close(self) -> None: ...
 
 
 class _Portal:
@@ -509,6 +543,10 @@ class _Portal:
         if isinstance(obj, list):
             return [self.wrap(o) for o in obj]
         return obj
+
+    @property
+    def closed(self) -> bool:
+        return self.loop.is_closed()
 
     def close(self) -> None:
         if self.loop.is_closed():
@@ -578,6 +616,84 @@ class _SyncPlaywrightRunner:
         if isinstance(obj, list):
             return [self.wrap(o) for o in obj]
         return obj
+
+    @property
+    def closed(self) -> bool:
+        return False
+
+    def close(self) -> None:
+        """Nothing to stop: the Playwright belongs to whoever made the page."""
+
+
+class _ThreadPlaywright(_SyncPlaywrightRunner):
+    """The sync Playwright that :func:`launch` and :func:`connect` start in the calling
+    thread, shared by every browser started there and stopped with the last of them.
+
+    Sync Playwright marks its loop as running in its thread, so a second
+    ``sync_playwright()`` there would refuse to start; sharing one lets a thread hold
+    two domdex browsers.
+    """
+
+    _local = threading.local()
+
+    def __init__(self, sync_playwright: Any) -> None:
+        super().__init__(sync_playwright)
+        self.users = 0
+
+    @classmethod
+    def current(cls) -> _ThreadPlaywright | None:
+        """This thread's, while a browser uses it."""
+        mine: _ThreadPlaywright | None = getattr(cls._local, "playwright", None)
+        return mine
+
+    @classmethod
+    def acquire(cls) -> _ThreadPlaywright:
+        mine = cls.current()
+        if mine is None:
+            from playwright.sync_api import sync_playwright
+
+            mine = cls(sync_playwright().start())
+            cls._local.playwright = mine
+        mine.users += 1
+        return mine
+
+    def release(self) -> None:
+        self.users -= 1
+        if self.users == 0:
+            self._local.playwright = None
+            self._sync_obj.stop()
+
+    @property
+    def async_playwright(self) -> Any:
+        """The same Playwright through the async API, for the async core."""
+        return as_async(self._sync_obj)
+
+
+class _Lease:
+    """One browser's hold on its thread's :class:`_ThreadPlaywright`."""
+
+    def __init__(self, shared: _ThreadPlaywright) -> None:
+        self._shared = shared
+        self._closed = False
+
+    def run(self, coro: Coroutine[Any, Any, T]) -> T:
+        return self._shared.run(coro)
+
+    def wrap(self, obj: Any) -> Any:
+        return self._shared.wrap(obj)
+
+    @property
+    def async_playwright(self) -> Any:
+        return self._shared.async_playwright
+
+    @property
+    def closed(self) -> bool:
+        return self._closed
+
+    def close(self) -> None:
+        if not self._closed:
+            self._closed = True
+            self._shared.release()
 
 
 class Page(SyncPageActions):
@@ -649,11 +765,12 @@ class Page(SyncPageActions):
 
 
 class Browser:
-    """The sync face of :class:`AsyncBrowser`, running on a background portal."""
+    """The sync face of :class:`AsyncBrowser`: on this thread's sync Playwright, or on
+    a background portal (see :func:`launch`)."""
 
-    def __init__(self, async_browser: AsyncBrowser, portal: _Portal) -> None:
+    def __init__(self, async_browser: AsyncBrowser, runner: _Runner) -> None:
         self._async = async_browser
-        self._portal = portal
+        self._runner = runner
 
     @property
     def async_browser(self) -> AsyncBrowser:
@@ -661,30 +778,49 @@ class Browser:
 
     @property
     def playwright_browser(self) -> Any:
-        return self._portal.wrap(self._async.playwright_browser)
+        return self._runner.wrap(self._async.playwright_browser)
+
+    @property
+    def context(self) -> Any:
+        """The Playwright BrowserContext the pages open in."""
+        return self._runner.wrap(self._async.context)
 
     def new_page(self) -> Page:
-        return Page(self._portal.run(self._async.new_page()), self._portal)
+        return Page(self._runner.run(self._async.new_page()), self._runner)
 
     def open(self, target: str | os.PathLike[str], *, wait_until: str = "load",
              timeout: float = DEFAULT_TIMEOUT) -> Page:
-        page = self._portal.run(self._async.open(target, wait_until=wait_until,
+        page = self._runner.run(self._async.open(target, wait_until=wait_until,
                                                  timeout=timeout))
-        return Page(page, self._portal)
+        return Page(page, self._runner)
 
     def close(self) -> None:
-        if self._portal.loop.is_closed():
+        if self._runner.closed:
             return
         try:
-            self._portal.run(self._async.close())
+            self._runner.run(self._async.close())
         finally:
-            self._portal.close()
+            self._runner.close()
 
     def __enter__(self) -> Browser:
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _in_background(background: bool | None) -> bool:
+    """Whether a sync browser runs on a portal thread rather than this thread's sync
+    Playwright: asked for, or needed because an event loop other than domdex's own
+    sync Playwright runs here (Jupyter, async code), where sync Playwright cannot."""
+    if background is not None:
+        return background
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    mine = _ThreadPlaywright.current()
+    return mine is None or loop is not mine._sync_obj._loop
 
 
 def _on_portal(start: Coroutine[Any, Any, AsyncBrowser]) -> Browser:
@@ -696,20 +832,60 @@ def _on_portal(start: Coroutine[Any, Any, AsyncBrowser]) -> Browser:
         raise
 
 
+def _in_this_thread(start: Any) -> Browser:
+    """A sync browser on this thread's sync Playwright; ``start(pw)`` makes the
+    AsyncBrowser from the async view of that Playwright."""
+    lease = _Lease(_ThreadPlaywright.acquire())
+    try:
+        return Browser(lease.run(start(lease.async_playwright)), lease)
+    except BaseException:
+        lease.close()
+        raise
+
+
 def launch(*, headless: bool = True, executable_path: str | None = None,
            viewport: tuple[int, int] | None = DEFAULT_VIEWPORT, args: Iterable[str] = (),
-           timeout: float = DEFAULT_TIMEOUT, options: BrowserOptions | None = None) -> Browser:
+           timeout: float = DEFAULT_TIMEOUT, options: BrowserOptions | None = None,
+           background: bool | None = None) -> Browser:
     """Launch headless Chromium for sync code: ``with domdex.launch() as browser: …``
-    (``options``: see :func:`async_launch`)."""
-    return _on_portal(async_launch(headless=headless, executable_path=executable_path,
-                                   viewport=viewport, args=tuple(args), timeout=timeout,
-                                   options=options))
+    (``options``: see :func:`async_launch`).
+
+    By default the browser runs on sync Playwright in this thread, as
+    ``sync_playwright()`` would, and the Playwright objects it hands back
+    (``page.playwright_page``, ``page.locator(ref)``) are Playwright's own, so
+    ``expect(page.locator(ref)).to_have_value(…)`` works. Like any sync Playwright it
+    is then used from this thread only, and ``asyncio.run`` cannot run in this thread
+    while it is open. ``background=True`` runs it on a thread of its own instead
+    (usable from any thread, beside asyncio code; Playwright objects are then blocking
+    proxies, which ``expect`` does not take); that is the default when an event loop
+    already runs in this thread (Jupyter), where sync Playwright cannot start.
+    """
+    opts = _launch_options(headless, executable_path, viewport, args, options)
+    if _in_background(background):
+        return _on_portal(async_launch(options=opts, timeout=timeout))
+    return _in_this_thread(lambda pw: _launch_with(pw, opts, timeout, owns_playwright=False))
 
 
 def connect(endpoint: str, *, viewport: tuple[int, int] | None = DEFAULT_VIEWPORT,
-            timeout: float = DEFAULT_TIMEOUT) -> Browser:
-    """Connect sync code to a running Chromium over CDP."""
-    return _on_portal(async_connect(endpoint, viewport=viewport, timeout=timeout))
+            timeout: float = DEFAULT_TIMEOUT, background: bool | None = None) -> Browser:
+    """Connect sync code to a running Chromium over CDP (``background``: see
+    :func:`launch`).
+
+    Playwright gives a selector engine to the browser's existing contexts (its tabs)
+    only when the engine is registered after connecting, so a thread that already
+    holds a domdex browser connects in the background.
+    """
+    if _ThreadPlaywright.current() is not None and not _in_background(background):
+        if background is False:
+            raise BrowserError(
+                "This thread already runs a domdex browser, and a browser reached over "
+                "CDP needs a Playwright of its own: connect with background=True, or "
+                "close the other browser first.")
+        background = True
+    if _in_background(background):
+        return _on_portal(async_connect(endpoint, viewport=viewport, timeout=timeout))
+    return _in_this_thread(
+        lambda pw: _connect_with(pw, endpoint, viewport, timeout, owns_playwright=False))
 
 
 def attach(playwright_page: Any) -> Page | AsyncPage:

@@ -14,7 +14,9 @@ a fixture:
 - ``domdex_page``: a fresh :class:`domdex.Page` per test. With pytest-playwright
   installed it wraps that plugin's ``page`` (so its ``--browser-channel``, ``--headed``,
   tracing and screenshots on failure apply, and ``expect`` works on it); otherwise it
-  is a new tab of one headless Chromium shared by the whole run.
+  is a new tab of one headless Chromium shared by the whole run, on a thread of its
+  own so that async tests beside it still run (its Playwright objects are then
+  blocking proxies, which ``expect`` does not take).
 - ``domdex_session``: a :class:`domdex.Session` (tabs, waits, stale-ref recovery, diffs)
   per test, in its own browser.
 - ``domdex_browser_options``: the :class:`domdex.BrowserOptions` both use — by default
@@ -47,10 +49,15 @@ def domdex_browser_options() -> Any:
 @pytest.fixture(scope="session")
 def domdex_shared_browser(domdex_browser_options: Any) -> Iterator[Any]:
     """One headless Chromium for every ``domdex_page`` of the run (without
-    pytest-playwright)."""
+    pytest-playwright).
+
+    It runs on a thread of its own: a sync Playwright kept in the main thread for the
+    whole run would mark an event loop as running there, and the async tests of the
+    same run (pytest-asyncio, anyio) could not start theirs.
+    """
     from .browser import launch
 
-    with launch(options=domdex_browser_options) as browser:
+    with launch(options=domdex_browser_options, background=True) as browser:
         yield browser
 
 
