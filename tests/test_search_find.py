@@ -260,3 +260,32 @@ def test_a_clear_lead_under_the_threshold_is_given_as_low(idx) -> None:  # type:
         result = FindResult(idx, _ranked(idx, scores))
         assert result.ref is None and not result.below and result.confidence == "none"
         assert "no match above 0.30" in str(result)
+
+
+def _flight_form() -> Snapshot:
+    """Three bare inputs side by side (From, To, a read-only date) and a mail form whose
+    fields are named by a preceding ``<label>`` without ``for``."""
+    n, b = _n, Box
+    return Snapshot(url="http://127.0.0.1/flights", title="Flights", nodes=[
+        n("e1", None, "body"),
+        n("e2", "e1", "main", role="main", box=b(0, 0, 800, 600)),
+        n("e3", "e2", "input", role="textbox", name="From:", attrs={"placeholder": "From:"},
+          box=b(10, 10, 150, 20), in_viewport=True),
+        n("e4", "e2", "input", role="textbox", name="To:", attrs={"placeholder": "To:"},
+          box=b(10, 40, 150, 20), in_viewport=True),
+        n("e5", "e2", "input", role="textbox", states=("readonly",),
+          attrs={"id": "datepicker"}, box=b(10, 70, 150, 20), in_viewport=True),
+        n("e6", "e2", "div", attrs={"id": "forward"}, box=b(10, 100, 400, 100)),
+        n("e7", "e6", "label", text="to:", box=b(10, 100, 20, 20), in_viewport=True),
+        n("e8", "e6", "input", role="textbox", box=b(40, 100, 150, 20), in_viewport=True),
+    ])
+
+
+@pytest.mark.parametrize(("query", "ref"), [
+    ("from field", "e3"), ("the To field", "e4"), ("the to: field in the forward form", "e8"),
+])
+def test_a_field_named_by_a_small_word(query: str, ref: str) -> None:
+    """"from" and "to" are stop words, but in "the To field" they are the name; and a
+    bare input is not named by the input before it (the date box is not "To")."""
+    r = find(build_index(_flight_form()), query, intent="fill")
+    assert r.ref == ref, r.render()

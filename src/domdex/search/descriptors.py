@@ -699,10 +699,12 @@ class _Builder:
             return ""
         siblings = self.tree.child_pos[p]
         k = siblings.index(i)
+        field = self.nodes[i].role in _FIELD_ROLES
         for j in reversed(siblings[:k]):
             n = self.nodes[j]
-            if n.tag in ("input", "select", "textarea", "label") or \
-                    n.role in ("textbox", "combobox", "searchbox", "spinbutton"):
+            # a field's neighbour field is not its name (From, To): only a label is
+            if n.tag == "label" or (not field and (
+                    n.tag in ("input", "select", "textarea") or n.role in _FIELD_ROLES)):
                 return (n.name or n.attrs.get("placeholder", "") or n.text)[:40]
             if self.inter[j] or self.tree.child_pos[j]:
                 return ""  # another control, or a container: not this one's field
@@ -791,6 +793,10 @@ class _Builder:
 
 #: What an ancestor adds to an element's context, by the first case that fits it.
 _DEFINITION, _TERM, _ITEM, _CELL, _ROW, _FIELDSET, _FORM, _LABEL, _PARAGRAPH = range(1, 10)
+
+
+#: Roles of the fields an icon button may serve (a date picker beside "Date").
+_FIELD_ROLES = frozenset({"textbox", "combobox", "searchbox", "spinbutton"})
 
 
 def _context_kind(node: Node, heading: bool) -> int:

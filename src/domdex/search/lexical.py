@@ -425,12 +425,19 @@ def parse_query(text: str) -> Query:
                 else "above" if word == "above" else "beside"
             q.anchor = anchor
     q.compounds = [t for t in q.terms if "." in t or "_" in t or t.startswith("-")]
-    if not q.terms and q.role_words:  # "the button": the role word is the name
-        q.terms = list(q.role_words)
+    if not q.terms and q.role_words:
+        # "the To field", "the From box": a field named by a small word; "the button":
+        # the role word is the name
+        named = [w for w in words if w in STOPWORDS and w not in _NOT_A_NAME]
+        q.terms = _dedupe(named) if named else list(q.role_words)
     q.zone_terms = [z for z in q.zone_terms if z not in q.terms]
     q.terms += q.zone_terms
     return q
 
+
+#: Small words that never name a field by themselves ("the", "please", "it").
+_NOT_A_NAME = _words("a an the this that these those its it's it please i me my we our "
+                     "you your is are be was were been being do does did")
 
 #: "of" in the languages that say "the price of the …" with a word of their own.
 _FOREIGN_OF = re.compile(r"\b(de|del|du|des|da|do|di|della|von|vom)\b")
