@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 from collections.abc import Coroutine, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
@@ -219,3 +220,57 @@ def test_frames_are_read_after_the_page_and_trackers_are_not(live: Live, server:
     ]
     hit = live.read(query="when will the card be charged", limit=1)
     assert hit.sections[0].frame
+
+
+def test_a_tables_row_controls_carry_their_refs(domdex_browser: Any, server: str) -> None:
+    """Issue 11, 'Tables': read shows a table's rows with the refs of their controls
+    (before, 'Delete' without a ref), and a ref read there acts on its own row."""
+    page = domdex_browser.open(f"{server}/rows.html?mode=table&n=8&per=4")
+    try:
+        result = page.read()
+        text = str(result)
+        table = next(sec for sec in result.sections if "Bob Brown" in sec.text)
+        # what the store learns and search ranks is the words alone; the refs are shown
+        assert not re.search(r"@e\d", table.text) and re.search(r"@e\d", table.shown)
+        bob = next(line for line in text.splitlines() if line.startswith("Bob Brown"))
+        assert bob.startswith("Bob Brown | bob@example.org | Active | Delete @e")
+        ref = bob.rsplit("@", 1)[1]
+        page.click(ref)
+        assert page.playwright_page.evaluate("window.LEDGER") == ["p2"]
+
+        # the rows rendered again with the same text: new elements, new refs, and the
+        # read cache (keyed by the page's text) must not answer with the old ones
+        assert bob in str(page.read())
+        page.playwright_page.evaluate("app.rerender()")
+        again = str(page.read())
+        bob_again = next(line for line in again.splitlines() if line.startswith("Bob Brown"))
+        assert bob_again.startswith("Bob Brown") and bob_again != bob
+        page.click(bob_again.rsplit("@", 1)[1])
+        assert page.playwright_page.evaluate("window.LEDGER") == ["p2", "p2"]
+    finally:
+        page.close()
+
+
+def test_row_checkboxes_and_links_in_a_read_table(domdex_browser: Any, server: str) -> None:
+    """A selection checkbox shows its state and ref, a link its words and ref."""
+    page = domdex_browser.open(f"{server}/dashboard.html")
+    try:
+        text = str(page.read())
+        row = next(line for line in text.splitlines() if "PRJ-103" in line)
+        assert re.fullmatch(r"\[checkbox, unchecked @(e\d+)\] \| PRJ-103 \| Q3 Marketing "
+                            r"Campaign \| Esther Howard \| Pending Review \| Edit @e\d+", row)
+        box = re.search(r"@(e\d+)\]", row)
+        assert box
+        page.check(box.group(1))
+        assert "[checkbox, checked @" in next(
+            line for line in str(page.read()).splitlines() if "PRJ-103" in line)
+    finally:
+        page.close()
+
+
+def test_read_without_a_capture_shows_no_refs(live: Live, server: str) -> None:
+    """A page domdex never captured (the one-shot `domdex read URL`) has no refs to show."""
+    live.goto(f"{server}/rows.html?mode=table&n=4&per=4")
+    text = str(live.read())
+    assert "Alice Archer | alice@example.org | Active | Delete" in text
+    assert not re.search(r"@e\d", text)

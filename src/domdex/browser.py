@@ -249,12 +249,13 @@ class AsyncPage(PageActions):
     async def read(self, scope: str | None = None, section: str | None = None, offset: int = 0,
                    query: str | None = None, limit: int = 3, max_tokens: int | None = None,
                    nocache: bool = False, *, store: KnowledgeStore | None = None) -> ReadResult:
-        """The page's text by sections (see :func:`domdex.text.read.read`)."""
-        from .text.read import read
-
-        return await read(self.playwright_page, scope=scope, section=section, offset=offset,
-                          query=query, limit=limit, max_tokens=max_tokens, nocache=nocache,
-                          store=store)
+        """The page's text by sections (see :func:`domdex.text.read.read`); a table's
+        controls carry their refs (``Delete @e45``)."""
+        session = await self.session()
+        result: ReadResult = await session.read(
+            scope=scope, section=section, offset=offset, query=query, limit=limit,
+            max_tokens=max_tokens, nocache=nocache, store=store)
+        return result
 
     async def close(self) -> None:
         """Close the Playwright page (also when domdex did not open it)."""

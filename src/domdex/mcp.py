@@ -175,9 +175,8 @@ def build_server(holder: SessionHolder | None = None, *, deadline: float = TOOL_
         """The page's text by sections: main content (scope=main), one section (s7), or
         the sections that answer query. A cut read says how to continue (offset)."""
         s = await holder.get()
-        page = s.tab(None).page
-        result = await page.read(scope=scope, section=section, offset=offset, query=query,
-                                 limit=limit, max_tokens=max_tokens, store=holder.store())
+        result = await s.read(None, scope=scope, section=section, offset=offset, query=query,
+                              limit=limit, max_tokens=max_tokens, store=holder.store())
         return str(result.render(max_tokens))  # fenced as untrusted page content already
 
     @tool

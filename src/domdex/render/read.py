@@ -82,7 +82,7 @@ class ReadResult(View):
         if s.id in self.scores:
             label += f", score {self.scores[s.id]:.2f}"
         head = f"## [{s.id}] {s.title} ({label})"
-        return f"{head}\n{s.text}" if s.text else head
+        return f"{head}\n{s.shown}" if s.text else head
 
     def to_dict(self) -> dict[str, Any]:
         sections = []

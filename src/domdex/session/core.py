@@ -384,11 +384,12 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
         self._show(t, idx)
         return idx
 
-    def _printed(self, t: Tab, idx: PageIndex, view: Any) -> Any:
+    def _printed(self, t: Tab, idx: PageIndex, view: Any, text: str | None = None) -> Any:
         """Note which capture each ref a view prints comes from: what the agent last saw
-        a ref mean is what a later action by that ref is checked against."""
+        a ref mean is what a later action by that ref is checked against. ``text``: the
+        view's text when rendering it whole would cost too much (a read)."""
         try:
-            text = str(view)
+            text = str(view) if text is None else text
         except DomdexError:
             return view
         now = time.monotonic()
@@ -442,6 +443,18 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
             self._remember(t, idx, m.ref, query=query, intent=kwargs.get("intent"),
                            score=m.score)
         return self._printed(t, idx, result)
+
+    async def read(self, tab: str | None = None, *, store: Any = None,
+                   **kwargs: Any) -> Any:
+        """The tab's text by sections (see :func:`domdex.text.read.read`). The page is
+        captured first when it changed, so every control a table shows carries the ref
+        actions accept (``Delete @e45``)."""
+        from ..text.read import read
+
+        t = self.tab(tab)
+        idx = await self.index(t.id)
+        result = await read(t.pw, store=store, **kwargs)
+        return self._printed(t, idx, result, text=result.body)
 
     async def diff(self, tab: str | None = None, max_tokens: int | None = None) -> Any:
         """What changed since the agent's last view (then this becomes the last view)."""

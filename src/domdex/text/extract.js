@@ -182,6 +182,7 @@
       tag: el.nodeType === Node.ELEMENT_NODE ? el.localName : "",
     };
     if (el === containerEl) b.xpath = containers[container(containerEl)].xpath;
+    if (extra && extra.marked) b.marked = tidy(extra.marked);
     blocks.push(b);
   }
 
@@ -214,17 +215,85 @@
     return lines.join("\n");
   }
 
+  // The refs capture gave the controls of a table's rows (`Delete @e45`), so that a
+  // model reading a table can act on a row. Only refs the page already has: read
+  // assigns none (an element capture never saw has no ref), and a frame's refs would
+  // need its frame id, so only the main document asks (opts.refs). fingerprint.js hashes
+  // the same refs, so a cached read never shows refs of elements since replaced.
+  const CONTROLS = "a[href],button,input:not([type=hidden]),select,textarea,[role=button]," +
+    "[role=link],[role=checkbox],[role=switch],[role=radio],[role=menuitem],[role=tab]," +
+    "[role=combobox],[contenteditable=true]";
+  const refState = (() => {
+    if (!opts.refs) return null;
+    const s = window[Symbol.for("domdex")];
+    return s && s.doc === document && typeof s.peek === "function" ? s : null;
+  })();
+  let marked = false; // did any table cell get a ref
+
+  // A control as a cell shows it, with its ref: `Delete @e45`, `[checkbox, checked @e41]`.
+  function controlText(el, ref) {
+    const kind = el.tagName === "SELECT" ? "select" : el.tagName === "TEXTAREA" ? "textbox"
+      : el.tagName === "INPUT" ? (el.type || "text").toLowerCase() : "";
+    if (kind === "checkbox" || kind === "radio") {
+      return `[${kind}, ${el.checked ? "checked" : "unchecked"} @${ref}]`;
+    }
+    if (kind === "select") {
+      const chosen = el.selectedOptions && el.selectedOptions[0];
+      return `[select: ${tidy(chosen ? chosen.text : "").slice(0, 40)} @${ref}]`;
+    }
+    if (kind === "button" || kind === "submit" || kind === "reset") {
+      return `${tidy(el.value || "") || kind} @${ref}`;
+    }
+    if (kind) return `[${kind === "text" ? "textbox" : kind} @${ref}]`;  // never a value
+    const own = tidy(el.innerText || "").replace(/\n/g, " ");
+    if (own) return `${own} @${ref}`;
+    const named = tidy(el.getAttribute("aria-label") || el.getAttribute("title") || "");
+    return `[${el.getAttribute("role") || el.localName}${named ? ` "${named}"` : ""} @${ref}]`;
+  }
+
+  // A cell's text with ` @eN` after each control that has a ref.
+  function markedCell(node, parts) {
+    if (node.nodeType === Node.TEXT_NODE) {
+      parts.push(squash(node.data));
+      return;
+    }
+    if (node.nodeType !== Node.ELEMENT_NODE || hidden(node)) return;
+    const ref = node.matches(CONTROLS) ? refState.peek(node) : null;
+    if (ref) {
+      parts.push(" ", controlText(node, ref), " ");
+      marked = true;
+      return;
+    }
+    if (!node.querySelector(CONTROLS)) {
+      parts.push(" ", node.innerText || "", " ");
+      return;
+    }
+    const kids = node.shadowRoot ? node.shadowRoot.childNodes : node.childNodes;
+    for (const child of kids) markedCell(child, parts);
+  }
+
+  function cellText(cell) {
+    const plain = tidy(cell.innerText || "").replace(/\n/g, " ");
+    if (!refState || !cell.querySelector(CONTROLS)) return [plain, plain];
+    const parts = [];
+    for (const child of cell.childNodes) markedCell(child, parts);
+    return [plain, tidy(parts.join("").replace(/\n/g, " "))];
+  }
+
+  // [plain text, text with the refs of the rows' controls]
   function tableText(el) {
     const rows = [];
+    const withRefs = [];
     for (const row of el.rows) {
       if (hidden(row)) continue;
       const cells = [];
-      for (const cell of row.cells) {
-        if (!hidden(cell)) cells.push(tidy(cell.innerText || "").replace(/\n/g, " "));
+      for (const cell of row.cells) if (!hidden(cell)) cells.push(cellText(cell));
+      if (cells.some(([plain, mine]) => plain || mine)) {
+        rows.push(cells.map(([plain]) => plain).join(" | "));
+        withRefs.push(cells.map(([, mine]) => mine).join(" | "));
       }
-      if (cells.some(Boolean)) rows.push(cells.join(" | "));
     }
-    return rows.join("\n");
+    return [rows.join("\n"), withRefs.join("\n")];
   }
 
   function dlText(el) {
@@ -293,10 +362,13 @@
         if (isLayout(el)) return false;
         emit("list", listText(el, 0), el, parentOf(el));
         return true;
-      case "TABLE":
+      case "TABLE": {
         if (isLayout(el)) return false;
-        emit("table", tableText(el), el, parentOf(el));
+        marked = false;
+        const [plain, withRefs] = tableText(el);
+        emit("table", plain, el, parentOf(el), marked ? { marked: withRefs } : undefined);
         return true;
+      }
       case "DL":
         if (isLayout(el)) return sphinxList(el);
         emit("list", dlText(el), el, parentOf(el));

@@ -76,7 +76,7 @@ async def _evaluate(page: Any, name: str, arg: Any = None) -> Any:
 async def fingerprint(page: Any) -> tuple[str, str]:
     """``(url, fingerprint)`` of the page's current text (its frames' included), without
     extracting it."""
-    found = await _evaluate(page, "fingerprint")
+    found = await _evaluate(page, "fingerprint", {"refs": True})
     frames = await visible_frames(page)
     return found["url"], found["fingerprint"] + await frame_fingerprints(frames)
 
@@ -86,7 +86,8 @@ async def extract(page: Any, fingerprint_value: str | None = None) -> PageText:
     if fingerprint_value is None:
         _, fingerprint_value = await fingerprint(page)
     started = time.perf_counter()
-    raw = json.loads(await _evaluate(page, "extract", {"fingerprint": fingerprint_value}))
+    raw = json.loads(await _evaluate(page, "extract",
+                                     {"fingerprint": fingerprint_value, "refs": True}))
     text = build_page_text(raw)
     frames = await visible_frames(page)
     if frames:

@@ -50,6 +50,13 @@ class Block:
     xpath: str
     level: int = 0
     main: bool = True
+    #: the text with the refs of a table's controls (``Delete @e45``); "" when none
+    marked: str = ""
+
+    @property
+    def shown(self) -> str:
+        """What a reader sees: the text with refs when it has them."""
+        return self.marked or self.text
 
 
 @dataclass(frozen=True)
@@ -70,6 +77,14 @@ class Section:
     headed: bool = True
     #: URL of the iframe the section is in ("" for the page's own document).
     frame: str = ""
+    #: ``text`` with the refs of its tables' controls (``Delete @e45``): what ``read``
+    #: shows. "" when it has none; the store, search and hashes use ``text``.
+    marked: str = ""
+
+    @property
+    def shown(self) -> str:
+        """What a reader sees: the text with refs when it has them."""
+        return self.marked or self.text
 
     @property
     def heading(self) -> str:
@@ -93,7 +108,7 @@ class Section:
             "frame": self.frame,
             "chars": len(self.text),
             "tokens": self.tokens,
-            "text": self.text,
+            "text": self.shown,
         }
 
 
@@ -178,7 +193,8 @@ class _Builder:
 
     def content_block(self, block: dict[str, Any], zone: str, embedded: bool = False) -> None:
         if embedded:
-            self.blocks.append(Block(block["kind"], block["text"], block["xpath"], main=False))
+            self.blocks.append(Block(block["kind"], block["text"], block["xpath"], main=False,
+                                     marked=block.get("marked", "")))
             return
         if zone != self.zone:
             self.flush()
@@ -189,7 +205,8 @@ class _Builder:
             elif not self.stacks[True] and self.last_heading:
                 # The article's title often sits just outside the main container.
                 self.stacks[True] = [self.last_heading]
-        self.blocks.append(Block(block["kind"], block["text"], block["xpath"]))
+        self.blocks.append(Block(block["kind"], block["text"], block["xpath"],
+                                 marked=block.get("marked", "")))
 
     def flush(self) -> None:
         if not self.blocks and self.heading is None:
@@ -206,6 +223,8 @@ class _Builder:
             )
             level, xpath = (stack[-1][0] if stack else 0), self.blocks[0].xpath
         text = "\n\n".join(b.text for b in self.blocks)
+        marked = "\n\n".join(b.shown for b in self.blocks) \
+            if any(b.marked for b in self.blocks) else ""
         self.sections.append(
             Section(
                 id=f"s{len(self.sections) + 1}",
@@ -218,6 +237,7 @@ class _Builder:
                 text=text,
                 tokens=count_tokens(text) if text else 0,
                 headed=headed,
+                marked=marked,
             )
         )
         self.blocks = []
