@@ -68,3 +68,31 @@ def test_idle_daemon_stops_itself(server: str, tmp_path: Path) -> None:
     assert not state.exists()
     r = _run(env, "sessions")
     assert "No sessions are running." in r.stdout
+
+
+def test_a_failed_open_says_where_it_left_the_session(server: str, tmp_path: Path) -> None:
+    """Issue 11: an open that fails no longer leaves a session on Chromium's error page
+    without a word: one it started is closed again, one that was running says where its
+    tab is and how to get back."""
+    import socket
+
+    with socket.socket() as s:  # a port nobody listens on
+        s.bind(("127.0.0.1", 0))
+        refused = f"http://127.0.0.1:{s.getsockname()[1]}/"
+    env = {**os.environ, "XDG_RUNTIME_DIR": str(tmp_path)}
+    try:
+        r = _run(env, "open", refused)
+        assert r.returncode == 2 and "refused the connection" in r.stderr
+        assert "Session 'default' was closed again: this open started it." in r.stderr
+        assert "Traceback" not in r.stderr
+        assert "No sessions are running." in _run(env, "sessions").stdout
+
+        assert _run(env, "open", f"{server}/spa.html").returncode == 0
+        r = _run(env, "open", refused)
+        assert r.returncode == 2 and "refused the connection" in r.stderr
+        assert (f"The tab shows the browser's error page now; go back to return to "
+                f"{server}/spa.html.") in r.stderr
+        r = _run(env, "back")
+        assert r.returncode == 0 and "spa.html" in r.stdout, r.stderr
+    finally:
+        _run(env, "close")

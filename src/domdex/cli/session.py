@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import BrowserError, DomdexError
+from ..session.messages import ERROR_PAGE
 from .common import (
     add_profile_options,
     browser_options,
@@ -182,8 +183,20 @@ def _open(args: argparse.Namespace) -> int:
     if alive(read_state(args.session)) and profile_flags(args):
         print(f"domdex: session {args.session!r} is already running; browser options apply "
               "when a session starts (close it first to change them).", file=sys.stderr)
+    started = not alive(read_state(args.session))
     state = ensure_daemon(args)
-    return call(args, "open", {"url": _url(args.url), "new_tab": args.new_tab}, state)
+    try:
+        return call(args, "open", {"url": _url(args.url), "new_tab": args.new_tab}, state)
+    except DomdexError as exc:
+        if not started:
+            raise
+        # nothing was open before this failed open: a session on an error page is no use
+        with contextlib.suppress(OSError):
+            request(state, "POST", "/shutdown", timeout=10)
+        why = str(exc).split(ERROR_PAGE, 1)[0]  # the tab is gone with the session
+        raise DomdexError(f"{why} Session {args.session!r} was closed again: this open "
+                          "started it.") from exc
+
 
 
 def _url(target: str) -> str:

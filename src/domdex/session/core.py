@@ -65,7 +65,14 @@ from .cache import RegionCache
 from .dialogs import DialogPolicy, Policy
 from .files import FilesMixin
 from .intents import Intent, describe
-from .messages import closest, first_line, nav_message, not_recovered, page_changed
+from .messages import (
+    closest,
+    first_line,
+    left_on,
+    nav_message,
+    not_recovered,
+    page_changed,
+)
 from .observe import LogView
 from .options import SessionOptions
 from .recovery import Recovery, recover, still_same
@@ -86,6 +93,8 @@ REUSE_FOR = 10.0
 FAIL_FAST_MS = 1000.0
 #: Controls described per view change when their refs die (a re-render of a list).
 RETIRE_MAX = 200
+#: Seconds a failed navigation waits for Chromium's error page to commit (~0.15 s).
+ERROR_PAGE_WAIT = 1.0
 #: Refs whose printing view is remembered, per tab.
 PRINTED_MAX = 4096
 _PRINTED_REF = re.compile(r"@((?:f\d+)?e\d+)\b")
@@ -275,7 +284,8 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
             if self._refused and "ERR_BLOCKED_BY_CLIENT" in str(exc):
                 raise NavigationError(f"Could not {action} {url or t.pw.url}: it led to "
                                       f"{self._refused}") from exc
-            raise NavigationError(nav_message(action, url or t.pw.url, exc)) from exc
+            raise NavigationError(nav_message(action, url or t.pw.url, exc)
+                                  + await self._left_on(t, was_url)) from exc
         # Playwright answers None both when there is no history entry and when the entry
         # has no HTTP response (about:blank, a data: URL, a same-document entry): only an
         # unchanged URL and document mean nothing happened.
@@ -296,6 +306,15 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
                "find \"…\"")
         return ActionResult(action, url=t.pw.url, status=t.status, message=msg,
                             dialogs=self.dialogs.drain())
+
+    async def _left_on(self, t: Tab, was_url: str) -> str:
+        """Where a failed navigation left the tab. Chromium commits its error page a
+        moment after the navigation fails: wait a little for it."""
+        from playwright.async_api import Error as PlaywrightError
+
+        with contextlib.suppress(PlaywrightError):
+            await t.pw.wait_for_url("chrome-error://**", timeout=ERROR_PAGE_WAIT * 1000)
+        return left_on(t.pw.url, was_url)
 
     # Captures and views -----------------------------------------------------------
     async def _capture(self, t: Tab) -> IndexedPage:
@@ -773,3 +792,4 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
             if text is not None:
                 self.dialogs.prompt_text = text
         return f"Dialogs are {self.dialogs.policy}ed by default."
+

@@ -11,10 +11,25 @@ if TYPE_CHECKING:
     from .intents import Intent
     from .recovery import Recovery
 
-__all__ = ["GONE", "closest", "first_line", "nav_message", "not_recovered", "page_changed"]
+__all__ = ["ERROR_PAGE", "GONE", "closest", "first_line", "left_on", "nav_message",
+           "not_recovered", "page_changed"]
 
 GONE = ("The browser stopped (it was killed or crashed), and its tabs with it. Open a page "
         "again (open URL): domdex starts a fresh browser with the same options.")
+
+
+#: How a failed navigation's message goes on when Chromium's error page is left showing.
+ERROR_PAGE = " The tab shows the browser's error page now"
+
+
+def left_on(now: str, before: str) -> str:
+    """Where a failed navigation left the tab, when it is not where it was: Chromium
+    shows its own error page for a refused or unknown address."""
+    if not now.startswith("chrome-error:") or now == before:
+        return ""
+    if before and before != "about:blank" and not before.startswith("chrome-error:"):
+        return f"{ERROR_PAGE}; go back to return to {before}."
+    return f"{ERROR_PAGE}; open another URL."
 
 
 def first_line(exc: BaseException) -> str:
