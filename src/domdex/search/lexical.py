@@ -189,9 +189,18 @@ _POSITIONS = [
 ]
 _BAR = re.compile(r"\b(top|bottom|header|nav(igation)?|menu|tool|upper|lower)[\s-]?bar\b")
 _LANDMARK_WORDS = {"header": "HEADER", "footer": "FOOTER", "sidebar": "ASIDE"}
+
+
+def _nth(n: int) -> str:
+    """1 → "1st", 12 → "12th", 22 → "22nd"."""
+    last = n % 10 if n % 100 not in (11, 12, 13) else 0
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(last, 'th')}"
+
+
 _ORDINALS = {
-    "first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4,
-    "4th": 4, "fifth": 5, "5th": 5, "last": -1, "final": -1,
+    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6,
+    "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10, "last": -1, "final": -1,
+    **{_nth(n): n for n in range(1, 101)},  # "the 7th search result"
 }
 _INTENT_VERBS = [
     (re.compile(r"^\s*(press|hit) (enter|return) (on|in(to)?)\b"), "fill"),
@@ -428,8 +437,8 @@ def parse_query(text: str) -> Query:
     if not q.terms and q.role_words:
         # "the To field", "the From box": a field named by a small word; "the button":
         # the role word is the name
-        named = [w for w in words if w in STOPWORDS and w not in _NOT_A_NAME]
-        q.terms = _dedupe(named) if named else list(q.role_words)
+        small = [w for w in words if w in STOPWORDS and w not in _NOT_A_NAME]
+        q.terms = _dedupe(small) if small else list(q.role_words)
     q.zone_terms = [z for z in q.zone_terms if z not in q.terms]
     q.terms += q.zone_terms
     return q

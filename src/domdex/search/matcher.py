@@ -280,6 +280,8 @@ class SearchIndex:
             if collecting:
                 gc.enable()
         self._term_cache: dict[str, np.ndarray] = {}
+        #: what other search modules work out once per page (listings …), by name
+        self.derived: dict[str, Any] = {}
         self._shape_cache: dict[str, np.ndarray] = {}
 
     def _build(self, idx: Any) -> None:

@@ -31,6 +31,7 @@ from ..languages import in_page_language
 from .learned import asked_shapes, feature_matrix, load_ranker
 from .lexical import ROLE_WORDS, SYNONYMS, Query, parse_query, stem, tokens
 from .matcher import SearchIndex
+from .records import Listing, listings
 from .routing import Route, route
 
 __all__ = ["INTENTS", "Match", "find_matches"]
@@ -251,7 +252,7 @@ def _scope_mask(idx: Any, si: SearchIndex, region: str | None, role: str | None)
 
 
 def _position(si: SearchIndex, idx: Any, q: Query, score: np.ndarray,
-              inside: np.ndarray | None = None) -> np.ndarray:
+              inside: np.ndarray | None = None, intent: str | None = None) -> np.ndarray:
     """Bonus for the near-ties that the request's position words point at."""
     bonus = np.zeros(si.n, dtype=np.float32)
     if not (q.positions or q.ordinal or q.landmarks or q.relation):
@@ -283,10 +284,103 @@ def _position(si: SearchIndex, idx: Any, q: Query, score: np.ndarray,
                     bonus[k] += 0.05
     if q.relation and RELATION_BONUS:
         _relation(si, q, score, best, bonus)
-    if q.ordinal:
+    if q.ordinal and not (_pager(si, q, score, bonus) or
+                          _listing_ordinal(si, idx, q, score, best, bonus, intent)):
         counted = score if inside is None else np.where(inside, score, 0.0)
         _ordinal(si, q.ordinal, counted, float(counted.max()), bonus, idx)
     return bonus
+
+
+def _pager(si: SearchIndex, q: Query, score: np.ndarray, bonus: np.ndarray) -> bool:
+    """"The second page of results", "page 3": a pager's link named by the number."""
+    if not q.ordinal or q.ordinal < 1 or "page" not in {stem(t) for t in q.terms}:
+        return False
+    number = str(q.ordinal)
+    ks = [k for k in range(si.n) if si.norm_names[k] == number and si.hidden[k] == 0
+          and (si.role_link[k] or si.roles[k] == "button")]
+    if not ks:
+        return False
+    pick = max(ks, key=lambda k: (float(score[k]), -k))
+    bonus[pick] += max(0.15, float(score.max()) - float(score[pick]) + 0.05)
+    return True
+
+
+def _listing_ordinal(si: SearchIndex, idx: Any, q: Query, score: np.ndarray, best: float,
+                     bonus: np.ndarray, intent: str | None) -> bool:
+    """"The third post", "the first employee's record", "the category of the second
+    product": count the records of the listing the request's noun names
+    (:mod:`~domdex.search.records`) and take the record's element — the one the rest of
+    the request names, else its first link (its title), else what it is."""
+    if not q.ordinal or not hasattr(idx, "tree"):
+        return False
+    nouns = {stem(t) for t in q.terms if t not in ACTION_VERBS and t not in q.zone_terms}
+    found = _named_listing(si, idx, nouns, score)
+    if found is None:
+        return False
+    listing, rest = found
+    nth = q.ordinal
+    if len(listing.records) < max(nth, 1):
+        return False
+    record = listing.records[nth - 1] if nth > 0 else listing.records[nth]
+    inside = np.flatnonzero((si.pos >= record) & (si.pos < idx.tree.end[record]))
+    if not len(inside):
+        return False
+    pick = _record_pick(si, inside, intent, score, best, rest)
+    bonus[pick] += max(0.15, best - float(score[pick]) + 0.05)
+    return True
+
+
+def _named_listing(si: SearchIndex, idx: Any, nouns: set[str],
+                   score: np.ndarray) -> tuple[Listing, set[str]] | None:
+    """The listing whose words hold most of ``nouns`` and the nouns it leaves over.
+
+    Among equals: one in the main content, of three records or more, whose records hold
+    the best candidates, the longest."""
+    found = si.derived.get("listings")
+    if found is None:
+        found = si.derived["listings"] = listings(idx, lambda pos: _words_over(si, pos))
+    end = idx.tree.end
+    best_key: tuple[int, int, int, float, int] | None = None
+    choice: Listing | None = None
+    for listing in found:
+        fit = len(nouns & listing.words)
+        if not fit:
+            continue
+        spans = [(int(np.searchsorted(si.pos, r)), int(np.searchsorted(si.pos, end[r])))
+                 for r in listing.records]
+        spans = [(a, b) for a, b in spans if b > a]
+        if not spans:
+            continue
+        aside = bool(si.zones[spans[0][0]] & _ASIDE_ZONES)
+        top = max(float(score[a:b].max()) for a, b in spans)
+        key = (fit, int(not aside), int(len(listing.records) >= 3), top, len(listing.records))
+        if best_key is None or key > best_key:
+            best_key, choice = key, listing
+    if choice is None:
+        return None
+    return choice, nouns - choice.words
+
+
+_ASIDE_ZONES = frozenset({"nav", "header", "footer", "sidebar"})
+
+
+def _words_over(si: SearchIndex, pos: int) -> str:
+    """The heading and region words of the first element at or after node ``pos``."""
+    k = int(np.searchsorted(si.pos, pos))
+    if k >= si.n:
+        return ""
+    f = si.descriptors[k].fields
+    return f.get("heading", "") + " " + f.get("region", "")
+
+
+def _record_pick(si: SearchIndex, inside: np.ndarray, intent: str | None,
+                 score: np.ndarray, best: float, rest: set[str]) -> int:
+    if rest and float(score[inside].max()) >= 0.5 * best:  # "the category of …"
+        return int(inside[np.argmax(score[inside])])
+    for k in inside:
+        if si.role_link[k] and si.norm_names[k] and intent != "read":
+            return int(k)  # a record's first link opens it: its title
+    return int(inside[0])
 
 
 _ZONE_OF = {"HEADER": "header", "FOOTER": "footer", "ASIDE": "sidebar"}
@@ -544,8 +638,12 @@ def find_matches(
     score = score * zone_f * _cell_factor(si, q, ks)
     score = np.where(live, score, 0.0).astype(np.float32)
     inside = zone_f >= 1.0 if isinstance(zone_f, np.ndarray) else None
-    position = _position(si, idx, q, score, inside) * (score > 0)
+    position = _position(si, idx, q, score, inside, intent)
     score = score + position
+    counted = np.flatnonzero((position > 0) & ~live)  # a listing's record, named by place
+    if len(counted):
+        ks = np.union1d(ks, counted)
+        live[counted] = True
     hand = score
     ranker = load_ranker() if learned else None
     if len(ks) and (ranker is not None or trace is not None):

@@ -1,0 +1,114 @@
+"""Listings: a page's repeated records, for "the third post", "the 7th search result",
+"the first employee's record", "the category of the second product".
+
+An ordinal in a request usually counts the items of a listing — rows of a table, posts
+of a blog, results of a search, cards of a grid — not elements that look alike. Those
+items rarely carry the noun the request uses: a post's title link says *Lisbon by
+Tram*, not "post". What names them is around them: the records' markup
+(``<article class="post">``, ``<tr>``, ``<li class="result">``), the heading over the
+listing (*employees — 160 rows*, *Images*), what each record holds (a picture).
+
+A listing is found without knowing the site: children of one parent that share their
+shape (tag, role and the first class name without its digits), two or more of them,
+each holding more than a bare text. Table rows made only of header cells are not
+records.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from .lexical import stem, tokens
+
+__all__ = ["Listing", "listings"]
+
+#: What a record is called, by its tag or role.
+_KIND_WORDS = {
+    "tr": "row record entry", "row": "row record entry", "li": "item entry",
+    "listitem": "item entry", "article": "article post entry story", "option": "option",
+    "dt": "term entry", "section": "section", "figure": "figure image picture",
+    "img": "image picture photo",
+}
+_PICTURE = "image picture photo thumbnail"
+_SPLIT = re.compile(r"[-_\s]+|(?<=[a-z])(?=[A-Z])")
+_DIGITS = re.compile(r"\d+")
+_HEADER_CELLS = frozenset({"th", "columnheader"})
+_MAX_CLASS_WORDS = 6
+
+
+@dataclass(slots=True)
+class Listing:
+    """One group of records: their node positions (document order) and the stems of
+    the words that say what they are."""
+
+    records: list[int]
+    words: frozenset[str]
+
+
+def listings(idx: Any, heading_of: Any) -> list[Listing]:
+    """The page's listings. ``heading_of(pos)`` gives the heading and region words over
+    a node (the descriptors know them)."""
+    tree, nodes = idx.tree, idx.nodes
+    out: list[Listing] = []
+    for p, kids in enumerate(tree.child_pos):
+        if len(kids) < 2:
+            continue
+        groups: dict[tuple[str, str, str], list[int]] = {}
+        for c in kids:
+            n = nodes[c]
+            if n.tag in ("br", "hr", "script", "style") or not _holds_something(idx, c):
+                continue
+            groups.setdefault(_shape(n), []).append(c)
+        for shape, members in groups.items():
+            shown = [c for c in members if nodes[c].visible and not _header_row(idx, c)]
+            if len(shown) >= 2:
+                out.append(Listing(shown, _words(idx, p, shown, shape, heading_of)))
+    return out
+
+
+def _shape(n: Any) -> tuple[str, str, str]:
+    cls = n.attrs.get("class", "").split()
+    return n.tag, n.role, _DIGITS.sub("", cls[0]) if cls else ""
+
+
+def _holds_something(idx: Any, c: int) -> bool:
+    """A record holds an element (a link, a cell) or is one: not a bare text line."""
+    if idx.tree.size(c) > 1:
+        return True
+    facts = getattr(idx, "facts", None)
+    return bool(facts.interactive[c]) if facts is not None else \
+        bool(idx.is_interactive(idx.nodes[c]))
+
+
+def _header_row(idx: Any, c: int) -> bool:
+    """A table row of header cells only: it labels the records, it is not one."""
+    nodes = idx.nodes
+    if nodes[c].tag != "tr" and nodes[c].role != "row":
+        return False
+    kids = idx.tree.child_pos[c]
+    return bool(kids) and all(nodes[k].tag in _HEADER_CELLS or nodes[k].role in _HEADER_CELLS
+                              for k in kids)
+
+
+def _words(idx: Any, parent: int, records: list[int], shape: tuple[str, str, str],
+           heading_of: Any) -> frozenset[str]:
+    nodes = idx.nodes
+    first = records[0]
+    text = [_KIND_WORDS.get(shape[0], ""), _KIND_WORDS.get(shape[1], "")]
+    for node in (nodes[first], nodes[parent]):
+        text += _class_words(node.attrs.get("class", ""))
+        text.append(node.attrs.get("aria-label", ""))
+    text.append(heading_of(first))
+    end = idx.tree.end[first]
+    if any(nodes[j].tag == "img" or nodes[j].role == "img" for j in range(first, end)):
+        text.append(_PICTURE)
+    return frozenset(stem(t) for t in tokens(" ".join(text)) if t.isalpha() and len(t) > 2)
+
+
+def _class_words(cls: str) -> list[str]:
+    words: list[str] = []
+    for name in cls.split()[:_MAX_CLASS_WORDS]:
+        words += [w.lower() for w in _SPLIT.split(_DIGITS.sub(" ", name)) if w]
+    return words
