@@ -13,6 +13,10 @@ an action is narrower than "every node that changed":
 - **REPLACED** — a framework re-render that swapped nodes for identical new ones. An
   agent holding the old refs must learn the new ones; reporting it as five removals
   and five additions would suggest the page changed when it did not.
+- **ROWS** — a table or list whose rows were replaced by other rows (its next page,
+  new search results): one change naming the rows by their key column
+  (``PRJ-101 … PRJ-112 replaced by PRJ-113 … PRJ-124``) with the controls of the new
+  rows, not every cell that came and went.
 
 When the document itself changed (navigation), refs from before mean nothing, so the
 diff says so instead of listing every node. The diff is data (flags compared as
@@ -29,13 +33,14 @@ from typing import TYPE_CHECKING, Any
 from .index import roles
 from .index.facts import label
 from .index.flags import Flag, node_flags
-from .index.identity import row_text
+from .index.identity import ITEM_TEXT_CHARS, row_text
 
 if TYPE_CHECKING:
     from .index import PageIndex, Region
     from .snapshot import Node
 
-__all__ = ["Change", "Diff", "ElementChange", "RegionChange", "diff"]
+__all__ = ["Change", "Diff", "ElementChange", "RegionChange", "Row", "RowsChange", "diff",
+           "table_rows"]
 
 #: Roles whose text matters even when nothing can be clicked.
 _TEXT_ROLES = frozenset({"status", "alert", "alertdialog", "dialog", "log", "progressbar",
@@ -43,6 +48,14 @@ _TEXT_ROLES = frozenset({"status", "alert", "alertdialog", "dialog", "log", "pro
 _SKIP_TAGS = frozenset({"html", "head", "body", "script", "style", "noscript", "template"})
 #: Flags that change on every interaction and mean nothing to an agent.
 _NOISE_FLAGS = frozenset({Flag("focused")})
+#: Tables and lists, whose rows a rows change counts.
+_TABLE_ROLES = frozenset({"table", "grid", "treegrid", "list"})
+_TABLE_TAGS = frozenset({"table", "ul", "ol"})
+_ROW_ROLES = frozenset({"row", "listitem"})
+_ROW_TAGS = frozenset({"tr", "li"})
+_CELL_ROLES = frozenset({"cell", "gridcell", "rowheader"})
+#: Rows that are new (not old rows again) before a table's change is one change.
+MIN_NEW_ROWS = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +90,29 @@ class RegionChange:
     shown: bool = False  # existed hidden before (a closed <dialog> opened)
 
 
+@dataclass(frozen=True, slots=True)
+class Row:
+    """A row of a table or list, named by its key: the first column whose cells tell
+    the rows apart (an order number, a name), else its text."""
+
+    ref: str
+    key: str
+    text: str
+    controls: tuple[Node, ...] = ()
+
+
+@dataclass(slots=True)
+class RowsChange:
+    """Rows of one table or list that went, and the rows that came in their place."""
+
+    container: Node  # the table or list, as the new capture has it
+    region: str  # its region id in the new capture
+    removed: list[Row]  # rows that went, in the old capture's order
+    added: list[Row]  # rows that came, with their controls
+    #: new ref → old ref of a control whose row came back with the same text
+    was: dict[str, str] = field(default_factory=dict)
+
+
 @dataclass(slots=True)
 class Diff:
     """The changes from ``old`` to ``new``; ``same_document`` False means navigation."""
@@ -86,14 +122,16 @@ class Diff:
     same_document: bool
     regions: list[RegionChange] = field(default_factory=list)
     elements: list[ElementChange] = field(default_factory=list)
+    rows: list[RowsChange] = field(default_factory=list)
 
     @property
     def empty(self) -> bool:
-        return self.same_document and not self.regions and not self.elements
+        return self.same_document and not self.regions and not self.elements \
+            and not self.rows
 
     @property
     def count(self) -> int:
-        return len(self.regions) + len(self.elements)
+        return len(self.regions) + len(self.elements) + len(self.rows)
 
     def of_kind(self, kind: str) -> list[ElementChange]:
         return [c for c in self.elements if c.kind == kind]
@@ -191,6 +229,7 @@ def diff(old: PageIndex, new: PageIndex) -> Diff:
             continue
         result.regions.append(RegionChange("removed", r))
     _element_diff(result, covered_old, covered_new)
+    _rows_replaced(result, covered_old, covered_new)
     return result
 
 
@@ -276,3 +315,134 @@ def _reordered(result: Diff) -> None:
                 result.elements.append(ElementChange(
                     "reordered", node, _region_id(new, parent),
                     changes=[Change("order", len(a), moved)]))
+
+
+# Tables whose rows were replaced ------------------------------------------------------
+def _is_table(n: Node) -> bool:
+    return n.role in _TABLE_ROLES or n.tag in _TABLE_TAGS
+
+
+def _is_row(n: Node) -> bool:
+    return n.role in _ROW_ROLES or n.tag in _ROW_TAGS
+
+
+def _cells(idx: PageIndex, row: int) -> list[int]:
+    """The cells of a row (not those of a table nested in it)."""
+    tree = idx.tree
+    return [j for j in tree.subtree(row) if j != row and
+            (idx.nodes[j].role in _CELL_ROLES or idx.nodes[j].tag == "td")
+            and not any(_is_row(idx.nodes[a]) for a in tree.ancestors(j) if a > row)]
+
+
+def _header_row(idx: PageIndex, row: int) -> bool:
+    """A row of column headers and no data cells."""
+    sub = idx.tree.subtree(row)
+    return not _cells(idx, row) and any(
+        idx.nodes[j].role == "columnheader" or idx.nodes[j].tag == "th" for j in sub)
+
+
+def table_rows(idx: PageIndex, start: int = 0, stop: int | None = None) -> dict[int, list[int]]:
+    """The shown body rows of every table and list among ``nodes[start:stop]``, by the
+    position of their nearest table or list."""
+    out: dict[int, list[int]] = defaultdict(list)
+    for i in range(start, len(idx.nodes) if stop is None else stop):
+        n = idx.nodes[i]
+        if n.visible and _is_row(n) and not _header_row(idx, i):
+            owner = next((a for a in idx.tree.ancestors(i) if _is_table(idx.nodes[a])), None)
+            if owner is not None:
+                out[owner].append(i)
+    return out
+
+
+def _text(idx: PageIndex, row: int) -> str:
+    """What a row says, without the words of its controls ("View", "Refund")."""
+    tree = idx.tree
+    controls = [j for j in tree.subtree(row) if roles.is_interactive(idx.nodes[j])]
+    parts: list[str] = []
+    for j in tree.subtree(row):
+        t = idx.nodes[j].text
+        if not t or any(tree.contains(c, j) for c in controls):
+            continue
+        for c in controls:  # a cell holding "View Refund" says nothing of its own
+            if tree.contains(j, c):
+                t = t.replace(label(idx.nodes[c]), " ")
+        t = " ".join(t.split())
+        if t and not any(t in p for p in parts):
+            parts.append(t)
+    return " ".join(parts)[:ITEM_TEXT_CHARS]
+
+
+def rows_named(rows: list[tuple[PageIndex, int]]) -> list[Row]:
+    """Rows (from one or two captures of a table) with their keys: the first column
+    whose cells are all filled and all different, else each row's text."""
+    cells = [[" ".join(label(idx.nodes[c]).split()) for c in _cells(idx, i)]
+             for idx, i in rows]
+    texts = [_text(idx, i) for idx, i in rows]
+    keys = texts
+    for j in range(max((len(c) for c in cells), default=0)):
+        column = [c[j] if j < len(c) else "" for c in cells]
+        if all(column) and len(set(column)) == len(column):
+            keys = column
+            break
+    return [Row(idx.nodes[i].ref, key[:40], text,
+                tuple(idx.nodes[j] for j in idx.tree.subtree(i)
+                      if roles.is_interactive(idx.nodes[j]) and idx.nodes[j].visible))
+            for (idx, i), key, text in zip(rows, keys, texts, strict=True)]
+
+
+def _counterpart(old: PageIndex, new: PageIndex, table: int,
+                 old_tables: dict[int, list[int]]) -> int | None:
+    """The same table in the old capture: the same node, or one gone from the page with
+    the same role, name and region (the table itself was rendered again)."""
+    node = new.nodes[table]
+    pos = old.tree.pos.get(node.ref)
+    if pos is not None:
+        return pos if pos in old_tables else None
+    rid = _region_id(new, node.ref)
+    for p in old_tables:
+        was = old.nodes[p]
+        if new.snapshot.get(was.ref) is None and was.role == node.role and \
+                was.tag == node.tag and label(was) == label(node) and \
+                _region_id(old, was.ref) == rid:
+            return p
+    return None
+
+
+def _rows_replaced(result: Diff, covered_old: set[str], covered_new: set[str]) -> None:
+    """A table (or list) whose rows were replaced by other rows becomes one
+    :class:`RowsChange`, and the element changes inside those rows go into it."""
+    old, new = result.old, result.new
+    old_tables, new_tables = table_rows(old), table_rows(new)
+    for table, rows in new_tables.items():
+        if new.nodes[table].ref in covered_new:
+            continue  # inside a region that is new as a whole
+        before = _counterpart(old, new, table, old_tables)
+        if before is None or old.nodes[before].ref in covered_old:
+            continue
+        gone = [i for i in old_tables[before] if not _shown(new.snapshot.get(old.nodes[i].ref))]
+        came = [i for i in rows if not _shown(old.snapshot.get(new.nodes[i].ref))]
+        named = rows_named([(old, i) for i in gone] + [(new, i) for i in came])
+        removed, added = named[:len(gone)], named[len(gone):]
+        old_texts = {r.text for r in removed}
+        if len(gone) < MIN_NEW_ROWS or sum(r.text not in old_texts for r in added) < MIN_NEW_ROWS:
+            continue
+        change = RowsChange(new.nodes[table], _region_id(new, new.nodes[table].ref),
+                            removed, added)
+        _fold(result, change, {old.nodes[j].ref for i in gone for j in old.tree.subtree(i)},
+              {new.nodes[j].ref for i in came for j in new.tree.subtree(i)})
+        # "was" only for a row that came back: a new row's control is no old one's
+        back = {c.ref for r in added if r.text in old_texts for c in r.controls}
+        change.was = {k: v for k, v in change.was.items() if k in back}
+        result.rows.append(change)
+
+
+def _fold(result: Diff, change: RowsChange, old_refs: set[str], new_refs: set[str]) -> None:
+    """Element changes inside the rows that went or came belong to the rows change."""
+    kept = []
+    for c in result.elements:
+        if c.node.ref in (old_refs if c.kind == "removed" else new_refs):
+            if c.kind == "replaced" and c.old_ref:
+                change.was[c.node.ref] = c.old_ref
+            continue
+        kept.append(c)
+    result.elements = kept

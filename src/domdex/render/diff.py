@@ -10,6 +10,13 @@ The format is the hybrid seed's::
       [R0] HEADER
         LINK @e8 "Cart (3)" → "Cart (4)" [text changed]
 
+A table whose rows were replaced (its next page) is one entry, its rows named by their
+key column, with the controls of each new row::
+
+    NEW ROWS (a table's next page, new results):
+      [R2.Orders] TABLE "Orders": 10 rows ("1001" … "1010") replaced by 10 ("1011" … "1020")
+        "1011 Ann Lee $30.00 Paid": LINK "View" @e212 · BUTTON "Refund" @e214
+
 Elements are written with :func:`~domdex.render.elements.element_line`, as in every
 other view; each group names its region so a cut note can say ``expand R2``. The
 diff itself (:mod:`domdex.diff`) is data; this module writes it, as text and as JSON.
@@ -19,15 +26,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..diff import Row, rows_named, table_rows
 from ..errors import RegionNotFoundError
 from ..index import roles
-from ..index.identity import item_words, row_text
+from ..index.identity import row_text
 from .base import Line, View
 from .elements import element_line, flag_text, label, quote
 from .regions import region_head
 
 if TYPE_CHECKING:
-    from ..diff import Change, Diff, ElementChange, RegionChange
+    from ..diff import Change, Diff, ElementChange, RegionChange, RowsChange
     from ..index import PageIndex
     from ..snapshot import Node
 
@@ -58,6 +66,10 @@ class DiffView(View):
                               "table, new results):"))
             for old, new in swapped:
                 lines.extend(_swap_lines(old, new, d))
+        if d.rows:
+            lines.append(Line("NEW ROWS (a table's next page, new results):"))
+            for rc in d.rows:
+                lines.extend(_rows_lines(rc, d.new))
         for kind, title in _SECTIONS:
             body = self._section(kind, {id(rc) for pair in swapped for rc in pair})
             if body:
@@ -97,7 +109,20 @@ class DiffView(View):
             "url": d.new.snapshot.url,
             "regions": [_region_dict(rc) for rc in d.regions],
             "elements": [_element_dict(c) for c in d.elements],
+            "rows": [_rows_dict(rc) for rc in d.rows],
         }
+
+
+def _rows_dict(rc: RowsChange) -> dict[str, Any]:
+    def row(r: Row) -> dict[str, Any]:
+        return {"ref": r.ref, "key": r.key, "text": r.text,
+                "controls": [{"ref": c.ref, "role": roles.display_role(c).lower(),
+                              "name": label(c), "was": rc.was.get(c.ref)}
+                             for c in r.controls]}
+
+    return {"table": rc.container.ref, "region": rc.region,
+            "removed": [{"ref": r.ref, "key": r.key, "text": r.text} for r in rc.removed],
+            "added": [row(r) for r in rc.added]}
 
 
 def _region_dict(rc: RegionChange) -> dict[str, Any]:
@@ -180,43 +205,76 @@ def _swapped(d: Diff) -> list[tuple[Any, Any]]:
     return pairs
 
 
-def _rows(idx: PageIndex, region: Any) -> list[str]:
-    """The texts of a region's rows (table rows or list items), header rows left out."""
-    out = []
-    for i in range(region.start, region.stop):
-        n = idx.nodes[i]
-        if (n.role == "row" or n.tag in ("tr", "li")) and n.visible and \
-                not any(idx.nodes[c].tag == "th" for c in idx.tree.subtree(i)):
-            text = item_words(idx, i, region.stop)[2]  # region.stop: skip nothing
-            if text:
-                out.append(text)
-    return out
+def _region_rows(idx: PageIndex, region: Any) -> list[tuple[PageIndex, int]]:
+    """A region's table rows and list items, header rows left out."""
+    found = table_rows(idx, region.start, region.stop)
+    return [(idx, i) for i in sorted(i for rows in found.values() for i in rows)]
 
 
 def _swap_lines(old: Any, new: Any, d: Diff) -> list[Line]:
     r = new.region
-    rid, more = r.id, f"expand {new.region.id}"
-    before, after = _rows(d.old, old.region), _rows(d.new, r)
-    what = "content replaced"
-    if before and before == after:
-        what = f"re-rendered with the same {len(after)} rows: new refs"
-    elif before or after:
-        what = (f"{len(before)} rows ({_span(before)}) replaced by {len(after)} "
-                f"({_span(after)})")
-    out = [Line(f"  {region_head(r)}: {what}", rid, more)]
+    rid = r.id
+    before, after = _region_rows(d.old, old.region), _region_rows(d.new, r)
+    named = rows_named(before + after)
+    gone, came = named[:len(before)], named[len(before):]
+    if gone and [g.text for g in gone] == [c.text for c in came]:
+        what = f"re-rendered with the same {len(came)} rows: new refs"
+    elif gone or came:
+        what = _replaced(gone, came)
+    else:
+        what = "content replaced"
+    head = Line(f"  {region_head(r)}: {what}", rid, f"expand {rid}")
+    if came:
+        return [head, *_row_lines(came, {}, rid)]
     listed = [n for n in new.elements if roles.is_interactive(n)]
-    for n in listed[:MAX_REGION_ELEMENTS]:
-        out.append(Line("    " + element_line(n) + _row(d.new, n), rid, more))
+    return [head, *_element_lines(listed, d.new, rid)]
+
+
+def _rows_lines(rc: RowsChange, idx: PageIndex) -> list[Line]:
+    rid = rc.region
+    what = _replaced(rc.removed, rc.added)
+    node = rc.container
+    head = _group_head(idx, rid)
+    if not (rid and idx.region(rid).root == node.ref):  # a table inside a larger region
+        head += f" {roles.display_role(node)}" + (f" {quote(label(node), 40)}"
+                                                   if label(node) else "")
+    return [Line(f"  {head}: {what}", rid, f"expand {rid}" if rid else ""),
+            *_row_lines(rc.added, rc.was, rid)]
+
+
+def _replaced(gone: list[Row], came: list[Row]) -> str:
+    return f"{len(gone)} rows ({_span(gone)}) replaced by {len(came)} ({_span(came)})"
+
+
+def _row_lines(rows: list[Row], was: dict[str, str], rid: str) -> list[Line]:
+    """One line per new row that has controls: its words, then its controls' refs."""
+    more = f"expand {rid}" if rid else ""
+    acting = [r for r in rows if r.controls]
+    out = []
+    for r in acting[:MAX_REGION_ELEMENTS]:
+        controls = " · ".join(element_line(c) + (f" (was @{was[c.ref]})" if c.ref in was
+                                                 else "") for c in r.controls)
+        out.append(Line(f"    {quote(r.text or r.key, 50)}: {controls}", rid, more))
+    if len(acting) > MAX_REGION_ELEMENTS:
+        out.append(Line(f"    … {len(acting) - MAX_REGION_ELEMENTS} more rows "
+                        f"({more or 'regions'})", rid, more))
+    return out
+
+
+def _element_lines(listed: list[Node], idx: PageIndex, rid: str) -> list[Line]:
+    more = f"expand {rid}"
+    out = [Line("    " + element_line(n) + _row(idx, n), rid, more)
+           for n in listed[:MAX_REGION_ELEMENTS]]
     if len(listed) > MAX_REGION_ELEMENTS:
         out.append(Line(f"    … {len(listed) - MAX_REGION_ELEMENTS} more ({more})", rid, more))
     return out
 
 
-def _span(rows: list[str]) -> str:
+def _span(rows: list[Row]) -> str:
     if not rows:
         return "none"
-    first = quote(rows[0], 30)
-    return first if len(rows) == 1 else f"{first} … {quote(rows[-1], 30)}"
+    first = quote(rows[0].key, 30)
+    return first if len(rows) == 1 else f"{first} … {quote(rows[-1].key, 30)}"
 
 
 def _change_line(c: ElementChange, idx: PageIndex) -> str:
