@@ -336,19 +336,36 @@ def _cells(idx: PageIndex, row: int) -> list[int]:
 
 def _header_row(idx: PageIndex, row: int) -> bool:
     """A row of column headers and no data cells."""
-    sub = idx.tree.subtree(row)
-    return not _cells(idx, row) and any(
-        idx.nodes[j].role == "columnheader" or idx.nodes[j].tag == "th" for j in sub)
+    sub = [idx.nodes[j] for j in idx.tree.subtree(row)]
+    return not any(n.role in _CELL_ROLES or n.tag == "td" for n in sub) and \
+        any(n.role == "columnheader" or n.tag == "th" for n in sub)
+
+
+def _table_of(idx: PageIndex, pos: int) -> int | None:
+    """The nearest table or list holding ``pos`` (itself included)."""
+    parents = idx.tree.parent_pos
+    while pos >= 0 and not _is_table(idx.nodes[pos]):
+        pos = parents[pos]
+    return pos if pos >= 0 else None
+
+
+def _body_rows(idx: PageIndex, table: int) -> list[int]:
+    """The shown body rows whose nearest table or list is ``table``."""
+    parents = idx.tree.parent_pos
+    return [i for i in idx.tree.subtree(table) if i != table and idx.nodes[i].visible
+            and _is_row(idx.nodes[i]) and _table_of(idx, parents[i]) == table
+            and not _header_row(idx, i)]
 
 
 def table_rows(idx: PageIndex, start: int = 0, stop: int | None = None) -> dict[int, list[int]]:
     """The shown body rows of every table and list among ``nodes[start:stop]``, by the
     position of their nearest table or list."""
     out: dict[int, list[int]] = defaultdict(list)
+    parents = idx.tree.parent_pos
     for i in range(start, len(idx.nodes) if stop is None else stop):
         n = idx.nodes[i]
         if n.visible and _is_row(n) and not _header_row(idx, i):
-            owner = next((a for a in idx.tree.ancestors(i) if _is_table(idx.nodes[a])), None)
+            owner = _table_of(idx, parents[i])
             if owner is not None:
                 out[owner].append(i)
     return out
@@ -390,41 +407,59 @@ def rows_named(rows: list[tuple[PageIndex, int]]) -> list[Row]:
             for (idx, i), key, text in zip(rows, keys, texts, strict=True)]
 
 
-def _counterpart(old: PageIndex, new: PageIndex, table: int,
-                 old_tables: dict[int, list[int]]) -> int | None:
+def _counterpart(old: PageIndex, new: PageIndex, table: int) -> int | None:
     """The same table in the old capture: the same node, or one gone from the page with
     the same role, name and region (the table itself was rendered again)."""
     node = new.nodes[table]
     pos = old.tree.pos.get(node.ref)
     if pos is not None:
-        return pos if pos in old_tables else None
+        return pos
     rid = _region_id(new, node.ref)
-    for p in old_tables:
-        was = old.nodes[p]
-        if new.snapshot.get(was.ref) is None and was.role == node.role and \
-                was.tag == node.tag and label(was) == label(node) and \
+    for p, was in enumerate(old.nodes):
+        if _is_table(was) and was.role == node.role and was.tag == node.tag and \
+                new.snapshot.get(was.ref) is None and label(was) == label(node) and \
                 _region_id(old, was.ref) == rid:
             return p
     return None
+
+
+def _changed_tables(result: Diff) -> list[int]:
+    """Tables (new capture) holding a node that came or a node that went, in order."""
+    old, new = result.old, result.new
+    found: dict[int, None] = {}
+    for c in result.elements:
+        if c.kind in ("added", "replaced"):
+            t = _table_of(new, new.tree.pos[c.node.ref])
+        elif c.kind == "removed":
+            t = _table_of(old, old.tree.pos[c.node.ref])
+            t = new.tree.pos.get(old.nodes[t].ref) if t is not None else None
+        else:
+            continue
+        if t is not None:
+            found[t] = None
+    return list(found)
 
 
 def _rows_replaced(result: Diff, covered_old: set[str], covered_new: set[str]) -> None:
     """A table (or list) whose rows were replaced by other rows becomes one
     :class:`RowsChange`, and the element changes inside those rows go into it."""
     old, new = result.old, result.new
-    old_tables, new_tables = table_rows(old), table_rows(new)
-    for table, rows in new_tables.items():
+    for table in _changed_tables(result):
         if new.nodes[table].ref in covered_new:
             continue  # inside a region that is new as a whole
-        before = _counterpart(old, new, table, old_tables)
+        before = _counterpart(old, new, table)
         if before is None or old.nodes[before].ref in covered_old:
             continue
-        gone = [i for i in old_tables[before] if not _shown(new.snapshot.get(old.nodes[i].ref))]
-        came = [i for i in rows if not _shown(old.snapshot.get(new.nodes[i].ref))]
+        gone = [i for i in _body_rows(old, before)
+                if not _shown(new.snapshot.get(old.nodes[i].ref))]
+        came = [i for i in _body_rows(new, table)
+                if not _shown(old.snapshot.get(new.nodes[i].ref))]
+        if len(gone) < MIN_NEW_ROWS or len(came) < MIN_NEW_ROWS:
+            continue
         named = rows_named([(old, i) for i in gone] + [(new, i) for i in came])
         removed, added = named[:len(gone)], named[len(gone):]
         old_texts = {r.text for r in removed}
-        if len(gone) < MIN_NEW_ROWS or sum(r.text not in old_texts for r in added) < MIN_NEW_ROWS:
+        if sum(r.text not in old_texts for r in added) < MIN_NEW_ROWS:
             continue
         change = RowsChange(new.nodes[table], _region_id(new, new.nodes[table].ref),
                             removed, added)
