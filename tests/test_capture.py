@@ -170,6 +170,31 @@ def test_refs_are_stable_and_never_reused(page: Any, server: str) -> None:
     assert len({n.ref for n in latest.nodes}) == len(latest.nodes)
 
 
+def test_refs_resolve_to_their_elements(page: Any, server: str) -> None:
+    """The way back from a ref to its element: through the last capture's rows, by a
+    pass over the document for an element that capture no longer keeps, and nothing for
+    an element removed or a ref never handed out."""
+    page.goto(f"{server}/capture/dynamic.html")
+    pw = page.playwright_page
+    pw.evaluate("""() => { const d = document.createElement('div'); d.id = 'box';
+        d.innerHTML = '<p>Alone</p>'; document.body.append(d); }""")
+    snap = page.capture()
+    refs = {n.attrs["id"]: n.ref for n in snap.nodes if n.attrs.get("id")}
+    resolve = """(ref) => { const el = window[Symbol.for('domdex')].element(ref);
+        return el ? el.id || el.tagName : null; }"""
+    assert pw.evaluate(resolve, refs["b1"]) == "b1"
+    assert pw.locator(f"domdex={refs['b3']}").get_attribute("id") == "b3"
+    # a <div> is kept for its id; without one it is a container capture drops
+    pw.evaluate("() => document.getElementById('box').removeAttribute('id')")
+    again = page.capture()
+    assert refs["box"] not in {n.ref for n in again.nodes}
+    assert pw.evaluate(resolve, refs["box"]) == "DIV"
+    pw.evaluate("() => document.getElementById('b2').remove()")
+    page.capture()
+    assert pw.evaluate(resolve, refs["b2"]) is None
+    assert pw.evaluate(resolve, "e999999") is None
+
+
 def test_capture_does_not_touch_the_dom(page: Any, server: str) -> None:
     page.goto(f"{server}/capture/basic.html")
     pw = page.playwright_page

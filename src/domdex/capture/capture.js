@@ -26,14 +26,34 @@
   const SECRET_AUTOCOMPLETE = /(?:^|\s)(?:current-password|new-password|one-time-code)(?:\s|$)/i;
   const SECRET_NAME = /pass(?:word|wd|code|phrase)|(?:^|[^a-z])pwd(?:[^a-z]|$)/i;
 
+  // Refs are numbers in a WeakMap; the way back (ref -> element) is looked up only when
+  // asked (actions, the selector engine): in the last capture's rows, which hold their
+  // elements until the next capture anyway, else by one pass over the document. Nothing
+  // per element is kept beyond the element's life.
   const makeState = () => {
-    const refOf = new WeakMap();
+    const numOf = new WeakMap();
     const secret = new WeakSet(); // fields seen as type=password: masked once shown as text
-    const byRef = new Map();
     let counter = 0;
     const rnd = new Uint32Array(2);
     crypto.getRandomValues(rnd);
     const documentId = rnd[0].toString(36) + rnd[1].toString(36);
+    const live = {}; // incremental capture: the last capture's rows and a MutationObserver
+    let byNum = null; // num -> element, made from live.rows on the first lookup
+    let byNumRows = null;
+    const scan = (num) => {
+      const walk = (root) => {
+        const it = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT);
+        for (let el = it.nextNode(); el; el = it.nextNode()) {
+          if (numOf.get(el) === num) return el;
+          if (el.shadowRoot) {
+            const found = walk(el.shadowRoot);
+            if (found) return found;
+          }
+        }
+        return null;
+      };
+      return walk(document);
+    };
     return Object.freeze({
       doc: document,
       documentId,
@@ -46,22 +66,32 @@
         return secret.has(el) || SECRET_AUTOCOMPLETE.test(el.getAttribute("autocomplete") || "")
           || SECRET_NAME.test(el.getAttribute("name") || "") || SECRET_NAME.test(el.id || "");
       },
-      live: {}, // incremental capture: the last capture's rows and a MutationObserver
-      ref(el) {
-        let r = refOf.get(el);
-        if (r === undefined) {
-          r = "e" + (++counter);
-          refOf.set(el, r);
-          byRef.set(r, new WeakRef(el));
-        }
-        return r;
+      live,
+      num(el) {
+        let n = numOf.get(el);
+        if (n === undefined) numOf.set(el, n = ++counter);
+        return n;
       },
-      peek(el) { return refOf.get(el) || null; },
-      refOf(el) { return refOf.get(el) || null; },
+      ref(el) { return "e" + this.num(el); },
+      peek(el) {
+        const n = numOf.get(el);
+        return n === undefined ? null : "e" + n;
+      },
+      refOf(el) { return this.peek(el); },
       element(ref) {
-        const w = byRef.get(ref);
-        const el = w && w.deref();
-        return el && el.isConnected ? el : null;
+        const num = Number(ref.slice(1));
+        if (!(num > 0) || num > counter) return null;
+        if (byNumRows !== live.rows) {
+          byNumRows = live.rows;
+          byNum = new Map();
+          for (const r of byNumRows || []) byNum.set(r.num, r.el);
+        }
+        let el = byNum.get(num);
+        if (el === undefined) {
+          el = scan(num); // an element the last capture did not keep
+          byNum.set(num, el);
+        }
+        return el && el.isConnected && numOf.get(el) === num ? el : null;
       },
     });
   };
@@ -168,10 +198,13 @@
     return out;
   };
 
-  // Per-element facts found by the walk, reused by name computation.
+  // Per-element facts, reused by name computation: the walk fills them for every element
+  // it reads the style of, name computation for the others.
   // bit 1: display is not inline; bit 2: hidden for aria (display none, visibility,
   // aria-hidden); bit 4: display:none subtree.
   const facts = new Map();
+  // Roles the walk computed (with its ancestor context), reused by name computation.
+  const roles = new Map();
   const styleFacts = (el) => {
     let f = facts.get(el);
     if (f !== undefined) return f;
@@ -287,7 +320,32 @@
     return null;
   };
 
+  // Name computation follows id references (aria-labelledby, labels), and an element met
+  // twice in one computation gives "": then a text depends on the path that reached it.
+  // `jumps` counts both; a subtree's text computed without any is the same wherever the
+  // descent reaches it, so it is kept (`textMemo`, one map per flag set) and reused: a
+  // table row's name and its cells' own names read each cell once. A computation that
+  // used a kept text and then jumped is redone without them (see `named`).
+  let jumps = 0;
+  let memoFrom = -1; // `jumps` when the current computation started; -1: no reuse
+  let memoUsed = false;
+  const textMemo = [];
   const contentText = (el, nc) => {
+    const key = (nc.hiddenOk ? 1 : 0) | (nc.inLabelledBy ? 2 : 0) | (nc.inLabel ? 4 : 0);
+    const memo = textMemo[key] || (textMemo[key] = new Map());
+    if (memoFrom === jumps) {
+      const known = memo.get(el);
+      if (known !== undefined) {
+        memoUsed = true;
+        return known;
+      }
+    }
+    const j0 = jumps;
+    const out = contentWalk(el, nc);
+    if (jumps === j0) memo.set(el, out);
+    return out;
+  };
+  const contentWalk = (el, nc) => {
     let out = "";
     const list = kidsOf(el, tagOf(el));
     for (let i = 0, ch = list ? list[0] : el.firstChild; ch;
@@ -308,14 +366,19 @@
   // The text alternative of `el` (accname step 2) when it is the target (self=true)
   // or a descendant / label / labelledby target of the element being named.
   const textAlt = (el, nc, self) => {
-    if (nc.visited.has(el)) return "";
+    if (nc.visited.has(el)) {
+      jumps++;
+      return "";
+    }
     nc.visited.add(el);
     const t = tagOf(el);
-    const role = roleOf(el, t, ctxFor(el, t));
+    let role = roles.get(el);
+    if (role === undefined) role = roleOf(el, t, ctxFor(el, t));
     if (self && NAMING_PROHIBITED.has(role)) return "";
     if (!nc.inLabelledBy) {
       const lb = idRefs(el, "aria-labelledby");
       if (lb.length) {
+        jumps++;
         const parts = lb.map((r) => {
           const sub = { visited: nc.visited, inLabelledBy: true, embedded: true,
             hiddenOk: nc.hiddenOk || (styleFacts(r) & 2) !== 0 };
@@ -417,6 +480,7 @@
   const labelsText = (el, nc) => {
     const labels = labelsOf(el);
     if (!labels.length) return "";
+    jumps++;
     const parts = [];
     for (const l of labels) {
       const s = textAlt(l, { visited: nc.visited, inLabel: true, embedded: true,
@@ -442,10 +506,21 @@
     d = ws(d);
     return d && d !== name ? cap(d, 300) : null;
   };
-  const accName = (el, hiddenOk) => {
-    const nc = { visited: new Set(), hiddenOk, embedded: false };
-    return ws(textAlt(el, nc, true));
+  // The text alternative of `el` as the target, reusing kept subtree texts; redone
+  // without them when the computation jumped after reusing one (the jump might have met
+  // an element inside a reused subtree, which a fresh descent would have marked visited).
+  const named = (el, hiddenOk) => {
+    const start = memoFrom = jumps;
+    memoUsed = false;
+    let s = textAlt(el, { visited: new Set(), hiddenOk, embedded: false }, true);
+    if (memoUsed && jumps !== start) {
+      memoFrom = -1;
+      s = textAlt(el, { visited: new Set(), hiddenOk, embedded: false }, true);
+    }
+    memoFrom = -1;
+    return s;
   };
+  const accName = (el, hiddenOk) => ws(named(el, hiddenOk));
   // Role context for elements reached outside the walk (names, labels): computed only
   // for the few tags whose role depends on their ancestors.
   const NO_CTX = { noLandmark: false, grid: false, presentational: false };
@@ -624,6 +699,9 @@
     let f = 0;
     let cursor = pcur;
     let style = null;
+    // Most elements have no attributes at all: skip every attribute read for them.
+    const ha = el.hasAttributes();
+    const ownHidden = ha && el.getAttribute("aria-hidden") === "true";
     if (ctx.none) {
       f = 4 | 2 | 8;
     } else {
@@ -633,13 +711,13 @@
       if (d === "none") f |= 4 | 2 | 8;
       else if (s.visibility !== "visible") f |= 2 | 8;
       cursor = s.cursor;
+      facts.set(el, (f & 7) | (ownHidden ? 2 : 0)); // what styleFacts(el) would find
     }
-    // Most elements have no attributes at all: skip every attribute read for them.
-    const ha = el.hasAttributes();
-    const ariaHidden = ctx.ariaHidden || (ha && el.getAttribute("aria-hidden") === "true");
+    const ariaHidden = ctx.ariaHidden || ownHidden;
     if (ariaHidden) f |= 2;
 
     const role = roleOf(el, t, ctx, ha);
+    roles.set(el, role);
     const list = NO_DESCENT.has(t) ? EMPTY : kidsOf(el, t);
     const tabindex = ha ? el.getAttribute("tabindex") : null;
     let interactive =
@@ -682,7 +760,7 @@
     let row = null;
     if (keep || tentative) {
       row = { el, parent: parentRow, t, role, f, kids: 0, text: "", interactive,
-        clickable, textBlock, tentative, drop: false, ref: "", simple: false, ctx, pcur,
+        clickable, textBlock, tentative, drop: false, simple: false, ctx, pcur,
         num: 0, arr: null, bsx: 0, bsy: 0, fresh: true,
         // kept whatever its children are (a re-walk of it cannot change its parent's rows)
         solid: !tentative && t !== "TD" && t !== "TH" && (interactive || TEXT_BLOCK.has(t) ||
@@ -825,10 +903,7 @@
       co = [el.clientLeft + (parseFloat(cs.paddingLeft) || 0),
         el.clientTop + (parseFloat(cs.paddingTop) || 0)];
     }
-    if (!r.num) {
-      r.ref = state.ref(el);
-      r.num = Number(r.ref.slice(1));
-    }
+    if (!r.num) r.num = state.num ? state.num(el) : Number(state.ref(el).slice(1));
     const row = [
       r.num, p ? p.num : null, intern(el.localName),
       intern(r.role || (explicitRole(el) ? "none" : "generic")),
@@ -1137,7 +1212,6 @@
       const fresh = rows.filter((r) => !r.drop);
       if (!fresh.length || fresh[0].el !== b.el) return "boundary changed";
       fresh[0].num = b.num;
-      fresh[0].ref = b.ref;
       for (let k = b.idx; k < b.end; k++) live.rows[k].gone = true;
       const out = [];
       for (const r of fresh) {
