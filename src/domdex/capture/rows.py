@@ -56,6 +56,9 @@ def rows_to_nodes(
     empty = _EMPTY
     sizeless: set[str] = set()
     new_box = _new_box
+    # A parent comes before its children: a node's parent is the ref string made for
+    # the parent itself (one string per ref, not one per mention).
+    made: dict[int, str] = {}
     for row in rows:
         (ref, parent, tag, role, name, text, attrs, raw_box, flags, index) = row[:10]
         n = len(row)
@@ -64,8 +67,9 @@ def rows_to_nodes(
         states = row[STATES] if n > STATES else None
         options = row[OPTIONS] if n > OPTIONS else None
         description = row[DESCRIPTION] if n > DESCRIPTION else None
-        ref = prefix + str(ref)
-        parent = prefix + str(parent) if parent is not None else owner
+        num = ref
+        made[num] = ref = f"{prefix}{num}"
+        parent = owner if parent is None else made.get(parent) or f"{prefix}{parent}"
         box = None
         in_viewport = False
         visible = bool(flags & _VISIBLE) and owner_visible
