@@ -27,21 +27,19 @@ through :mod:`domdex.browser`.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import dataclasses
 import functools
-import gc
 import itertools
 import json
 import logging
 import time
 import weakref
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
 from ..errors import BrowserError
+from ..gcpause import paused_gc
 from ..snapshot import Box, FrameInfo, Node, Snapshot
 from . import deadline as _dl
 from .deadline import FrameUnanswered, evaluate_in, with_deadline
@@ -82,20 +80,6 @@ def capture_script() -> str:
 def engine_script() -> str:
     """The text of the ``domdex`` selector engine (engine.js)."""
     return resources.files(__package__).joinpath("engine.js").read_text(encoding="utf-8")
-
-
-@contextlib.contextmanager
-def _gc_paused() -> Iterator[None]:
-    """Decoding a capture makes an object or more per element and frees almost none: the
-    cyclic collector would only walk them again and again (a third of the decode time
-    at 128k elements). Paused for the decode, as it was before if it was off."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def as_async(obj: Any) -> Any:
@@ -182,7 +166,7 @@ async def _evaluate_frame(frame: Any, live: _Live | None = None,
     for attempt in (1, 2):
         try:
             text = await evaluate_in(frame, script, arg, deadline=deadline, what="capture")
-            with _gc_paused():
+            with paused_gc():
                 data: dict[str, Any] = json.loads(text)
             return data
         except FrameUnanswered:
@@ -272,7 +256,7 @@ async def capture_page(page: Any, registry: FrameRegistry | None = None, *,
         ) from exc
     if main.get("patch") and live is not None:
         try:
-            with _gc_paused():
+            with paused_gc():
                 snap, sizeless = _apply_patch(live, main)
         except (KeyError, IndexError, TypeError, ValueError) as exc:  # never a wrong snapshot
             log.warning("capture: patch did not apply (%r); capturing in full", exc)
@@ -289,7 +273,7 @@ async def capture_page(page: Any, registry: FrameRegistry | None = None, *,
     await asyncio.gather(*(_capture_child(fc, _child_deadline(registry, fc.fid))
                            for fc in children))
     registry.unanswered = {fc.fid for fc in children if fc.unanswered}
-    with _gc_paused():
+    with paused_gc():
         snap = _assemble(main, children, registry)
     registry.full += 1
     registry.full_reason = str(main.get("full"))

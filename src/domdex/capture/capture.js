@@ -162,9 +162,14 @@
 
   // ---- helpers ---------------------------------------------------------------
   const ZW = /[\u200b\u00ad]/g;
+  const ODD_SPACE = /\s\s|[^\S ]/; // a run of spaces, or a space other than U+0020
   const ws = (s) => {
     if (s === "") return s;
     if (s.indexOf("\u200b") >= 0 || s.indexOf("\u00ad") >= 0) s = s.replace(ZW, "");
+    if (!ODD_SPACE.test(s)) { // single plain spaces only: at most an end to trim
+      const n = s.length;
+      return n && s.charCodeAt(0) !== 32 && s.charCodeAt(n - 1) !== 32 ? s : s.trim();
+    }
     return s.replace(/\s+/g, " ").trim();
   };
   const cap = (s, n) => (s.length > n ? s.slice(0, n - 1) + "\u2026" : s);
@@ -224,6 +229,11 @@
     for (const r of v.toLowerCase().split(/\s+/)) if (VALID_ROLES.has(r)) return r;
     return null;
   };
+  const TEXT_INPUTS = new Set(["email", "search", "tel", "text", "url", ""]);
+  const BUTTON_INPUTS = new Set(["button", "submit", "reset"]);
+  const PLACEHOLDER_INPUTS = new Set(["text", "password", "number", "search", "tel", "email",
+    "url"]);
+  const RANGE_ROLES = new Set(["progressbar", "scrollbar", "slider", "spinbutton", "meter"]);
   const hasGlobalAria = (el) => GLOBAL_ARIA.some((a) => el.hasAttribute(a));
   const focusable = (el) => {
     const t = tagOf(el);
@@ -235,7 +245,7 @@
   };
   const inputRole = (el) => {
     const type = (el.type || "").toLowerCase();
-    if (["email", "search", "tel", "text", "url", ""].includes(type)) {
+    if (TEXT_INPUTS.has(type)) {
       const list = idRefs(el, "list")[0];
       if (list && tagOf(list) === "DATALIST") return "combobox";
       return type === "search" ? "searchbox" : "textbox";
@@ -313,7 +323,7 @@
       }
       return t === "INPUT" ? el.value : "";
     }
-    if (["progressbar", "scrollbar", "slider", "spinbutton", "meter"].includes(role)) {
+    if (RANGE_ROLES.has(role)) {
       return el.getAttribute("aria-valuetext") || el.getAttribute("aria-valuenow") ||
         el.getAttribute("value") || (t === "INPUT" ? el.value : "");
     }
@@ -396,7 +406,7 @@
     if (al && al.trim()) return al;
     if (t === "INPUT") {
       const type = (el.type || "").toLowerCase();
-      if (["button", "submit", "reset"].includes(type)) {
+      if (BUTTON_INPUTS.has(type)) {
         if ((el.value || "").trim()) return el.value;
         if (type === "submit") return "Submit";
         if (type === "reset") return "Reset";
@@ -416,8 +426,8 @@
         if (s) return s;
         if (t !== "BUTTON") {
           const title = el.getAttribute("title") || "";
-          const usePh = t === "TEXTAREA" || (t === "INPUT" && ["text", "password", "number",
-            "search", "tel", "email", "url"].includes((el.type || "").toLowerCase()));
+          const usePh = t === "TEXTAREA" ||
+            (t === "INPUT" && PLACEHOLDER_INPUTS.has((el.type || "").toLowerCase()));
           if (!usePh || title) return title;
           return el.getAttribute("placeholder") || "";
         }
@@ -583,33 +593,32 @@
   const FORM_TAGS = new Set(["BUTTON", "INPUT", "SELECT", "TEXTAREA", "OPTION", "OPTGROUP",
     "FIELDSET"]);
 
-  // The common attributes are read directly; the element's attribute list is walked only
-  // when it has others (reading el.attributes makes an Attr object per attribute).
+  // One pass over the attribute names (el.attributes would make an Attr object per
+  // attribute); id, class and href go first, the others in the element's order.
   const attrsOf = (el, t) => {
-    const total = el.attributes.length;
-    if (!total) return null;
-    let out = null;
-    let seen = 0;
-    const put = (n, v) => {
-      if (v === null) return;
-      seen++;
-      if (n === "class") v = v.trim().split(/\s+/).slice(0, 2).join(" ");
-      if (v === "") return;
-      // [name code, value, …]: names (and class values, which repeat) go by string table
-      (out || (out = [])).push(intern(n),
-        n === "class" ? intern(v) : v.length > 300 ? cap(v, 300) : v);
-    };
-    put("id", el.getAttribute("id"));
-    put("class", el.getAttribute("class"));
-    put("href", el.getAttribute("href"));
-    if (seen < total) {
-      for (const n of el.getAttributeNames()) {
-        if (n === "id" || n === "class" || n === "href") continue;
-        if (ATTR_SET.has(n) || (n === "src" && (t === "IFRAME" || t === "FRAME"))) {
-          put(n, el.getAttribute(n));
-        }
+    if (!el.hasAttributes()) return null;
+    let id = null, cls = null, href = null, rest = null;
+    for (const n of el.getAttributeNames()) {
+      if (n === "id") id = el.getAttribute(n);
+      else if (n === "class") cls = el.getAttribute(n);
+      else if (n === "href") href = el.getAttribute(n);
+      else if (ATTR_SET.has(n) || (n === "src" && (t === "IFRAME" || t === "FRAME"))) {
+        (rest || (rest = [])).push(n);
       }
     }
+    let out = null;
+    if (id !== null) out = putAttr(out, "id", id);
+    if (cls !== null) out = putAttr(out, "class", cls);
+    if (href !== null) out = putAttr(out, "href", href);
+    if (rest !== null) for (const n of rest) out = putAttr(out, n, el.getAttribute(n));
+    return out;
+  };
+  // [name code, value, …]: names (and class values, which repeat) go by string table
+  const putAttr = (out, n, v) => {
+    if (n === "class") v = v.trim().split(/\s+/).slice(0, 2).join(" ");
+    if (v === "") return out;
+    (out || (out = [])).push(intern(n),
+      n === "class" ? intern(v) : v.length > 300 ? cap(v, 300) : v);
     return out;
   };
   const ATTR_SET = new Set(ATTRS);
@@ -710,7 +719,6 @@
       if (d !== "inline") f |= 1;
       if (d === "none") f |= 4 | 2 | 8;
       else if (s.visibility !== "visible") f |= 2 | 8;
-      cursor = s.cursor;
       facts.set(el, (f & 7) | (ownHidden ? 2 : 0)); // what styleFacts(el) would find
     }
     const ariaHidden = ctx.ariaHidden || ownHidden;
@@ -728,6 +736,13 @@
       WIDGET_ROLES.has(role) ||
       (ha && el.hasAttribute("contenteditable") && el.isContentEditable &&
         !(el.parentElement && el.parentElement.isContentEditable));
+    // The cursor tells a clickable element of its own, and its children whether they are
+    // one: not read for an interactive element without element children, nor under
+    // display:none (nothing there is clickable).
+    if (style !== null && !(f & 4) &&
+        (!interactive || (list === null ? el.firstElementChild !== null : list.length > 0))) {
+      cursor = style.cursor;
+    }
     // Clickable by script or styling only: the snapshot marks it with a "clickable" state.
     let clickable = false;
     if (!interactive && ha && el.hasAttribute("onclick")) clickable = interactive = true;
