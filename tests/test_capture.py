@@ -195,6 +195,23 @@ def test_refs_resolve_to_their_elements(page: Any, server: str) -> None:
     assert pw.evaluate(resolve, "e999999") is None
 
 
+def test_the_capture_function_is_kept_in_the_frame(page: Any, server: str) -> None:
+    """The first capture leaves capture.js's function behind a non-enumerable symbol;
+    later captures call it; one kept by another capture.js (another key) is replaced."""
+    first = _open(page, server, "dynamic.html")
+    pw = page.playwright_page
+    kept = "() => window[Symbol.for('domdex.capture')]"
+    pw.evaluate(f"() => {{ window.__kept = ({kept})(); }}")
+    again = page.capture(incremental=False)
+    assert pw.evaluate(f"() => window.__kept === ({kept})()")
+    assert [n.to_dict() for n in again.nodes] == [n.to_dict() for n in first.nodes]
+    pw.evaluate("""() => Object.defineProperty(window, Symbol.for('domdex.capture'),
+        { value: { key: 'old', run: () => 'not json' }, configurable: true })""")
+    latest = page.capture(incremental=False)
+    assert [n.ref for n in latest.nodes] == [n.ref for n in first.nodes]
+    assert pw.evaluate(f"() => ({kept})().key !== 'old'")
+
+
 def test_capture_does_not_touch_the_dom(page: Any, server: str) -> None:
     page.goto(f"{server}/capture/basic.html")
     pw = page.playwright_page
