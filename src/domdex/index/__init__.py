@@ -14,7 +14,6 @@ import re
 from typing import Any
 
 from ..errors import RegionNotFoundError
-from ..gcpause import paused_gc
 from ..snapshot import Node, Snapshot
 from ..words import fold
 from . import roles, summary
@@ -38,10 +37,6 @@ class PageIndex:
     def __init__(self, snapshot: Snapshot, regions: list[Region] | None = None) -> None:
         """Index ``snapshot``; ``regions`` reuses the regions of an earlier index of the
         same structure (the session's region cache) instead of detecting them again."""
-        with paused_gc():
-            self._build(snapshot, regions)
-
-    def _build(self, snapshot: Snapshot, regions: list[Region] | None) -> None:
         self.snapshot = snapshot
         self.tree = Tree(snapshot)
         self.nodes: list[Node] = self.tree.nodes
