@@ -10,6 +10,7 @@ say that a "btn" is a button and "log in" is "sign in". The query side is parsed
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -437,7 +438,8 @@ def parse_query(text: str) -> Query:
     if not q.terms and q.role_words:
         # "the To field", "the From box": a field named by a small word; "the button":
         # the role word is the name
-        small = [w for w in words if w in STOPWORDS and w not in _NOT_A_NAME]
+        small = [w for w, nxt in itertools.pairwise(words)  # the small word before it
+                 if w in STOPWORDS and w not in _NOT_A_NAME and nxt in ROLE_WORDS]
         q.terms = _dedupe(small) if small else list(q.role_words)
     q.zone_terms = [z for z in q.zone_terms if z not in q.terms]
     q.terms += q.zone_terms

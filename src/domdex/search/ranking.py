@@ -311,8 +311,8 @@ def _listing_ordinal(si: SearchIndex, idx: Any, q: Query, score: np.ndarray, bes
     product": count the records of the listing the request's noun names
     (:mod:`~domdex.search.records`) and take the record's element — the one the rest of
     the request names, else its first link (its title), else what it is."""
-    if not q.ordinal or not hasattr(idx, "tree"):
-        return False
+    if not q.ordinal or not hasattr(idx, "tree") or q.roles & _CONTROL_ROLES:
+        return False  # "the second button", "the first link in the footer": look-alikes
     nouns = {stem(t) for t in q.terms if t not in ACTION_VERBS and t not in q.zone_terms}
     found = _named_listing(si, idx, nouns, score)
     if found is None:
@@ -362,6 +362,10 @@ def _named_listing(si: SearchIndex, idx: Any, nouns: set[str],
 
 
 _ASIDE_ZONES = frozenset({"nav", "header", "footer", "sidebar"})
+#: Roles whose look-alikes an ordinal counts directly, not a listing's records.
+_CONTROL_ROLES = frozenset({"button", "link", "checkbox", "radio", "tab", "textbox",
+                           "combobox", "menuitem", "switch", "slider", "spinbutton",
+                           "searchbox", "option"})
 
 
 def _words_over(si: SearchIndex, pos: int) -> str:

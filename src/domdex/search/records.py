@@ -17,6 +17,7 @@ records.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -50,8 +51,13 @@ class Listing:
 def listings(idx: Any, heading_of: Any) -> list[Listing]:
     """The page's listings. ``heading_of(pos)`` gives the heading and region words over
     a node (the descriptors know them)."""
+    return [Listing(shown, _words(idx, p, shown, shape, heading_of))
+            for p, shape, shown in _groups(idx)]
+
+
+def _groups(idx: Any) -> Iterator[tuple[int, tuple[str, str, str], list[int]]]:
+    """(parent, shape, shown records) of each group of look-alike siblings."""
     tree, nodes = idx.tree, idx.nodes
-    out: list[Listing] = []
     for p, kids in enumerate(tree.child_pos):
         if len(kids) < 2:
             continue
@@ -64,8 +70,7 @@ def listings(idx: Any, heading_of: Any) -> list[Listing]:
         for shape, members in groups.items():
             shown = [c for c in members if nodes[c].visible and not _header_row(idx, c)]
             if len(shown) >= 2:
-                out.append(Listing(shown, _words(idx, p, shown, shape, heading_of)))
-    return out
+                yield p, shape, shown
 
 
 def _shape(n: Any) -> tuple[str, str, str]:
