@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..capture.deadline import evaluate_in
 from ..errors import ActionError, DomdexError
 from .messages import first_line
 from .results import ActionResult, DownloadInfo, size_text
@@ -38,6 +39,8 @@ __all__ = ["DownloadsView", "FilesMixin", "safe_name"]
 
 #: Seconds an action waits for a download it started to finish before answering.
 DOWNLOAD_WAIT = 30.0
+#: Seconds to wait for a download link's download to start after the click settled.
+DOWNLOAD_START_WAIT = 3.0
 #: Seconds a PDF may take to print.
 PDF_DEADLINE = 60.0
 
@@ -129,6 +132,21 @@ class FilesMixin:
             self._downloading.pop(seq, None)
         self.downloads.append(info)
         logger.info("download %s", info.line())
+
+    async def _download_started(self, locator: Any, seq: int) -> None:
+        """After a click on an ``<a download>`` link, wait (briefly) for its download to
+        start: on a busy machine Playwright's event can come after the page settled,
+        and the answer then said nothing of the file."""
+        try:
+            link = await evaluate_in(locator, "e => e.hasAttribute('download')",
+                                     timeout=1000, deadline=2.0, what="download link")
+        except Exception:  # the click took the element away: not a download link
+            return
+        if not link:
+            return
+        end = asyncio.get_running_loop().time() + DOWNLOAD_START_WAIT
+        while self._download_seq <= seq and asyncio.get_running_loop().time() < end:
+            await asyncio.sleep(0.05)
 
     async def _downloads_since(self, seq: int) -> list[DownloadInfo]:
         """Downloads started at or after ``seq``, waiting a while for unfinished ones."""
