@@ -539,8 +539,10 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
             if target is not None and idx is not None:
                 self._remember(t, idx, target)
             await self._settle(t)
-            if action == "click" and target is not None and t.epoch == epoch and \
-                    self._download_seq == downloads_from:
+            clicked = idx.snapshot.get(target) if idx is not None and target is not None \
+                else None
+            if action == "click" and clicked is not None and clicked.role == "link" and \
+                    t.epoch == epoch and self._download_seq == downloads_from:
                 await self._download_started(backend.locator(t.page, target), downloads_from)
             if element and action in CHANGES_STATE and t.epoch == epoch and idx is not None \
                     and target is not None and not done:

@@ -134,9 +134,10 @@ class FilesMixin:
         logger.info("download %s", info.line())
 
     async def _download_started(self, locator: Any, seq: int) -> None:
-        """After a click on an ``<a download>`` link, wait (briefly) for its download to
-        start: on a busy machine Playwright's event can come after the page settled,
-        and the answer then said nothing of the file."""
+        """After a click on a link, if it is an ``<a download>`` (capture does not keep
+        that attribute), wait briefly for its download to start: on a busy machine
+        Playwright's event can come after the page settled, and the answer then said
+        nothing of the file."""
         try:
             link = await evaluate_in(locator, "e => e.hasAttribute('download')",
                                      timeout=1000, deadline=2.0, what="download link")
