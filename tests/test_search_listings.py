@@ -43,14 +43,19 @@ PAGE = f"""<!doctype html><html lang="en"><body>
 </main></body></html>"""
 
 
-@pytest.fixture(scope="module")
-def idx(domdex_browser: Any) -> Iterator[Any]:
-    page = domdex_browser.new_page()
+def _indexed(browser: Any, html: str) -> Iterator[Any]:
+    """The index of ``html`` set in a new page of the shared browser."""
+    page = browser.new_page()
     try:
-        page.playwright_page.set_content(PAGE)
+        page.playwright_page.set_content(html)
         yield page.index()
     finally:
         page.close()
+
+
+@pytest.fixture(scope="module")
+def idx(domdex_browser: Any) -> Iterator[Any]:
+    yield from _indexed(domdex_browser, PAGE)
 
 
 @pytest.mark.parametrize(("query", "intent", "want"), [
@@ -96,12 +101,7 @@ ROWS_PAGE = f"""<!doctype html><html lang="en"><body><main>
 
 @pytest.fixture(scope="module")
 def rows_idx(domdex_browser: Any) -> Iterator[Any]:
-    page = domdex_browser.new_page()
-    try:
-        page.playwright_page.set_content(ROWS_PAGE)
-        yield page.index()
-    finally:
-        page.close()
+    yield from _indexed(domdex_browser, ROWS_PAGE)
 
 
 @pytest.mark.parametrize(("query", "name", "nth"), [
