@@ -253,7 +253,9 @@ def _scope_mask(idx: Any, si: SearchIndex, region: str | None, role: str | None)
 
 def _position(si: SearchIndex, idx: Any, q: Query, score: np.ndarray,
               inside: np.ndarray | None = None, intent: str | None = None) -> np.ndarray:
-    """Bonus for the near-ties that the request's position words point at."""
+    """Bonus for the near-ties that the request's position words point at (only
+    candidates gain), and for the record or pager link an ordinal names (which may be
+    no candidate: a post's title does not say "post")."""
     bonus = np.zeros(si.n, dtype=np.float32)
     if not (q.positions or q.ordinal or q.landmarks or q.relation):
         return bonus
@@ -284,18 +286,21 @@ def _position(si: SearchIndex, idx: Any, q: Query, score: np.ndarray,
                     bonus[k] += 0.05
     if q.relation and RELATION_BONUS:
         _relation(si, q, score, best, bonus)
-    if q.ordinal and not (_pager(si, q, score, bonus) or
-                          _listing_ordinal(si, idx, q, score, best, bonus, intent)):
+    if q.ordinal:
+        placed = np.zeros(si.n, dtype=np.float32)
+        if _pager(si, q.ordinal, q, score, placed) or \
+                _listing_ordinal(si, idx, q.ordinal, q, score, best, placed, intent):
+            return bonus * (score > 0) + placed
         counted = score if inside is None else np.where(inside, score, 0.0)
         _ordinal(si, q.ordinal, counted, float(counted.max()), bonus, idx)
-    return bonus
+    return bonus * (score > 0)
 
 
-def _pager(si: SearchIndex, q: Query, score: np.ndarray, bonus: np.ndarray) -> bool:
+def _pager(si: SearchIndex, nth: int, q: Query, score: np.ndarray, bonus: np.ndarray) -> bool:
     """"The second page of results", "page 3": a pager's link named by the number."""
-    if not q.ordinal or q.ordinal < 1 or "page" not in {stem(t) for t in q.terms}:
+    if nth < 1 or "page" not in {stem(t) for t in q.terms}:
         return False
-    number = str(q.ordinal)
+    number = str(nth)
     ks = [k for k in range(si.n) if si.norm_names[k] == number and si.hidden[k] == 0
           and (si.role_link[k] or si.roles[k] == "button")]
     if not ks:
@@ -305,20 +310,19 @@ def _pager(si: SearchIndex, q: Query, score: np.ndarray, bonus: np.ndarray) -> b
     return True
 
 
-def _listing_ordinal(si: SearchIndex, idx: Any, q: Query, score: np.ndarray, best: float,
-                     bonus: np.ndarray, intent: str | None) -> bool:
+def _listing_ordinal(si: SearchIndex, idx: Any, nth: int, q: Query, score: np.ndarray,
+                     best: float, bonus: np.ndarray, intent: str | None) -> bool:
     """"The third post", "the first employee's record", "the category of the second
     product": count the records of the listing the request's noun names
     (:mod:`~domdex.search.records`) and take the record's element — the one the rest of
     the request names, else its first link (its title), else what it is."""
-    if not q.ordinal or not hasattr(idx, "tree") or q.roles & _CONTROL_ROLES:
+    if not hasattr(idx, "tree") or q.roles & _CONTROL_ROLES:
         return False  # "the second button", "the first link in the footer": look-alikes
     nouns = {stem(t) for t in q.terms if t not in ACTION_VERBS and t not in q.zone_terms}
     found = _named_listing(si, idx, nouns, score)
     if found is None:
         return False
     listing, rest = found
-    nth = q.ordinal
     if len(listing.records) < max(nth, 1):
         return False
     record = listing.records[nth - 1] if nth > 0 else listing.records[nth]
