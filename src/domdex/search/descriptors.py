@@ -710,6 +710,44 @@ class _Builder:
                 return ""  # another control, or a container: not this one's field
         return ""
 
+    def _nearby_label(self, i: int) -> str:
+        """For a field with no name at all: the short text that shares its own small box
+        (``<div>Genre</div><input>``, ``<input><span>Genre</span>``, a label cell beside
+        the input's cell) -- what a person reads as its label although nothing binds it.
+
+        Climbs at most three boxes and stops at one that holds another control: there the
+        text could as well be that control's. The closest text before the field wins,
+        else the first after it.
+        """
+        tree, nodes, inter = self.tree, self.nodes, self.inter
+        end = tree.end
+        p = tree.parent_pos[i]
+        for _ in range(3):
+            if p < 0 or end[p] - p > _LABEL_BOX:
+                return ""
+            before = after = ""
+            j = p + 1
+            while j < end[p]:
+                if j == i:
+                    j = end[i]
+                    continue
+                if inter[j]:
+                    return ""
+                text = nodes[j].text
+                if text and not _is_tiny(text):
+                    if j < i:
+                        before = text
+                    elif not after:
+                        after = text
+                    j = end[j]  # its inner blocks repeat its text
+                    continue
+                j += 1
+            text = before or after
+            if text:
+                return clean_heading(text)[:60] if len(text) <= _SHORT_LABEL else ""
+            p = tree.parent_pos[p]
+        return ""
+
     def describe(self, i: int) -> Descriptor | None:
         node = self.nodes[i]
         if node.tag in _SKIP_TAGS:
@@ -740,6 +778,8 @@ class _Builder:
             extra.append(symbol_words(node.name or label))
             if not node.name or symbol_words(node.name):
                 extra.append(self._beside(i))  # the date picker next to "Date"
+            if not name and node.role in _NAMED_BY_BOX:
+                extra.append(self._nearby_label(i))  # <div>Genre</div><input>
         text = " ".join([x for x in extra if x and x != name])
         if text:
             fields["label"] = text
@@ -797,6 +837,11 @@ _DEFINITION, _TERM, _ITEM, _CELL, _ROW, _FIELDSET, _FORM, _LABEL, _PARAGRAPH = r
 
 #: Roles of the fields an icon button may serve (a date picker beside "Date").
 _FIELD_ROLES = frozenset({"textbox", "combobox", "searchbox", "spinbutton"})
+#: Controls that an unbound label beside them names (see _Builder._nearby_label).
+_NAMED_BY_BOX = _FIELD_ROLES | {"listbox", "slider", "checkbox", "radio", "switch"}
+#: The most nodes a field's own box may hold, and the longest text read as its label.
+_LABEL_BOX = 12
+_SHORT_LABEL = 60
 
 
 def _context_kind(node: Node, heading: bool) -> int:
