@@ -58,7 +58,8 @@ STOPWORDS = _words(
     can could would should will shall may might must just which where what who whose
     whom how why when than then there here into onto within inside near under over
     some any each every one that's thing things element elements item's page's s t
-    want need like find get let lets see shows show's saying tells telling"""
+    want need like find get let lets see shows show's saying tells telling
+    labeled labelled called named"""
 ) | OTHER_STOPWORDS
 
 
@@ -424,6 +425,9 @@ def parse_query(text: str) -> Query:
                 if t in q.terms]
         if head and tail:
             q.head = head
+            if all(t in _VALUE_OF for t in head):  # "the value of Color": Color's value
+                q.terms = [t for t in q.terms if t not in head]
+                q.head = []
     rel = _RELATION.search(low)
     if rel:
         named = set(q.terms) | set(q.role_words)
@@ -445,6 +449,10 @@ def parse_query(text: str) -> Query:
     q.terms += q.zone_terms
     return q
 
+
+#: Heads that only ask for what a key holds ("the value of Color", "the contents of Notes"):
+#: not words the element carries.
+_VALUE_OF = _words("value values content contents")
 
 #: Small words that never name a field by themselves ("the", "please", "it").
 _NOT_A_NAME = _words("a an the this that these those its it's it please i me my we our "

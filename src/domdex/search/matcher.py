@@ -410,9 +410,13 @@ class SearchIndex:
         self.df_total = max(1, n)
 
     # Query --------------------------------------------------------------------
-    def has_token(self, tok: str) -> bool:
-        """Whether any element's fields hold ``tok`` exactly."""
-        return tok in self._postings
+    def has_token(self, tok: str, shown: bool = False) -> bool:
+        """Whether any element's fields hold ``tok`` exactly; ``shown``: in a field a
+        person reads (a name, text, label, key …), not only in an id, class or URL."""
+        post = self._postings.get(tok)
+        if post is None or not shown:
+            return post is not None
+        return bool((post[1] > max(FIELD_WEIGHTS["attr"], FIELD_WEIGHTS["href"])).any())
 
     def idf(self, term: str) -> float:
         """Rarity of ``term`` counted over the elements it matches, not only its exact form.

@@ -61,6 +61,10 @@ _CELL_BOOST = 0.35  # the cell where the named row and column meet
 RELATION_BONUS = 0.05
 _REL_TIE = 0.6  # near-ties for a relation: this share of the best score
 _REL_ANCHORS = 20  # anchors looked at (the page's order)
+#: A quoted name in the request: a candidate whose name holds it but is longer, and one
+#: whose name does not hold it at all (when some candidate's name is the quoted text).
+QUOTE_PART = 0.85
+QUOTE_MISS = 0.5
 #: A value of the shape the request asks for ("how many" → a count, "when" → a date):
 #: fitted by bench/sweep.py, leave one app out.
 SHAPE_BOOST = 0.8
@@ -473,6 +477,26 @@ def _zone_factor(si: SearchIndex, q: Query, ks: np.ndarray) -> np.ndarray | floa
     return f
 
 
+def _quoted_factor(si: SearchIndex, q: Query, ks: np.ndarray) -> np.ndarray | float:
+    """A quoted part of the request (click the "Prev" item) is the name it wants: when
+    some candidate's name is that text, candidates whose name does not hold it lose.
+
+    Quotes that no name holds (a message to type, a value to enter) change nothing.
+    """
+    wanted = [" ".join(tokens(x)) for x in q.quoted]
+    wanted = [w for w in wanted if w]
+    if not wanted or not len(ks):
+        return 1.0
+    names = si.norm_names
+    holds = np.array([any(f" {w} " in f" {names[k]} " for w in wanted) for k in ks], dtype=bool)
+    if not holds.any():
+        return 1.0
+    exact = np.array([names[k] in wanted for k in ks], dtype=bool)
+    f = np.ones(si.n, dtype=np.float32)
+    f[ks] = np.where(exact, 1.0, np.where(holds, QUOTE_PART, QUOTE_MISS))
+    return f
+
+
 def _cell_factor(si: SearchIndex, q: Query, ks: np.ndarray) -> np.ndarray | float:
     """Table sense: "the population of Lyon" is the cell where Lyon's row meets the
     population column, not the row's name cell nor the column's header.
@@ -643,7 +667,7 @@ def find_matches(
     r = route(idx, q)
     score = base * intent_f * state_f * _route_factor(si, idx, r) * _role_factor(si, q)
     zone_f = _zone_factor(si, q, ks)
-    score = score * zone_f * _cell_factor(si, q, ks)
+    score = score * zone_f * _cell_factor(si, q, ks) * _quoted_factor(si, q, ks)
     score = np.where(live, score, 0.0).astype(np.float32)
     inside = zone_f >= 1.0 if isinstance(zone_f, np.ndarray) else None
     position = _position(si, idx, q, score, inside, intent)
@@ -710,7 +734,8 @@ def _join_compounds(si: SearchIndex, q: Query) -> None:
     seq = q.sequence
     for a, b in itertools.pairwise(seq):
         joined = a + b
-        if len(a) < 2 or len(b) < 2 or joined in q.terms or not si.has_token(joined):
+        # the page must *show* the joined word: "zoom out" is not the class "zoomout"
+        if len(a) < 2 or len(b) < 2 or joined in q.terms or not si.has_token(joined, True):
             continue
         if a not in q.terms + q.role_words or b not in q.terms + q.role_words:
             continue
