@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..index.reveal import revealer
 from .base import Line, View
 from .elements import element_line, label, quote
 
@@ -69,6 +70,8 @@ class FindResult(View):
             else None
         self.confidence = "none" if not self.ref else "low" if self.below else \
             confidence_label(self.score, runner)
+        #: the visible control that opens the closed menu or section the answer is in
+        self.reveal: str | None = self._revealer()
         self.suggestion = self._suggestion()
 
     def __bool__(self) -> bool:
@@ -101,8 +104,25 @@ class FindResult(View):
         if self.below:
             return (f"@{self.ref} leads clearly but scores under {self.threshold:.2f}: check "
                     "its line before acting on it (acting by query refuses it)."
-                    + self._hover_hint())
-        return self._tell_apart() + self._hover_hint()
+                    + self._hover_hint() + self._reveal_hint())
+        return self._tell_apart() + self._hover_hint() + self._reveal_hint()
+
+    def _revealer(self) -> str | None:
+        tree = getattr(self.index, "tree", None)
+        if not self.ref or tree is None:
+            return None
+        pos = tree.pos.get(self.ref)
+        at = revealer(self.index, pos) if pos is not None else None
+        return self.index.nodes[at].ref if at is not None else None
+
+    def _reveal_hint(self) -> str:
+        """A best match in a closed menu or section: the control that opens it."""
+        if not self.reveal:
+            return ""
+        node = self._node(self.reveal)
+        name = f" {quote(label(node), 30)}" if label(node) else ""
+        return (f" It is hidden: open @{self.reveal}{name} first (click it, or hover it for a "
+                "menu), then find again.")
 
     def _hover_hint(self) -> str:
         """A laid-out but invisible best match (a ¶ permalink) shows when its parent is hovered."""
@@ -207,6 +227,8 @@ class FindResult(View):
             "matches": [m.to_dict() for m in self.matches],
             "suggestion": self.suggestion,
         }
+        if self.reveal:
+            d["reveal"] = self.reveal
         if self.ranking.route is not None:
             d["route"] = self.ranking.route.to_dict()
         if self.fuzzy:

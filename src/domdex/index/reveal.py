@@ -1,0 +1,75 @@
+"""Which visible control opens the closed menu, submenu or section a hidden element is in.
+
+An agent that asks for "Block" when the Block item sits in a closed "⋯" menu, or for
+"Prev" in a submenu of "Playback", gets the hidden element back only with a way to show
+it; otherwise the answer is a dead end. The control is read from what the page declares,
+in this order:
+
+1. ``aria-controls`` naming the hidden element or one of its ancestors (a disclosure
+   button and its panel);
+2. the nearest visible control before it, inside the hidden element's nearest visible
+   container, that says it opens something: ``aria-haspopup`` (not ``false``) or
+   ``aria-expanded="false"`` (a menu item with a submenu, a collapsed tree node);
+3. the visible control just before the hidden branch, in the same container: a toggle
+   button followed by its drop-down list.
+
+Nothing is guessed beyond these: when none holds, there is no revealer and the answer
+says only that the element is hidden.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import roles
+
+if TYPE_CHECKING:
+    from . import PageIndex
+
+__all__ = ["revealer"]
+
+#: How many nodes back the search for a declared opener goes (a long menu's items).
+_LOOK_BACK = 200
+
+
+def _opens_something(node: object) -> bool:
+    attrs = getattr(node, "attrs", {})
+    popup = attrs.get("aria-haspopup", "")
+    return (bool(popup) and popup != "false") or "collapsed" in getattr(node, "states", ())
+
+
+def revealer(idx: PageIndex, pos: int) -> int | None:
+    """Position of the visible control that shows the hidden node at ``pos``, or None."""
+    nodes, tree = idx.nodes, idx.tree
+    if nodes[pos].visible:
+        return None
+    chain = [pos, *tree.ancestors(pos)]
+    hidden_top, container = pos, -1  # the outermost hidden ancestor, the visible one above
+    for p in chain:
+        if nodes[p].visible:
+            container = p
+            break
+        hidden_top = p
+    ids = {nodes[p].attrs.get("id", "") for p in chain[: chain.index(hidden_top) + 1]} - {""}
+    if ids:
+        for j, n in enumerate(nodes):
+            controls = n.attrs.get("aria-controls", "")
+            if n.visible and controls and ids.intersection(controls.split()) and \
+                    roles.is_interactive(n):
+                return j
+    if container < 0:
+        return None
+    for j in range(pos - 1, max(container, pos - _LOOK_BACK), -1):
+        n = nodes[j]
+        if n.visible and roles.is_interactive(n) and _opens_something(n) and \
+                not tree.contains(j, pos):
+            return j
+    siblings = tree.child_pos[container] if hidden_top != container else []
+    before = [c for c in siblings if c < hidden_top]
+    if before:
+        c = before[-1]
+        for j in range(tree.end[c] - 1, c - 1, -1):  # the control itself, or the last inside
+            n = nodes[j]
+            if n.visible and roles.is_interactive(n):
+                return j
+    return None

@@ -1,0 +1,135 @@
+"""find on forms whose labels are not bound, key/value tables, quoted names and closed menus.
+
+Why each case is here (issue 15, MiniWoB's dev tasks and the app corpus):
+- an input whose label is a ``<div>`` beside it (not a ``<label for>``) has no accessible
+  name, yet a person reads the text as its label: "the genre field" must give it;
+- "the value of Color" asks for the cell next to the key *Color*, not for a word "value";
+- "zoom out" must not be joined into the class name ``ui-icon-zoomout`` (the icon inside
+  the menu item then beat the item itself);
+- a quoted name ("the item labeled "Prev"") is the name wanted;
+- an element in a closed menu or section comes back with the control that opens it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from domdex.search.api import find
+
+pytestmark = pytest.mark.browser
+
+FORMS = """<!doctype html><html lang="en"><body><main>
+<h1>Movie search</h1>
+<div id="a">
+  <div class="row"><div>Genre</div><input type="text"></div>
+  <div class="row"><div>Director Name</div><input type="text"></div>
+</div>
+<div id="b">
+  <div class="field"><div class="label">Country</div>
+    <div class="input"><input type="text"></div></div>
+  <div class="entry"><input type="text"><div class="ui-label">Year</div></div>
+</div>
+<table><tr><td>Studio</td><td><input type="text"></td></tr></table>
+<div class="two"><span>Note</span><input type="text"><input type="text"></div>
+<h2>Details</h2>
+<table id="kv">
+  <tr><td>Color</td><td>gray</td></tr><tr><td>Language</td><td>German</td></tr>
+  <tr><td>Country</td><td>Croatia</td></tr>
+</table>
+</main></body></html>"""
+
+MENUS = """<!doctype html><html lang="en"><head><style>
+.hidden { display: none } .icon { display: inline-block; width: 10px; height: 10px;
+cursor: pointer }</style></head><body><main>
+<ul role="menu">
+  <li role="menuitem">Save</li>
+  <li role="menuitem" aria-haspopup="true">Playback</li>
+  <ul role="menu" class="hidden"><li role="menuitem">Prev</li><li role="menuitem">Next</li></ul>
+  <li role="menuitem">Zoom In<span class="icon ui-icon-zoomin"></span></li>
+  <li role="menuitem">Zoom Out<span class="icon ui-icon-zoomout"></span></li>
+</ul>
+<button aria-controls="panel" aria-expanded="false">Shipping details</button>
+<div id="panel" class="hidden"><p>Ships in two days.</p><a href="/returns">Return policy</a></div>
+<button>Save</button><button>Save and close</button><button>Save draft</button>
+</main></body></html>"""
+
+
+def _indexed(browser: Any, html: str) -> Iterator[Any]:
+    page = browser.new_page()
+    try:
+        page.playwright_page.set_content(html)
+        yield page.index()
+    finally:
+        page.close()
+
+
+@pytest.fixture(scope="module")
+def forms(domdex_browser: Any) -> Iterator[Any]:
+    yield from _indexed(domdex_browser, FORMS)
+
+
+@pytest.fixture(scope="module")
+def menus(domdex_browser: Any) -> Iterator[Any]:
+    yield from _indexed(domdex_browser, MENUS)
+
+
+def _inputs(idx: Any) -> list[str]:
+    return [n.ref for n in idx.nodes if n.tag == "input"]
+
+
+@pytest.mark.parametrize(("query", "nth"), [
+    ("genre field", 0), ("the director name", 1), ("country", 2), ("the year", 3),
+    ("studio", 4),
+])
+def test_an_unbound_label_beside_a_field_names_it(forms: Any, query: str, nth: int) -> None:
+    r = find(forms, query, intent="fill")
+    assert r.ref == _inputs(forms)[nth], r.render()
+
+
+def test_text_shared_by_two_fields_names_neither(forms: Any) -> None:
+    """"Note" sits in one box with two inputs: it could be either's, so it names none and
+    the answer is not a confident pick of one of them."""
+    from domdex.search.matcher import SearchIndex
+
+    si = SearchIndex.for_index(forms)
+    for ref in _inputs(forms)[5:]:
+        assert "Note" not in si.descriptors[si.by_ref[ref]].fields.get("label", "")
+
+
+@pytest.mark.parametrize(("key", "value"), [("Color", "gray"), ("Language", "German")])
+def test_the_value_of_a_key_is_the_cell_beside_it(forms: Any, key: str, value: str) -> None:
+    r = find(forms, f"the value of {key}", intent="read")
+    assert r.ref is not None and forms.node(r.ref).text == value, r.render()
+
+
+def test_words_are_not_joined_into_a_class_name(menus: Any) -> None:
+    r = find(menus, "Zoom Out", intent="click")
+    assert r.ref is not None and menus.node(r.ref).text == "Zoom Out", r.render()
+
+
+def test_a_quoted_name_beats_longer_names(menus: Any) -> None:
+    r = find(menus, 'the "Save" button', intent="click")
+    node = menus.node(r.ref)
+    assert node.tag == "button" and node.text == "Save", r.render()
+
+
+def test_an_item_in_a_closed_submenu_names_its_opener(menus: Any) -> None:
+    r = find(menus, 'the item labeled "Prev"', intent="click")
+    assert r.ref is not None and menus.node(r.ref).text == "Prev", r.render()
+    assert r.reveal is not None and menus.node(r.reveal).text == "Playback"
+    assert f"open @{r.reveal}" in str(r) and r.to_dict()["reveal"] == r.reveal
+
+
+def test_a_closed_panel_names_its_disclosure_button(menus: Any) -> None:
+    r = find(menus, "return policy link", intent="click")
+    assert r.ref is not None and menus.node(r.ref).text == "Return policy", r.render()
+    assert r.reveal is not None and menus.node(r.reveal).text == "Shipping details"
+
+
+def test_a_visible_answer_has_no_opener(menus: Any) -> None:
+    r = find(menus, "Zoom In", intent="click")
+    assert r.ref is not None and r.reveal is None
+    assert "It is hidden" not in str(r)
