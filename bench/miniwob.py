@@ -71,6 +71,7 @@ EPISODE_DEADLINE_S = 20.0   # wall time for one episode (load + steps + reward)
 ACTION_TIMEOUT_S = 3.0      # one action (Playwright actionability waits included)
 SETTLE_S = 0.1              # after each action: menus and autocompletes open on timers
 SETTLE_HOVER_S = 0.5        # hover menus open after a delay (jQuery UI's is 300 ms)
+REVEAL_ROUNDS = 2           # nested menus: follow find's "open X first" this many times
 REWARD_WAIT_S = 0.5         # how long to wait for the page to end the episode
 #: What MiniWoB's own agent interface (core.getDOMInfo) leaves out of the page it shows:
 #: the instruction (given to the agent as the utterance instead) and the reward display.
@@ -179,7 +180,7 @@ def split_utterance(utterance: str) -> list[Step]:
 
     def target(t: str) -> str:
         nonlocal context
-        t = re.sub(r"^(?:on\s+)?(?:the\s+)?", "", unq(t)).strip()
+        t = re.sub(r"^(?:on\s+)?(?:the\s+)?", "", unq(t, marks=True)).strip()
         if subject:
             t = _PRONOUN.sub(lambda m: f"{m.group(2)} of {subject}", t)
             t = re.sub(r"\b(?:them|that email|this email|it)\b", subject, t)
@@ -349,9 +350,26 @@ class DomdexFinder:
         res = self.page.find(description, intent=intent, top_k=max(3, step.count))
         self.last = str(res)
         self.tokens.append(count_tokens(self.last))
+        for _ in range(REVEAL_ROUNDS):  # as an agent would: follow the answer's "open X first"
+            if res.ref is None or res.reveal is None:
+                break
+            self.reveal(res.reveal)
+            res = self.page.find(description, intent=intent, top_k=max(3, step.count))
+            self.last = str(res)
+            self.tokens.append(count_tokens(self.last))
         if res.ref is None:
             raise StepFailed(f"find({description!r}, {intent}) → nothing")
         return [m.ref for m in res.matches[:step.count]] if step.count > 1 else [res.ref]
+
+    def reveal(self, ref: str) -> None:
+        """Open what hides a match: hover first (a menu opens on hover), click if that
+        did not show anything new."""
+        before = len(self.page.index().interactive_nodes())
+        self.page.act("hover", ref, timeout=ACTION_TIMEOUT_S)
+        time.sleep(SETTLE_HOVER_S)
+        if len(self.page.index().interactive_nodes()) == before:
+            self.page.act("click", ref, timeout=ACTION_TIMEOUT_S)
+            time.sleep(SETTLE_S)
 
     def read(self, label: str) -> str:
         res = self.page.find(f"the value of {label}", intent="read")
