@@ -133,3 +133,17 @@ def test_a_visible_answer_has_no_opener(menus: Any) -> None:
     r = find(menus, "Zoom In", intent="click")
     assert r.ref is not None and r.reveal is None
     assert "It is hidden" not in str(r)
+
+
+def test_an_ordinal_word_the_page_shows_in_a_name_is_the_name(domdex_browser: Any) -> None:
+    """"Last name" is a key, not the last of something; "the last row" still counts."""
+    html = ("<!doctype html><html lang='en'><body><main><table>"
+            "<tr><td>First name</td><td>Ada</td></tr><tr><td>Last name</td><td>Lovelace</td></tr>"
+            "<tr><td>Country</td><td>England</td></tr></table>"
+            "<ul><li><a href='/a'>Alpha</a></li><li><a href='/b'>Beta</a></li></ul>"
+            "</main></body></html>")
+    for idx in _indexed(domdex_browser, html):
+        for query, want in (("the value of Last name", "Lovelace"),
+                            ("the value of First name", "Ada"), ("the last link", "Beta")):
+            r = find(idx, query, intent="read" if "value" in query else "click")
+            assert r.ref is not None and idx.node(r.ref).text == want, r.render()

@@ -204,6 +204,8 @@ _ORDINALS = {
     "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10, "last": -1, "final": -1,
     **{_nth(n): n for n in range(1, 101)},  # "the 7th search result"
 }
+#: Ordinal words and the position each names (-1: the last).
+ORDINAL_WORDS = _ORDINALS
 _INTENT_VERBS = [
     (re.compile(r"^\s*(press|hit) (enter|return) (on|in(to)?)\b"), "fill"),
     (re.compile(r"^\s*(click( on)?|press|tap|hit|push)\b"), "click"),

@@ -29,7 +29,7 @@ import numpy as np
 from ..errors import QueryError
 from ..languages import in_page_language
 from .learned import asked_shapes, feature_matrix, load_ranker
-from .lexical import ROLE_WORDS, SYNONYMS, Query, parse_query, stem, tokens
+from .lexical import ORDINAL_WORDS, ROLE_WORDS, SYNONYMS, Query, parse_query, stem, tokens
 from .matcher import SearchIndex
 from .records import Listing, listings
 from .routing import Route, route
@@ -620,6 +620,7 @@ def find_matches(
     si = SearchIndex.for_index(idx)
     q = parse_query(query)
     _join_compounds(si, q)
+    _ordinal_in_name(si, q)
     intent = intent or q.intent
     if si.n == 0:
         return Ranking(q, intent, [], None, 0, region)
@@ -746,6 +747,27 @@ def _join_compounds(si: SearchIndex, q: Query) -> None:
                 else set()
         if q.head and (a in q.head or b in q.head):
             q.head = [t for t in q.head if t not in (a, b)] + [joined]
+
+
+def _ordinal_in_name(si: SearchIndex, q: Query) -> None:
+    """"the value of Last name", "sort by last modified", "the First name field": an
+    ordinal word that the page shows together with the next request word is part of a
+    name, not a position."""
+    if q.ordinal is None:
+        return
+    seq = q.sequence
+    for a, b in itertools.pairwise(seq):
+        if ORDINAL_WORDS.get(a) != q.ordinal or b in ORDINAL_WORDS:
+            continue
+        phrase = f"{a} {b}"
+        if any(phrase in name for name in si.norm_names):
+            q.ordinal = None
+            q.terms = _dedupe_terms([a, *q.terms] if b in q.terms else [a, b, *q.terms])
+            return
+
+
+def _dedupe_terms(terms: list[str]) -> list[str]:
+    return list(dict.fromkeys(terms))
 
 
 def _alike(a: str, b: str) -> bool:
