@@ -141,9 +141,13 @@ def test_an_ordinal_word_the_page_shows_in_a_name_is_the_name(domdex_browser: An
             "<tr><td>First name</td><td>Ada</td></tr><tr><td>Last name</td><td>Lovelace</td></tr>"
             "<tr><td>Country</td><td>England</td></tr></table>"
             "<ul><li><a href='/a'>Alpha</a></li><li><a href='/b'>Beta</a></li></ul>"
+            "<p>Type a number into the 2nd textbox below.</p>"
+            "<div><input id='t1'><input id='t2'><input id='t3'></div>"
             "</main></body></html>")
     for idx in _indexed(domdex_browser, html):
         for query, want in (("the value of Last name", "Lovelace"),
                             ("the value of First name", "Ada"), ("the last link", "Beta")):
             r = find(idx, query, intent="read" if "value" in query else "click")
             assert r.ref is not None and idx.node(r.ref).text == want, r.render()
+        r = find(idx, "the 2nd textbox", intent="fill")  # a sentence saying it is no name
+        assert r.ref is not None and idx.node(r.ref).attrs.get("id") == "t2", r.render()

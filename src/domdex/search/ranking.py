@@ -751,8 +751,9 @@ def _join_compounds(si: SearchIndex, q: Query) -> None:
 
 def _ordinal_in_name(si: SearchIndex, q: Query) -> None:
     """"the value of Last name", "sort by last modified", "the First name field": an
-    ordinal word that the page shows together with the next request word is part of a
-    name, not a position."""
+    ordinal word that the page shows together with the next request word in a short
+    visible name (a label, a key, a column) is part of that name, not a position. Prose
+    does not count: a sentence that says "the 2nd textbox" is not a name."""
     if q.ordinal is None:
         return
     seq = q.sequence
@@ -760,10 +761,16 @@ def _ordinal_in_name(si: SearchIndex, q: Query) -> None:
         if ORDINAL_WORDS.get(a) != q.ordinal or b in ORDINAL_WORDS:
             continue
         phrase = f"{a} {b}"
-        if any(phrase in name for name in si.norm_names):
+        names = si.norm_names
+        if any(phrase in names[k] and names[k].count(" ") < _NAME_WORDS
+               for k in np.flatnonzero(si.hidden == 0).tolist()):
             q.ordinal = None
             q.terms = _dedupe_terms([a, *q.terms] if b in q.terms else [a, b, *q.terms])
             return
+
+
+#: The most words a name may have for an ordinal inside it to be part of the name.
+_NAME_WORDS = 5
 
 
 def _dedupe_terms(terms: list[str]) -> list[str]:
