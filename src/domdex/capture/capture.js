@@ -692,6 +692,25 @@
     }
     return text ? (block ? 2 : 1) : 0;
   };
+  // A strip of items made clickable together by the cursor of their container
+  // (`.toolbar { cursor: pointer }` around "Reply" and "Forward"): 2-8 element children,
+  // each with a short text of its own, all different, and no loose text beside them. Its
+  // items are kept as click targets: a click in the container's middle can miss them all.
+  const STRIP_TEXT = 40;
+  const isStrip = (el) => {
+    const kids = el.children;
+    if (kids.length < 2 || kids.length > 8) return false;
+    const seen = new Set();
+    for (const k of kids) {
+      const t = k.textContent.trim();
+      if (!t || t.length > STRIP_TEXT || seen.has(t)) return false;
+      seen.add(t);
+    }
+    for (let n = el.firstChild; n; n = n.nextSibling) {
+      if (n.nodeType === 3 && /\S/.test(n.data)) return false;
+    }
+    return true;
+  };
   // Inside a text block, elements that make a name differ from the plain text.
   const NAME_SPECIAL_TAGS = new Set(["IMG", "SVG", "INPUT", "SELECT", "TEXTAREA", "BUTTON",
     "IFRAME", "SLOT", "AREA", "METER", "PROGRESS", "OUTPUT"]);
@@ -751,6 +770,9 @@
         (ctx.inInteractive && (style.position === "fixed" || style.position === "absolute")))) {
       clickable = interactive = true;
     }
+    // the items of a clickable strip see no pointer above them: each is a target
+    const kidCursor = clickable && cursor === "pointer" && !el.shadowRoot && isStrip(el)
+      ? "" : cursor;
     const free = !ctx.inBlock && !ctx.inInteractive;
     const direct = free && !isSvg ? directText(el, list) : 0;
     const textBlock = TEXT_BLOCK.has(t) || role === "heading" || direct === 1;
@@ -815,7 +837,7 @@
       if (type !== 1) continue;
       const ct = tagOf(ch);
       if (SKIP.has(ct)) continue;
-      const sub = visit(ch, ct, cctx, childParent, cursor);
+      const sub = visit(ch, ct, cctx, childParent, kidCursor);
       if (collect && sub) {
         const cf = lastFlags;
         if (!(cf & 8) || (f & 8)) text += (cf & 1) || ct === "BR" ? " " + sub + " " : sub;
