@@ -136,6 +136,17 @@ def test_sizeless_containers_are_visible_through_their_content(page: Any) -> Non
     assert not _by_id(snap, "empty").visible
 
 
+def test_a_bare_control_is_named_by_the_label_around_it(page: Any) -> None:
+    """``<label>To <input></label>``: an input without a single attribute is still named by
+    its label (the no-attribute shortcut for plain blocks had left it unnamed)."""
+    page.playwright_page.set_content(
+        "<main><label>To <input></label><label>Note <textarea></textarea></label>"
+        "<label>Size <select><option>S</option></select></label></main>")
+    names = {n.tag: n.name for n in page.capture().nodes if n.tag in ("input", "textarea",
+                                                                       "select")}
+    assert names == {"input": "To", "textarea": "Note", "select": "Size"}
+
+
 def test_pointer_cursor_marks_clickable(page: Any, server: str) -> None:
     snap = _open(page, server, "basic.html")
     fake = _by_id(snap, "fake-button")

@@ -912,8 +912,10 @@
         !el.hasAttribute("aria-label") && !el.hasAttribute("aria-labelledby")) {
       // Name from content with nothing special inside: the name is the text.
       name = full || ws(el.getAttribute("title") || "");
-    } else if (!fromContent && !NAMED_BY_CHILD.has(r.t) && !el.hasAttributes()) {
+    } else if (!fromContent && !NAMED_BY_CHILD.has(r.t) && !LABELABLE.has(r.t) &&
+        !el.hasAttributes()) {
       name = ""; // no attribute to name it, no content allowed to: a plain text block
+      // (a bare <input> is no such block: the <label> around it names it)
     } else {
       name = accName(el, (r.f & 2) !== 0);
     }
