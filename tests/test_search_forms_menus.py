@@ -151,3 +151,20 @@ def test_an_ordinal_word_the_page_shows_in_a_name_is_the_name(domdex_browser: An
             assert r.ref is not None and idx.node(r.ref).text == want, r.render()
         r = find(idx, "the 2nd textbox", intent="fill")  # a sentence saying it is no name
         assert r.ref is not None and idx.node(r.ref).attrs.get("id") == "t2", r.render()
+
+
+def test_the_one_text_area_is_the_field_a_request_names_no_other_way(
+        domdex_browser: Any) -> None:
+    """"type the message" on a reply form whose text area has no name: the page's one text
+    area, answered ``low`` (acting by query refuses it); with two text areas, no guess."""
+    form = ("<label>To <input></label><label>Subject <input></label>"
+            "<textarea id='body'></textarea>")
+    for idx in _indexed(domdex_browser, f"<!doctype html><main>{form}</main>"):
+        r = find(idx, "message", intent="fill")
+        assert r.ref is not None and idx.node(r.ref).tag == "textarea", r.render()
+        assert r.confidence == "low"
+        r = find(idx, "the subject", intent="fill")
+        assert r.ref is not None and idx.node(r.ref).name.startswith("Subject"), r.render()
+    for idx in _indexed(domdex_browser, f"<!doctype html><main>{form}<textarea></textarea>"
+                                        "</main>"):
+        assert find(idx, "message", intent="fill").ref is None

@@ -26,7 +26,7 @@ import numpy as np
 from ..compounds import related_words
 from ..fields import MAX_LEVEL
 from . import descriptors as _descriptors
-from .descriptors import FIELD_WEIGHTS, Descriptor, build_descriptors
+from .descriptors import FIELD_WEIGHTS, Descriptor, build_descriptors, is_multi_line
 from .embedder import HashingEmbedder
 from .learned import has_shape
 from .lexical import _PHRASE_HINT, _TOKEN, SYNONYMS, _phrases, fold, stem, tokens
@@ -391,6 +391,9 @@ class SearchIndex:
         self.file_input = np.array([d.node.tag == "input" and d.node.attrs.get("type") == "file"
                                     for d in ds], dtype=bool)
         self.role_combobox = by_role("combobox".__eq__)
+        #: a text area (or a contenteditable box): "the editor", "the message"
+        self.multi_line = np.array([d.role == "textbox" and is_multi_line(d.node) for d in ds],
+                                   dtype=bool)
         self.role_selectable = by_role(SELECTABLE.__contains__)
         self.role_read_weak = by_role(READ_WEAK.__contains__)
         self.role_link = by_role("link".__eq__)

@@ -61,6 +61,9 @@ _CELL_BOOST = 0.35  # the cell where the named row and column meet
 RELATION_BONUS = 0.05
 _REL_TIE = 0.6  # near-ties for a relation: this share of the best score
 _REL_ANCHORS = 20  # anchors looked at (the page's order)
+#: The score of the page's one text area for a fill request that names no field (see
+#: _lone_editor): half the default threshold or more, so a clear lead answers ``low``.
+EDITOR_SCORE = 0.2
 #: A quoted name in the request: a candidate whose name holds it but is longer, and one
 #: whose name does not hold it at all (when some candidate's name is the quoted text).
 QUOTE_PART = 0.85
@@ -477,6 +480,20 @@ def _zone_factor(si: SearchIndex, q: Query, ks: np.ndarray) -> np.ndarray | floa
     return f
 
 
+def _lone_editor(si: SearchIndex, lex: np.ndarray, mask: np.ndarray) -> int | None:
+    """"type the message", "write your comment": when no visible field carries a word of
+    the request, the one visible text area on the page (the editor) is the field meant.
+
+    Its score is set to :data:`EDITOR_SCORE`, under the threshold: the answer comes back
+    ``low``, which acting by query refuses, so the agent looks before it types.
+    """
+    fields = si.role_fillable & (si.hidden == 0) & mask
+    if not fields.any() or bool((lex[fields] > 0.05).any()):
+        return None
+    editors = np.flatnonzero(fields & si.multi_line)
+    return int(editors[0]) if len(editors) == 1 else None
+
+
 def _quoted_factor(si: SearchIndex, q: Query, ks: np.ndarray) -> np.ndarray | float:
     """A quoted part of the request (click the "Prev" item) is the name it wants: when
     some candidate's name is that text, candidates whose name does not hold it lose.
@@ -670,6 +687,12 @@ def find_matches(
     zone_f = _zone_factor(si, q, ks)
     score = score * zone_f * _cell_factor(si, q, ks) * _quoted_factor(si, q, ks)
     score = np.where(live, score, 0.0).astype(np.float32)
+    if intent == "fill" and (k := _lone_editor(si, lex, mask)) is not None and \
+            score[k] < EDITOR_SCORE:
+        score[k] = EDITOR_SCORE
+        if not live[k]:
+            live[k] = True
+            ks = np.union1d(ks, [k])
     inside = zone_f >= 1.0 if isinstance(zone_f, np.ndarray) else None
     position = _position(si, idx, q, score, inside, intent)
     score = score + position
