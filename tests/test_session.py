@@ -116,8 +116,10 @@ def test_label_change_same_element(s: Session, server: str) -> None:
 def test_covered_element_says_by_what(s: Session, server: str) -> None:
     s.open(f"{server}/modal.html")
     buy = s.find("Buy now", intent="click").ref
-    with pytest.raises(ActionError, match=r"covered by <div#cookie-banner>"):
+    with pytest.raises(ActionError, match=r"covered by <div#cookie-banner>") as err:
         s.click(buy)
+    # what the overlay says and the controls it offers, so the agent knows the way out
+    assert "offers: Accept cookies, Cookie policy." in str(err.value), err.value
     _expect(_text(s, "#result") == "")
     s.click(query="Accept cookies")
     s.click(buy)

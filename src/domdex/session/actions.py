@@ -216,7 +216,11 @@ def blocked_message(action: str, ref: str, facts: dict[str, Any] | None) -> str:
         return (f"Cannot {action} @{ref}: the element left the page while waiting. "
                 "Capture again (regions / find) and retry.")
     if facts.get("covered_by"):
-        return (f"Cannot {action} @{ref}: it is covered by {facts['covered_by']}. "
+        said = facts.get("covered_text") or ""
+        controls = facts.get("covered_controls") or []
+        what = (f', which says "{said}"' if said else "") + \
+            (f" and offers: {', '.join(controls)}" if controls else "")
+        return (f"Cannot {action} @{ref}: it is covered by {facts['covered_by']}{what}. "
                 "Close or accept that first (find it and click it), then retry.")
     if facts.get("disabled"):
         return (f"Cannot {action} @{ref}: it is disabled. Something else on the page must "

@@ -46,7 +46,17 @@
     }
     const root = el.getRootNode();
     const contains = (h) => h === el || el.contains(h) || (root !== document && root.host && root.host.contains(h) && el.contains(h));
-    if (hit && !contains(hit) && !(hit.contains && hit.contains(el))) out.covered_by = describe(overlayOf(hit));
+    if (hit && !contains(hit) && !(hit.contains && hit.contains(el))) {
+      const overlay = overlayOf(hit);
+      out.covered_by = describe(overlay);
+      // what the overlay says and the controls it offers: the way out is one of them
+      out.covered_text = (overlay.innerText || "").replace(/\s+/g, " ").trim().slice(0, 80);
+      out.covered_controls = Array.from(overlay.querySelectorAll(
+        "button, a[href], [role=button], input[type=button], input[type=submit]"))
+        .map((c) => (c.innerText || c.value || c.getAttribute("aria-label") || c.title || "")
+          .replace(/\s+/g, " ").trim().slice(0, 30))
+        .filter(Boolean).slice(0, 6);
+    }
   }
   return out;
 }
