@@ -89,6 +89,11 @@ def test_an_unbound_label_beside_a_field_names_it(forms: Any, query: str, nth: i
     assert r.ref == _inputs(forms)[nth], r.render()
 
 
+def test_a_field_is_shown_by_the_text_that_labels_it(forms: Any) -> None:
+    """The answer's line says which field it is, though the field has no name of its own."""
+    assert 'TEXTBOX "Genre"' in str(find(forms, "genre field", intent="fill"))
+
+
 def test_text_shared_by_two_fields_names_neither(forms: Any) -> None:
     """"Note" sits in one box with two inputs: it could be either's, so it names none and
     the answer is not a confident pick of one of them."""

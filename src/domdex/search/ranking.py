@@ -27,6 +27,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import QueryError
+from ..index.identity import row_text
 from ..languages import in_page_language
 from .learned import asked_shapes, feature_matrix, load_ranker
 from .lexical import ORDINAL_WORDS, ROLE_WORDS, SYNONYMS, Query, parse_query, stem, tokens
@@ -61,6 +62,14 @@ _CELL_BOOST = 0.35  # the cell where the named row and column meet
 RELATION_BONUS = 0.05
 _REL_TIE = 0.6  # near-ties for a relation: this share of the best score
 _REL_ANCHORS = 20  # anchors looked at (the page's order)
+#: A sentence model's second opinion on the shortlist (issue 15 §5, measured by
+#: bench/find_corpus.py --embedder cascade): ``CASCADE(search_index, positions, query)``
+#: gives cosines; None (the default) leaves the ranking to the lexical and hashing sides.
+CASCADE: Any = None
+CASCADE_TOP = 20
+CASCADE_WEIGHT = 0.0
+#: How much a look-alike control gains when its record carries all the request's words.
+RECORD_BOOST = 0.0
 #: The score of the page's one text area for a fill request that names no field (see
 #: _lone_editor): half the default threshold or more, so a clear lead answers ``low``.
 EDITOR_SCORE = 0.2
@@ -480,6 +489,47 @@ def _zone_factor(si: SearchIndex, q: Query, ks: np.ndarray) -> np.ndarray | floa
     return f
 
 
+def _cascade(si: SearchIndex, q: Query, ks: np.ndarray, score: np.ndarray) -> np.ndarray:
+    """A second opinion on the best :data:`CASCADE_TOP` candidates from a sentence model
+    (off unless a bench sets :data:`CASCADE`): each keeps its score times
+    ``1 + CASCADE_WEIGHT * (cosine - best cosine)``."""
+    top = ks[np.argsort(-score[ks], kind="stable")[:CASCADE_TOP]]
+    top = top[score[top] > 0]
+    if len(top) < 2:
+        return score
+    cos = np.asarray(CASCADE(si, top, q.text), dtype=np.float32)  # type: ignore[misc]
+    out = score.copy()
+    out[top] = score[top] * np.maximum(0.0, 1.0 + CASCADE_WEIGHT * (cos - cos.max()))
+    return out
+
+
+def _record_factor(si: SearchIndex, idx: Any, q: Query, ks: np.ndarray) -> np.ndarray | float:
+    """Look-alike controls (one *Block* per post): the share of the request's words that
+    the control's own record (row, card, post) carries lifts it by up to
+    ``RECORD_BOOST`` — "Block button for the user @leo". Only candidates that have
+    look-alikes are looked at, and the record's words feed no word rarity."""
+    terms = [t for t in q.terms if t not in q.zone_terms]
+    if not terms or not len(ks) or not hasattr(idx, "tree"):
+        return 1.0
+    stems = [stem(t) for t in terms]
+    cache: dict[int, frozenset[str]] = si.derived.setdefault("record_words", {})
+    fit = np.zeros(len(ks), dtype=np.float32)
+    for j, k in enumerate(ks.tolist()):
+        if not si.interactive[k]:
+            continue
+        words = cache.get(k)
+        if words is None:
+            text = row_text(idx, si.descriptors[k].ref)
+            words = cache[k] = frozenset(stem(t) for t in tokens(text)) if text else frozenset()
+        if words:
+            fit[j] = sum(1 for st in stems if st in words) / len(stems)
+    if not fit.any():
+        return 1.0
+    f = np.ones(si.n, dtype=np.float32)
+    f[ks] = 1.0 + RECORD_BOOST * fit
+    return f
+
+
 def _lone_editor(si: SearchIndex, lex: np.ndarray, mask: np.ndarray) -> int | None:
     """"type the message", "write your comment": when no visible field carries a word of
     the request, the one visible text area on the page (the editor) is the field meant.
@@ -686,6 +736,8 @@ def find_matches(
     score = base * intent_f * state_f * _route_factor(si, idx, r) * _role_factor(si, q)
     zone_f = _zone_factor(si, q, ks)
     score = score * zone_f * _cell_factor(si, q, ks) * _quoted_factor(si, q, ks)
+    if RECORD_BOOST > 0:
+        score = score * _record_factor(si, idx, q, ks)
     score = np.where(live, score, 0.0).astype(np.float32)
     if intent == "fill" and (k := _lone_editor(si, lex, mask)) is not None and \
             score[k] < EDITOR_SCORE:
@@ -700,6 +752,8 @@ def find_matches(
     if len(counted):
         ks = np.union1d(ks, counted)
         live[counted] = True
+    if CASCADE is not None and CASCADE_WEIGHT > 0 and len(ks):
+        score = _cascade(si, q, ks, score)
     hand = score
     ranker = load_ranker() if learned else None
     if len(ks) and (ranker is not None or trace is not None):
@@ -739,7 +793,9 @@ def find_matches(
             parts = {"lexical": float(lexical[k]), "embedding": float(emb[k]),
                      "exact": float(exact[k]), "base": float(base[k]),
                      "hand": float(hand[k]), "final": float(score[k])}
-        matches.append(Match(d.ref, d.role, d.label, reg.id if reg else "",
+        # a field with no name of its own is shown by the text that labels it ("Genre")
+        shown = d.label or (d.fields.get("label", "")[:80] if si.role_fillable[k] else "")
+        matches.append(Match(d.ref, d.role, shown, reg.id if reg else "",
                              float(score[k]), d.pos, parts))
     # Scores past 1 (an exact name's bonus on a full match) are scaled down together, not
     # cut at 1: "Save" beside "Save and close" keeps its lead and its confidence.
