@@ -54,3 +54,26 @@ def test_diff_pairs_rerendered_rows_by_their_words_and_names_a_new_page(server: 
         assert re.search(r'TABLE: 10 rows \("Alice Archer.*\) replaced by 10 \("Mallory Khan',
                          page), page
         assert re.search(r'"Yara Diaz [^"]*": BUTTON "Delete" @e\d+', page), page
+
+
+def test_find_answers_name_the_row_of_a_look_alike() -> None:
+    """Twelve "Edit" links: the answer says which row's it is, in text and in data, and the
+    suggestion tells the runner-up apart by its row, not by "higher" or "lower"."""
+    idx = build_index(load_fixture_snapshot("dashboard"))
+    hit = idx.find("edit link", intent="click")
+    text = hit.render()
+    row = hit.to_dict()["matches"][0]["row"]
+    assert row.startswith("PRJ-1"), text
+    assert re.search(rf'LINK "Edit" @{hit.ref} · in "{re.escape(row[:20])}[^"]*" ← BEST MATCH',
+                     text), text
+    other = hit.matches[1]
+    assert other.name == "Edit" and other.ref in hit.suggestion, text
+    assert "in several rows" in hit.suggestion and row[:7] in hit.suggestion, text
+    assert re.search(rf'LINK "Edit" @{other.ref} · in "PRJ-1', text), text
+
+
+def test_find_answers_for_unique_controls_carry_no_row() -> None:
+    idx = build_index(load_fixture_snapshot("dashboard"))
+    hit = idx.find("Select PRJ-101", intent="click")
+    assert hit.ref and " · in " not in hit.render(), hit.render()
+    assert "row" not in hit.to_dict()["matches"][0]

@@ -7,12 +7,20 @@ escaped; page text is data, never markup of ours.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..index import roles
 from ..index.facts import label
 from ..index.flags import Flag, node_flags
+from ..index.identity import row_text
 from ..snapshot import Node
 
+if TYPE_CHECKING:
+    from ..index import PageIndex
+
 MAX_NAME = 80
+#: Characters of a look-alike's row text shown beside it.
+ROW_CHARS = 50
 MAX_OPTIONS_LISTED = 5
 #: Flags written otherwise than ``[name]``.
 _FIXED = {"secret": "[value: ••••]", "submit": "[type=submit]",
@@ -24,6 +32,14 @@ def quote(text: str, limit: int = MAX_NAME) -> str:
     if len(text) > limit:
         text = text[: limit - 1].rstrip() + "…"
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def row_suffix(index: PageIndex, ref: str, limit: int = ROW_CHARS) -> str:
+    """`` · in "Alice Archer, active"`` for a control whose role and name other visible
+    controls share: the words of its row (list item, card) are what tell ten "Delete"
+    buttons apart, for the agent as for stale-ref recovery; "" for any other element."""
+    row = row_text(index, ref)
+    return f" · in {quote(row, limit)}" if row else ""
 
 
 def flags(node: Node, *, with_hidden: bool = True) -> list[str]:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from ..index import roles
 from ..index.identity import row_text
 from .base import Line, View
-from .elements import element_line, quote
+from .elements import element_line, quote, row_suffix
 from .regions import counts_text, region_head
 
 if TYPE_CHECKING:
@@ -18,8 +18,6 @@ if TYPE_CHECKING:
 FOLD_OVER = 12
 #: In a region with more controls than this, every sub-section is folded: a map first.
 LARGE_REGION = 40
-#: Characters of a look-alike's row text shown beside it.
-ROW_CHARS = 50
 #: Text blocks listed when a region has no controls of its own.
 MAX_TEXT_ITEMS = 12
 
@@ -100,11 +98,7 @@ class ExpandView(View):
         return lines
 
     def _row_of(self, node: Node) -> str:
-        """`` · in "Alice Archer, active"`` for a control whose role and name other
-        visible controls share: the words of its row (or list item, card) are what tell
-        ten "Delete" buttons apart, for the agent as for stale-ref recovery."""
-        row = row_text(self.index, node.ref)
-        return f" · in {quote(row, ROW_CHARS)}" if row else ""
+        return row_suffix(self.index, node.ref)
 
     def to_dict(self) -> dict[str, Any]:
         out: list[dict[str, Any]] = []

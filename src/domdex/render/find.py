@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..index.identity import row_text
 from ..index.reveal import revealer
 from .base import Line, View
 from .elements import element_line, label, quote
@@ -21,6 +22,9 @@ if TYPE_CHECKING:
 
 #: Longest element name shown in a find answer (a paragraph can be long).
 NAME_LIMIT = 50
+#: Characters of a look-alike's row shown beside the best match and beside the others.
+ROW_LIMIT = 50
+ROW_LIMIT_OTHERS = 30
 #: Alternatives scoring under this share of the best are data only, not text.
 SHOW_ALTERNATIVE = 0.6
 #: Under the threshold, the best is still given (``low``) when it scores at least this
@@ -70,6 +74,7 @@ class FindResult(View):
             else None
         self.confidence = "none" if not self.ref else "low" if self.below else \
             confidence_label(self.score, runner)
+        self._rows: dict[str, str] = {}
         #: the visible control that opens the closed menu or section the answer is in
         self.reveal: str | None = self._revealer()
         self.suggestion = self._suggestion()
@@ -85,7 +90,20 @@ class FindResult(View):
     def _node(self, ref: str) -> Any:
         return self.index.node(ref)
 
-    def _line(self, m: Match, limit: int = NAME_LIMIT) -> str:
+    def _row(self, ref: str) -> str:
+        """The words of the row (list item, card) of a control with visible look-alikes."""
+        if ref not in self._rows:
+            self._rows[ref] = row_text(self.index, ref) if hasattr(self.index, "tree") else ""
+        return self._rows[ref]
+
+    def _line(self, m: Match, limit: int = NAME_LIMIT, row: int = ROW_LIMIT) -> str:
+        """The element's line; a look-alike's line ends with its row (`` · in "1002 Dee
+        Roy"``): ten "Refund" buttons differ only there, and the agent must see which
+        one it is about to act on."""
+        own_row = self._row(m.ref)
+        return self._own_line(m, limit) + (f" · in {quote(own_row, row)}" if own_row else "")
+
+    def _own_line(self, m: Match, limit: int) -> str:
         node = self._node(m.ref)
         line = element_line(node, limit=limit)
         own = label(node)
@@ -141,6 +159,11 @@ class FindResult(View):
         if not rivals:
             return f"@{best.ref} is the clear match."
         same = [m for m in rivals if m.name == best.name]
+        if same and self._row(best.ref) and self._row(same[0].ref):
+            other = same[0]
+            return (f"{what} in several rows: @{best.ref} is the one in "
+                    f"{quote(self._row(best.ref), 30)}, @{other.ref} in "
+                    f"{quote(self._row(other.ref), 30)}.")
         if same:
             other = same[0]
             where, owhere = best.region or "page", other.region or "page"
@@ -175,7 +198,8 @@ class FindResult(View):
             lines = [Line(f"FIND: {q}{intent} → no match above {self.threshold:.2f}", keep=True)]
             if self.matches:
                 lines.append(Line("CLOSEST:"))
-                lines += [Line(f"  {self._line(m)} in {m.region or 'page'} ({m.score:.2f})")
+                lines += [Line(f"  {self._line(m, row=ROW_LIMIT_OTHERS)} in "
+                               f"{m.region or 'page'} ({m.score:.2f})")
                           for m in self.matches]
             lines.append(Line(f"SUGGESTION: {self.suggestion}", keep=True, advice=True))
             return lines
@@ -189,7 +213,8 @@ class FindResult(View):
         if alts:
             lines.append(Line("ALTERNATIVES:"))
             for m in alts:
-                lines.append(Line(f"  {self._line(m, 40)} in {m.region or 'page'} "
+                lines.append(Line(f"  {self._line(m, 40, ROW_LIMIT_OTHERS)} in "
+                                  f"{m.region or 'page'} "
                                   f"({m.score:.2f})"))
                 if self.explain:
                     lines.append(Line("    " + _parts(m)))
@@ -215,6 +240,12 @@ class FindResult(View):
         return lines
 
     # Data ------------------------------------------------------------------------
+    def _match_dict(self, m: Match) -> dict[str, Any]:
+        d = m.to_dict()
+        if row := self._row(m.ref):
+            d["row"] = row
+        return d
+
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {
             "view": self.kind,
@@ -224,7 +255,7 @@ class FindResult(View):
             "score": round(self.score, 3),
             "confidence": self.confidence,
             "threshold": self.threshold,
-            "matches": [m.to_dict() for m in self.matches],
+            "matches": [self._match_dict(m) for m in self.matches],
             "suggestion": self.suggestion,
         }
         if self.reveal:
