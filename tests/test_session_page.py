@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 import domdex
+from domdex.render.diff import NO_EARLIER_VIEW
 
 pytestmark = pytest.mark.browser
 
@@ -40,3 +43,50 @@ def test_page_actions_async(server: str) -> None:
                 ".join()"))
 
     assert anyio.run(main) == "Buy milk"
+
+
+def _drive_quantity(page: Any, option: str) -> None:
+    """Change the product page's Quantity select with Playwright itself, not domdex."""
+    page.playwright_page.select_option("#quantity", option)
+
+
+@pytest.mark.parametrize("look", ["capture", "snapshot"])
+def test_diff_compares_with_a_capture_taken_through_the_page(
+        domdex_browser: Any, server: str, look: str) -> None:
+    page = domdex_browser.open(f"{server}/product.html")
+    try:
+        getattr(page, look)()  # the user's own look at the page: the diff's baseline
+        _drive_quantity(page, "3")
+        text = page.diff().render()
+        assert text.startswith("CHANGES since the last capture: 1")
+        assert '[selected: "1"] → [selected: "3"]' in text
+    finally:
+        page.close()
+
+
+def test_diff_compares_with_the_latest_capture_the_user_took(domdex_browser: Any,
+                                                             server: str) -> None:
+    page = domdex_browser.open(f"{server}/product.html")
+    try:
+        page.find("Quantity")  # the session's view: "1"
+        _drive_quantity(page, "2")
+        page.capture()  # a later look ("2") replaces it as the baseline
+        _drive_quantity(page, "3")
+        assert '[selected: "2"] → [selected: "3"]' in page.diff().render()
+    finally:
+        page.close()
+
+
+def test_diff_with_no_earlier_view_says_so(domdex_browser: Any, server: str) -> None:
+    page = domdex_browser.open(f"{server}/product.html")
+    try:
+        _drive_quantity(page, "3")
+        view = page.diff()
+        first, *rest = view.render().splitlines()
+        assert first == NO_EARLIER_VIEW
+        assert rest[0].startswith("PAGE: ") and "REGIONS: " in rest[1]  # the page as it is
+        assert view.to_dict()["note"] == NO_EARLIER_VIEW
+        assert page.diff().render().startswith("CHANGES since the last capture: none")
+    finally:
+        page.close()
+

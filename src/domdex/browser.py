@@ -164,7 +164,22 @@ class AsyncPage(PageActions):
 
         By default the page re-reads only what changed since this page's last capture
         (the result equals a full capture); ``incremental=False`` forces a full pass.
+        The capture is the user's latest view of the page: :meth:`diff` compares with it.
         """
+        snap = await self._take(incremental=incremental)
+        self._looked_at(snap)
+        return snap
+
+    async def snapshot(self) -> Snapshot:
+        """The latest snapshot; captures one if there is none yet. Like :meth:`capture`,
+        it becomes the view :meth:`diff` compares with."""
+        snap = self._snapshot if self._snapshot is not None else await self._take()
+        self._looked_at(snap)
+        return snap
+
+    async def _take(self, *, incremental: bool = True) -> Snapshot:
+        """A capture that becomes the latest snapshot, but not the user's view (what the
+        session's own captures are: the agent sees them only through a view)."""
         if not self._engine_ready:
             await _ensure_engine_for(self.playwright_page)
             self._engine_ready = True
@@ -175,10 +190,6 @@ class AsyncPage(PageActions):
         self._snapshot_documents = documents + (1 if snap.ready_state == "loading" else 0)
         self._snapshot = snap
         return snap
-
-    async def snapshot(self) -> Snapshot:
-        """The latest snapshot; captures one if there is none yet."""
-        return self._snapshot if self._snapshot is not None else await self.capture()
 
     async def index(self) -> IndexedPage:
         """The PageIndex of the page as it is now, through the page's session.

@@ -20,6 +20,9 @@ key column, with the controls of each new row::
 Elements are written with :func:`~domdex.render.elements.element_line`, as in every
 other view; each group names its region so a cut note can say ``expand R2``. The
 diff itself (:mod:`domdex.diff`) is data; this module writes it, as text and as JSON.
+
+With no earlier view to compare with, a diff says so in one line (:data:`NO_EARLIER_VIEW`)
+and shows the page's region map (:class:`FirstLookView`).
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from ..diff import Row, rows_named, table_rows
 from ..errors import RegionNotFoundError
 from ..index import roles
 from ..index.identity import row_text
+from ..tokens import count_tokens
 from .base import Line, View
 from .elements import element_line, flag_text, label, quote
 from .regions import region_head
@@ -41,6 +45,9 @@ if TYPE_CHECKING:
 
 #: Elements listed under a region that appeared before the rest is folded.
 MAX_REGION_ELEMENTS = 12
+#: What a diff says when there is no earlier view of the page to compare with.
+NO_EARLIER_VIEW = ("NO EARLIER VIEW of this page to compare with; here is the page as it "
+                   "is now.")
 _SECTIONS = (("added", "ADDED"), ("removed", "REMOVED"), ("modified", "MODIFIED"),
              ("replaced", "REPLACED (re-rendered: same content, new refs)"))
 
@@ -147,6 +154,32 @@ def _change_dict(ch: Change) -> dict[str, Any]:
         return {"field": ch.field, "old": [flag_text(f) for f in ch.old],
                 "new": [flag_text(f) for f in ch.new]}
     return {"field": ch.field, "old": ch.old, "new": ch.new}
+
+
+class FirstLookView(View):
+    """A diff with nothing to compare with: one line saying so, then the page as it is
+    now (its region map, within the budget left)."""
+
+    kind = "diff"
+
+    def __init__(self, now: View) -> None:
+        super().__init__(now.max_tokens)
+        self.now = now
+
+    def build(self) -> list[Line]:
+        return [_first_look(), *self.now.lines]
+
+    def _fitted(self, max_tokens: int | None) -> list[Line]:
+        budget = max_tokens if max_tokens is not None else self.max_tokens
+        room = None if budget is None else max(budget - count_tokens(NO_EARLIER_VIEW) - 1, 1)
+        return [_first_look(), *self.now._fitted(room)]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**self.now.to_dict(), "note": NO_EARLIER_VIEW}
+
+
+def _first_look() -> Line:
+    return Line(NO_EARLIER_VIEW, keep=True, advice=True)
 
 
 def _navigated(d: Diff) -> list[Line]:

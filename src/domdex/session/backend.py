@@ -52,8 +52,9 @@ async def wrap(pw_page: Any) -> Any:
 
 
 async def capture(page: Any) -> Snapshot:
-    """A fresh capture of the live page (all frames); it becomes the page's latest."""
-    snap: Snapshot = await page.capture()
+    """A fresh capture of the live page (all frames); it becomes the page's latest, but
+    not the view a diff compares with (that is the one the agent was shown)."""
+    snap: Snapshot = await page._take()
     return snap
 
 

@@ -41,13 +41,13 @@ from ..errors import (
     StaleRefError,
 )
 from ..index import PageIndex
-from ..indexed import IndexedPage
+from ..indexed import IndexedPage, build_index
 from ..navigation import check_html, resolve_url
 from ..options import BrowserOptions
 from ..policy import scheme_of
-from ..render.diff import DiffView
+from ..render.diff import DiffView, FirstLookView
 from ..render.elements import element_line
-from ..snapshot import parse_ref
+from ..snapshot import Snapshot, parse_ref
 from . import backend
 from .actions import (
     ACTIONS,
@@ -396,6 +396,18 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
             if t.intents.get(doc, ref) is None:
                 self._remember(t, old, ref)
 
+    def seen_through(self, page: Any, snap: Snapshot) -> None:
+        """``snap`` was taken through ``page`` itself (``page.capture()`` /
+        ``page.snapshot()``): the user's latest view of its tab, so the next diff
+        compares with it and its refs are the ones actions check against."""
+        t = next((t for t in self._tabs.values() if t.page is page), None)
+        if t is None or (t.shown is not None and t.shown.snapshot is snap):
+            return
+        latest = t.latest if t.latest is not None and t.latest.snapshot is snap else None
+        # not through the region cache: its index for the session's next capture of an
+        # unchanged page would carry this snapshot, not the page's latest
+        self._show(t, latest or build_index(snap))
+
     async def index(self, tab: str | None = None) -> IndexedPage:
         """A fresh PageIndex of the tab; its refs become the ones actions accept."""
         t = self.tab(tab)
@@ -480,9 +492,9 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
         t = self.tab(tab)
         before = t.shown
         idx = await self._capture(t)
-        if before is None:
+        if before is None:  # nothing to compare with: say so, and show the page
             self._show(t, idx)
-            return self._printed(t, idx, idx.regions_view(max_tokens=max_tokens))
+            return self._printed(t, idx, FirstLookView(idx.regions_view(max_tokens=max_tokens)))
         if before.snapshot.document_id == idx.snapshot.document_id:
             self._show(t, idx)
         return self._printed(t, idx, DiffView(diff_indexes(before, idx), max_tokens))

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ..render.base import View
+    from ..snapshot import Snapshot
     from .core import AsyncSession
     from .results import ActionResult
 
@@ -23,6 +24,8 @@ class PageActions:
     """Act on the page by ref or by words; see :meth:`AsyncSession.act`."""
 
     _domdex_session: AsyncSession | None = None
+    #: the capture the user last took through the page (``capture()`` / ``snapshot()``)
+    _seen: Snapshot | None = None
 
     async def session(self) -> AsyncSession:
         """The page's one-tab session (made on first use)."""
@@ -30,7 +33,16 @@ class PageActions:
             from .core import AsyncSession
 
             self._domdex_session = await AsyncSession.for_page(self)
+            if self._seen is not None:
+                self._domdex_session.seen_through(self, self._seen)
         return self._domdex_session
+
+    def _looked_at(self, snap: Snapshot) -> None:
+        """The user took ``snap`` through the page: it is their latest view, the one the
+        next :meth:`diff` compares with (a session made later starts from it)."""
+        self._seen = snap
+        if self._domdex_session is not None:
+            self._domdex_session.seen_through(self, snap)
 
     async def act(self, action: str, ref: str | None = None, *, query: str | None = None,
                   value: Any = None, intent: str | None = None, diff: bool = False,
@@ -80,7 +92,9 @@ class PageActions:
         return await self.act("upload", ref, query=query, value=files, diff=diff)
 
     async def diff(self, max_tokens: int | None = None) -> View:
-        """What changed since the last look (a regions view when there was none)."""
+        """What changed since the last look: a view (``find``, ``overview`` …), an action
+        with ``diff=True``, or a ``capture()`` / ``snapshot()``. With none yet, it says
+        so in one line and shows the page's region map."""
         s = await self.session()
         view: View = await s.diff(max_tokens=max_tokens)
         return view
