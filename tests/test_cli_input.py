@@ -33,3 +33,22 @@ def test_a_positive_budget_and_an_existing_file_still_work(
         capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["regions", LOGIN, "--max-tokens", "40"]) in (0, None)
     assert "Sign in" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(("argv", "usage"), [
+    (["grep", LOGIN, "Sign", "--regions", "R1"], "usage: domdex grep "),
+    (["session", "find", "Sign in", "--bogus"], "usage: domdex session find "),
+    (["session", "--bogus", "find", "Sign in"], "usage: domdex session "),
+    (["--bogus", "grep", LOGIN, "Sign"], "usage: domdex [-h] [--version] COMMAND"),
+])
+def test_an_unknown_flag_shows_the_usage_of_the_command_it_was_given_to(
+        argv: list[str], usage: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(argv)
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith(usage)
+    prog = usage.removeprefix("usage: ").split(" [")[0].strip()
+    flag = next(a for a in argv if a.startswith("--"))
+    assert f"{prog}: error: unrecognized arguments: {flag}" in err
+    assert "Traceback" not in err

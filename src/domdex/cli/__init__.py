@@ -11,6 +11,7 @@ import argparse
 import importlib
 import os
 import sys
+from typing import NoReturn
 
 from .. import __version__
 from ..errors import DomdexError
@@ -40,7 +41,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, unknown = parser.parse_known_args(argv)
+    if unknown:
+        _refuse(parser, sys.argv[1:] if argv is None else argv, unknown)
     if not getattr(args, "handler", None):
         parser.print_help()
         return 1
@@ -60,3 +63,22 @@ def main(argv: list[str] | None = None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 141
+
+
+def _refuse(parser: argparse.ArgumentParser, argv: list[str], unknown: list[str]) -> NoReturn:
+    """Exit 2 on arguments no parser took, with the usage of the (sub-)command they were
+    given to: the one named last before the first of them (``domdex grep … --bogus``:
+    grep's; ``domdex --bogus grep …``: domdex's own)."""
+    owner = parser
+    for token in argv:
+        if token == unknown[0]:
+            break
+        owner = _subcommands(owner).get(token, owner)
+    owner.error(f"unrecognized arguments: {' '.join(unknown)}")
+
+
+def _subcommands(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return dict(action.choices)
+    return {}
