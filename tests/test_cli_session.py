@@ -12,9 +12,10 @@ import pytest
 pytestmark = pytest.mark.browser
 
 
-def _run(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
+def _run(env: dict[str, str], *args: str,
+         cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "domdex", *args], env=env, text=True,
-                          capture_output=True, timeout=120)
+                          capture_output=True, timeout=120, cwd=cwd)
 
 
 def test_cli_session_round_trip(server: str, tmp_path: Path) -> None:
@@ -94,5 +95,25 @@ def test_a_failed_open_says_where_it_left_the_session(server: str, tmp_path: Pat
                 f"{server}/spa.html.") in r.stderr
         r = _run(env, "back")
         assert r.returncode == 0 and "spa.html" in r.stdout, r.stderr
+    finally:
+        _run(env, "close")
+
+
+def test_upload_names_a_missing_file_and_reads_paths_from_the_callers_directory(
+        server: str, tmp_path: Path) -> None:
+    env = {**os.environ, "XDG_RUNTIME_DIR": str(tmp_path)}
+    started, later = tmp_path / "started-here", tmp_path / "later-here"
+    started.mkdir()
+    later.mkdir()
+    (later / "cv.txt").write_text("a CV")
+    try:
+        r = _run(env, "open", f"{server}/forms/apply.html", cwd=started)
+        assert r.returncode == 0, r.stderr
+        r = _run(env, "upload", "-q", "Résumé", "missing.pdf", cwd=later)
+        assert r.returncode == 2 and "Traceback" not in r.stderr
+        assert f"Cannot upload {later / 'missing.pdf'}: no such file." in r.stderr
+        # a relative path is the shell's, not the directory the session started in
+        r = _run(env, "upload", "-q", "Résumé", "cv.txt", cwd=later)
+        assert r.returncode == 0, r.stderr
     finally:
         _run(env, "close")

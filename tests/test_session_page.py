@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -90,3 +91,17 @@ def test_diff_with_no_earlier_view_says_so(domdex_browser: Any, server: str) -> 
     finally:
         page.close()
 
+
+def test_upload_of_a_missing_file_names_it(domdex_browser: Any, server: str,
+                                           tmp_path: Path) -> None:
+    page = domdex_browser.open(f"{server}/forms/apply.html")
+    missing = tmp_path / "cv.pdf"
+    try:
+        cv = next(n.ref for n in page.snapshot().nodes if n.attrs.get("id") == "cv")
+        with pytest.raises(domdex.DomdexError, match=f"Cannot upload {missing}: no such file"):
+            page.upload(cv, str(missing))
+        with pytest.raises(domdex.DomdexError, match="Cannot upload nope.pdf: no such file "
+                           r"\(/.+/nope\.pdf\)"):
+            page.upload(query="Résumé", files="nope.pdf")  # relative: named as resolved too
+    finally:
+        page.close()

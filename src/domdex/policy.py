@@ -238,7 +238,8 @@ class UrlPolicy:
                                   f"({roots}); start the server with --upload-root DIR to "
                                   "allow another.")
             if not path.is_file():
-                raise ActionError(f"Cannot upload {p}: no such file ({path}).")
+                where = f" ({path})" if str(path) != str(p) else ""
+                raise ActionError(f"Cannot upload {p}: no such file{where}.")
             out.append(str(path))
         return out
 

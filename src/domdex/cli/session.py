@@ -247,7 +247,9 @@ def _act(args: argparse.Namespace) -> int:
         args.value = [args.ref, *rest] if args.action == "upload" else args.ref
         args.ref = None
     body: dict[str, Any] = {"ref": args.ref, "query": args.query, "diff": args.diff}
-    if args.action in _VALUE:
+    if args.action == "upload":  # the shell's paths, not the daemon's working directory
+        body["value"] = [os.path.abspath(os.path.expanduser(v)) for v in args.value or []]
+    elif args.action in _VALUE:
         body["value"] = args.value
     if args.ref is None and args.query is None:
         raise DomdexError(f"{args.action} needs a REF (e12) or --query \"words\".")
