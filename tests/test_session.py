@@ -333,6 +333,17 @@ def test_type_press_enter_adds_an_item(s: Session, server: str) -> None:
     _expect(_js(s, "document.querySelectorAll('ul.todos li').length") == 6)
 
 
+def test_a_key_pressed_on_a_page_not_looked_at_yet_reports_what_it_changed(s: Session) -> None:
+    """No view before the key: the diff still compares the page before the key with the
+    page after it, instead of the page after with itself ("no changes")."""
+    s.open("data:text/html,<main><h1>Notes</h1><ul id=l></ul></main><script>"
+           "addEventListener('keydown', e => { if (e.key === 'n') document.getElementById('l')"
+           ".insertAdjacentHTML('beforeend', '<li><button>Fresh note</button></li>') })"
+           "</script>")
+    r = s.press(key="n", diff=True)
+    assert 'BUTTON "Fresh note"' in r.render(), r.render()
+
+
 def test_popup_becomes_a_tab_and_closed_tabs_are_reported(s: Session, server: str) -> None:
     html = (f'<a href="{server}/product.html" target="_blank">Open the shop</a>'
             '<button onclick="window.close()">Close me</button>')

@@ -540,7 +540,8 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
                 dest, dest_idx, _ = await self._resolve(t, parse_ref(str(value)))
                 value = backend.locator(t.page, dest)
                 note = f"DROPPED ON: {element_line(dest_idx.node(dest))}"
-            baseline = t.shown if diff else None
+            # a key pressed on a page nobody looked at yet: the diff needs a before
+            baseline = (t.shown or await self._capture(t)) if diff else None
             epoch = t.epoch
             tabs_before = set(self._tabs)
             downloads_from = self._download_seq
