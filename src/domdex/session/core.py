@@ -540,8 +540,10 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
                 dest, dest_idx, _ = await self._resolve(t, parse_ref(str(value)))
                 value = backend.locator(t.page, dest)
                 note = f"DROPPED ON: {element_line(dest_idx.node(dest))}"
-            # a key pressed on a page nobody looked at yet: the diff needs a before
-            baseline = (t.shown or await self._capture(t)) if diff else None
+            # a key pressed on a page nobody looked at since it loaded: the diff needs a
+            # before of this document, not the view of the page the tab showed earlier
+            baseline = None if not diff else t.shown \
+                if t.shown is not None and t.shown_epoch == t.epoch else await self._capture(t)
             epoch = t.epoch
             tabs_before = set(self._tabs)
             downloads_from = self._download_seq
