@@ -77,3 +77,11 @@ def test_find_answers_for_unique_controls_carry_no_row() -> None:
     hit = idx.find("Select PRJ-101", intent="click")
     assert hit.ref and " · in " not in hit.render(), hit.render()
     assert "row" not in hit.to_dict()["matches"][0]
+
+
+def test_find_picks_the_look_alike_whose_row_the_request_names() -> None:
+    """Twelve "Edit" links tie on their own words; the row that holds "Website Redesign"
+    decides, and the answer shows that row."""
+    idx = build_index(load_fixture_snapshot("dashboard"))
+    hit = idx.find("edit the Website Redesign project", intent="click")
+    assert hit.to_dict()["matches"][0]["row"].startswith("PRJ-101 Website Redesign"), str(hit)

@@ -107,17 +107,14 @@ def rows_idx(domdex_browser: Any) -> Iterator[Any]:
 @pytest.mark.parametrize(("query", "name", "nth"), [
     ("refund Dee Roy's order", "Refund", 1),
     ("view the order of Kai Berg", "View", 2),
-    pytest.param("Block button for the user @leo", "Block", 1, marks=pytest.mark.xfail(
-        strict=True, reason="a <div> record's words do not reach its controls yet: giving "
-        "them the record's text cost a task of the app corpus (find_corpus.py score)")),
-    pytest.param("reply to @emile", "Reply", 2, marks=pytest.mark.xfail(
-        strict=True, reason="as above")),
+    ("Block button for the user @leo", "Block", 1),
+    ("reply to @emile", "Reply", 2),
 ])
 def test_a_control_is_named_by_the_record_it_acts_on(rows_idx: Any, query: str, name: str,
                                                      nth: int) -> None:
     """Look-alike controls, one per row or post: the words of the record tell them
-    apart (issue 11: "refund Dee Roy's order"). Table rows do; posts made of <div>s
-    not yet."""
+    apart (issue 11: "refund Dee Roy's order"), in table rows and in posts made of
+    <div>s alike."""
     result = find(rows_idx, query, intent="click")
     same = [n.ref for n in rows_idx.nodes if n.name == name]
     assert result.ref == same[nth], str(result)

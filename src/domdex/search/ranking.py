@@ -68,8 +68,9 @@ _REL_ANCHORS = 20  # anchors looked at (the page's order)
 CASCADE: Any = None
 CASCADE_TOP = 20
 CASCADE_WEIGHT = 0.0
-#: How much a look-alike control gains when its record carries all the request's words.
-RECORD_BOOST = 0.0
+#: How much a look-alike control loses against a twin whose record (row, card, post)
+#: carries all the request's words while its own carries none.
+RECORD_BOOST = 0.4
 #: The score of the page's one text area for a fill request that names no field (see
 #: _lone_editor): half the default threshold or more, so a clear lead answers ``low``.
 EDITOR_SCORE = 0.2
@@ -504,17 +505,24 @@ def _cascade(si: SearchIndex, q: Query, ks: np.ndarray, score: np.ndarray) -> np
 
 
 def _record_factor(si: SearchIndex, idx: Any, q: Query, ks: np.ndarray) -> np.ndarray | float:
-    """Look-alike controls (one *Block* per post): the share of the request's words that
-    the control's own record (row, card, post) carries lifts it by up to
-    ``RECORD_BOOST`` — "Block button for the user @leo". Only candidates that have
-    look-alikes are looked at, and the record's words feed no word rarity."""
+    """Look-alike controls (one *Edit* per row, one *Block* per post): among candidates
+    of one role and name, the record (row, card, post) that carries the most of the
+    request's words keeps its score and the others lose up to ``RECORD_BOOST`` by how
+    much less they carry — "Block button for the user @leo", "edit the Website Redesign
+    project".
+
+    Only look-alikes are compared with each other, and only scaled down: a record's
+    words tell twins apart but never lift a control over an element that fits the
+    request by its own name (a post's *quick* tag link does not beat its *Quick edit*
+    button because the row names the post). The record's words feed no word rarity.
+    """
     terms = [t for t in q.terms if t not in q.zone_terms]
     if not terms or not len(ks) or not hasattr(idx, "tree"):
         return 1.0
     stems = [stem(t) for t in terms]
     cache: dict[int, frozenset[str]] = si.derived.setdefault("record_words", {})
-    fit = np.zeros(len(ks), dtype=np.float32)
-    for j, k in enumerate(ks.tolist()):
+    groups: dict[Any, list[tuple[int, float]]] = {}
+    for k in ks.tolist():
         if not si.interactive[k]:
             continue
         words = cache.get(k)
@@ -522,11 +530,15 @@ def _record_factor(si: SearchIndex, idx: Any, q: Query, ks: np.ndarray) -> np.nd
             text = row_text(idx, si.descriptors[k].ref)
             words = cache[k] = frozenset(stem(t) for t in tokens(text)) if text else frozenset()
         if words:
-            fit[j] = sum(1 for st in stems if st in words) / len(stems)
-    if not fit.any():
-        return 1.0
+            fit = sum(1 for st in stems if st in words) / len(stems)
+            groups.setdefault(si.signature[k], []).append((k, fit))
     f = np.ones(si.n, dtype=np.float32)
-    f[ks] = 1.0 + RECORD_BOOST * fit
+    for members in groups.values():
+        best = max(fit for _, fit in members)
+        if len(members) < 2 or best == 0:
+            continue
+        for k, fit in members:
+            f[k] = 1.0 - RECORD_BOOST * (best - fit)
     return f
 
 
