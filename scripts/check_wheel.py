@@ -19,14 +19,11 @@ The page is one of the suite's own, served on 127.0.0.1. Run by ``.ci/run``; by 
 from __future__ import annotations
 
 import argparse
-import functools
-import http.server
 import json
 import os
 import subprocess
 import sys
 import tempfile
-import threading
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -58,17 +55,6 @@ def install(wheel: Path, venv: Path, lowest: bool) -> Path:
     pip = [str(venv / "bin" / "python"), "-m", "pip", "install", "-q"]
     run([*pip, str(wheel), *(LOWEST if lowest else [])])
     return venv / "bin"
-
-
-def serve_pages() -> tuple[str, http.server.ThreadingHTTPServer]:
-    class Quiet(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, *args: Any) -> None:
-            pass
-
-    handler = functools.partial(Quiet, directory=str(ROOT / "tests" / "pages"))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return f"http://127.0.0.1:{server.server_address[1]}", server
 
 
 def mcp_session(command: list[str], url: str, cwd: Path) -> dict[str, Any]:
@@ -114,12 +100,12 @@ def _env(cwd: Path) -> dict[str, str]:
 
 def check(bin_dir: Path, scratch: Path) -> None:
     from domdex import __version__
+    from domdex.localsite import LocalSite
 
     version = run([str(bin_dir / "domdex"), "--version"], cwd=scratch, env=_env(scratch))
     assert version.strip() == f"domdex {__version__}", version
-    base, server = serve_pages()
-    try:
-        url = f"{base}/{PAGE}"
+    with LocalSite(ROOT / "tests" / "pages") as site:
+        url = f"{site.url}/{PAGE}"
         regions = run([str(bin_dir / "domdex"), "regions", url], cwd=scratch, env=_env(scratch))
         assert "REGIONS" in regions or "[R0]" in regions, regions
         for command in ([str(bin_dir / "domdex"), "mcp"],
@@ -132,8 +118,6 @@ def check(bin_dir: Path, scratch: Path) -> None:
             assert not opened.get("isError") and "checkout" in text.lower(), opened
             print(f"ok: {' '.join(command[-2:])}: {len(tools)} tools; open answered "
                   f"{len(text)} characters", flush=True)
-    finally:
-        server.shutdown()
 
 
 def main() -> int:
