@@ -267,3 +267,24 @@ def test_a_header_row_of_plain_cells_on_a_live_page(domdex_browser) -> None:  # 
         assert result.ref == fuel.ref, str(result)
     finally:
         page.close()
+
+
+@pytest.mark.parametrize(("html", "query", "want"), [
+    ("<table><tr><th>City</th><th>Population</th></tr><tr><td>Paris</td><td>2,100,000</td>"
+     "</tr><tr><td>Lyon</td><td>513,000</td></tr></table>",
+     "the population of Lyon in the cities table", "513,000"),
+    ("<table><tr><th>Launch date</th><td>3 March 2025</td></tr><tr><th>Operator</th>"
+     "<td>ESA</td></tr></table>", "the launch date in the infobox", "3 March 2025"),
+])
+def test_a_value_is_a_cell_not_the_row_that_holds_it(domdex_browser, html: str,  # type: ignore[no-untyped-def]
+                                                     query: str, want: str) -> None:
+    """A row's name is all its cells' words, so it covers a request for one value as
+    well as the value's cell does; the cell is the answer (ranking.ROW_FACTOR)."""
+    page = domdex_browser.new_page()
+    try:
+        page.playwright_page.set_content(f"<main>{html}</main>")
+        idx = page.index()
+        result = find(idx, query, intent="read")
+        assert result.ref and idx.node(result.ref).name == want, str(result)
+    finally:
+        page.close()

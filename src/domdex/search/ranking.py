@@ -74,6 +74,10 @@ RECORD_BOOST = 0.4
 #: The score of the page's one text area for a fill request that names no field (see
 #: _lone_editor): half the default threshold or more, so a clear lead answers ``low``.
 EDITOR_SCORE = 0.2
+#: A table row that is not a control itself, against its own cells: a row's name is
+#: all its cells' words, so it covers "the population of Lyon" as well as the cell where
+#: Lyon's row meets the population column does, but a value lives in a cell.
+ROW_FACTOR = 0.6
 #: A quoted name in the request: a candidate whose name holds it but is longer, and one
 #: whose name does not hold it at all (when some candidate's name is the quoted text).
 QUOTE_PART = 0.85
@@ -542,6 +546,15 @@ def _record_factor(si: SearchIndex, idx: Any, q: Query, ks: np.ndarray) -> np.nd
     return f
 
 
+def _plain_rows(si: SearchIndex) -> np.ndarray:
+    """Table rows that are not controls themselves (a grid's selectable row is one)."""
+    rows = si.derived.get("plain_rows")
+    if rows is None:
+        rows = si.derived["plain_rows"] = np.fromiter(
+            (r == "row" for r in si.roles), dtype=bool, count=si.n) & ~si.interactive
+    return rows  # type: ignore[no-any-return]
+
+
 def _lone_editor(si: SearchIndex, lex: np.ndarray, mask: np.ndarray) -> int | None:
     """"type the message", "write your comment": when no visible field carries a word of
     the request, the one visible text area on the page (the editor) is the field meant.
@@ -750,6 +763,8 @@ def find_matches(
     score = score * zone_f * _cell_factor(si, q, ks) * _quoted_factor(si, q, ks)
     if RECORD_BOOST > 0:
         score = score * _record_factor(si, idx, q, ks)
+    if ROW_FACTOR != 1.0:
+        score = score * np.where(_plain_rows(si), ROW_FACTOR, 1.0)
     score = np.where(live, score, 0.0).astype(np.float32)
     if intent == "fill" and (k := _lone_editor(si, lex, mask)) is not None and \
             score[k] < EDITOR_SCORE:
