@@ -288,3 +288,28 @@ def test_a_value_is_a_cell_not_the_row_that_holds_it(domdex_browser, html: str, 
         assert result.ref and idx.node(result.ref).name == want, str(result)
     finally:
         page.close()
+
+
+@pytest.mark.parametrize(("pager", "query", "want"), [
+    ("<nav>Pages: <a href='#1'>1</a> <b>2</b> <a href='#3'>3</a> <a href='#4'>4</a></nav>",
+     "next page", "3"),
+    ("<ul class=pager><li><a href='#1'>1</a></li><li><a href='#2' aria-current=page>2</a></li>"
+     "<li><a href='#3'>3</a></li></ul>", "go to the previous page of results", "1"),
+    ("<nav><a href='#1'>1</a> <a href='#2'>2</a> <a href='#n'>Next page</a></nav>",
+     "next page", "Next page"),
+    ("<nav><a href='#1'>1</a> <a href='#2'>2</a> <a href='#3'>3</a></nav>", "next page", None),
+])
+def test_a_pager_of_numbers_steps_from_the_current_page(domdex_browser, pager: str,  # type: ignore[no-untyped-def]
+                                                        query: str, want: str | None) -> None:
+    """A pager without a *Next* link: the next page is the number after the current one
+    (marked aria-current, or the one number that is not a link); with no current page
+    marked, no number is guessed."""
+    page = domdex_browser.new_page()
+    try:
+        page.playwright_page.set_content(f"<main><p>Results</p>{pager}</main>")
+        idx = page.index()
+        result = find(idx, query, intent="click")
+        got = idx.node(result.ref).name if result.ref else None
+        assert got == want, str(result)
+    finally:
+        page.close()

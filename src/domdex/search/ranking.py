@@ -32,6 +32,7 @@ from ..languages import in_page_language
 from .learned import asked_shapes, feature_matrix, load_ranker
 from .lexical import ORDINAL_WORDS, ROLE_WORDS, SYNONYMS, Query, parse_query, stem, tokens
 from .matcher import SearchIndex
+from .pagers import STEP_WORDS, pager_step
 from .records import Listing, listings
 from .routing import Route, route
 
@@ -74,6 +75,11 @@ RECORD_BOOST = 0.4
 #: The score of the page's one text area for a fill request that names no field (see
 #: _lone_editor): half the default threshold or more, so a clear lead answers ``low``.
 EDITOR_SCORE = 0.2
+#: The least score of the link a pager's marked current page points to for "next page"
+#: (no word of the request names it: the page's structure does, unambiguously).
+PAGER_STEP_SCORE = 0.45
+#: Words that name a pager's pages ("next page", "previous results"), as stems.
+_PAGE_STEMS = frozenset(stem(w) for w in ("page", "pages", "results", "pager"))
 #: A table row that is not a control itself, against its own cells: a row's name is
 #: all its cells' words, so it covers "the population of Lyon" as well as the cell where
 #: Lyon's row meets the population column does, but a value lives in a cell.
@@ -278,11 +284,17 @@ def _position(si: SearchIndex, idx: Any, q: Query, score: np.ndarray,
     candidates gain), and for the record or pager link an ordinal names (which may be
     no candidate: a post's title does not say "post")."""
     bonus = np.zeros(si.n, dtype=np.float32)
-    if not (q.positions or q.ordinal or q.landmarks or q.relation):
+    step = _page_step(si, q) if not q.ordinal else 0
+    if not (q.positions or q.ordinal or q.landmarks or q.relation or step):
         return bonus
     best = float(score.max()) if si.n else 0.0
     if best <= 0:
         return bonus
+    if step and (page := pager_step(si, step)) is not None:  # "next page": current + 1
+        placed = np.zeros(si.n, dtype=np.float32)
+        placed[page] += max(0.15, best - float(score[page]) + 0.05,
+                            PAGER_STEP_SCORE - float(score[page]))
+        return bonus * (score > 0) + placed
     group = np.flatnonzero(score >= best * _TIE)
     zone_of = {"HEADER": "header", "FOOTER": "footer", "ASIDE": "sidebar"}
     for lm in q.landmarks:
@@ -315,6 +327,17 @@ def _position(si: SearchIndex, idx: Any, q: Query, score: np.ndarray,
         counted = score if inside is None else np.where(inside, score, 0.0)
         _ordinal(si, q.ordinal, counted, float(counted.max()), bonus, idx)
     return bonus * (score > 0)
+
+
+def _page_step(si: SearchIndex, q: Query) -> int:
+    """"next page", "previous page of results": +1 or -1, when no visible control on the
+    page is named by the step word (a *Next* link answers by its name); else 0."""
+    steps = {w: STEP_WORDS[w] for w in q.terms if w in STEP_WORDS}
+    if len(set(steps.values())) != 1 or not _PAGE_STEMS & {stem(t) for t in q.terms}:
+        return 0
+    word = next(iter(steps))
+    named = (si.match_term(word) >= 0.5) & si.interactive & (si.hidden == 0)
+    return 0 if bool(named.any()) else steps[word]
 
 
 def _pager(si: SearchIndex, nth: int, q: Query, score: np.ndarray, bonus: np.ndarray) -> bool:
