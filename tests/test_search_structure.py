@@ -313,3 +313,29 @@ def test_a_pager_of_numbers_steps_from_the_current_page(domdex_browser, pager: s
         assert got == want, str(result)
     finally:
         page.close()
+
+
+@pytest.mark.parametrize(("name", "words"), [
+    ("📅", "calendar"), ("🔔", "bell"), ("🗑️", "wastebasket"), ("»", "next forward last"),
+    ("⭐", "star"), ("Save", ""), ("2", ""), ("", ""), ("📅 Date", ""),
+])
+def test_a_symbol_only_name_means_what_it_shows(name: str, words: str) -> None:
+    from domdex.search.descriptors import symbol_words
+
+    assert symbol_words(name) == words
+
+
+def test_a_pictograph_button_beside_a_field_is_its_picker(domdex_browser) -> None:  # type: ignore[no-untyped-def]
+    """"📅" says nothing in words: the button takes the meaning of its pictograph and the
+    name of the field just before it, so "open the date picker" is the button, not the
+    field."""
+    page = domdex_browser.new_page()
+    try:
+        page.playwright_page.set_content(
+            "<main><label>Date <input type=text name=d></label><button>📅</button>"
+            "<label>Notes <input name=n></label></main>")
+        idx = page.index()
+        result = find(idx, "open the date picker", intent="click")
+        assert result.ref and idx.node(result.ref).role == "button", str(result)
+    finally:
+        page.close()

@@ -11,6 +11,7 @@ word found in the heading above it.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -231,9 +232,31 @@ SYMBOL_WORDS = {
 }
 
 
+#: Words of Unicode character names that describe the glyph's drawing, not its meaning.
+_GLYPH_STYLE = frozenset({"black", "white", "heavy", "light", "medium", "small", "large",
+                          "lower", "upper", "pointing", "sign", "symbol", "with", "and",
+                          "of", "emoji", "modifier", "component"})
+
+
 def symbol_words(label: str) -> str:
-    """The meaning of a symbol-only name ("»" → "next forward last"), else ""."""
-    return SYMBOL_WORDS.get(label.strip().lower(), "")
+    """The meaning of a symbol-only name: "»" → "next forward last" (what the web means
+    by it), else a pictograph's Unicode name ("📅" → "calendar", "🔔" → "bell", "🗑" →
+    "wastebasket"); "" for a name with a letter or digit in it."""
+    key = label.strip().lower()
+    known = SYMBOL_WORDS.get(key)
+    if known is not None:
+        return known
+    if not key or len(key) > 4 or not is_symbol_only(key):
+        return ""
+    names = (unicodedata.name(c, "") for c in key
+             if not unicodedata.category(c).startswith(("M", "C", "Z")))
+    words = [w for n in names for w in n.lower().replace("-", " ").split()]
+    return " ".join(w for w in words if w not in _GLYPH_STYLE)
+
+
+def is_symbol_only(name: str) -> bool:
+    """A name with no letter and no digit ("📅", "×", "…"): it shows, it does not say."""
+    return bool(name.strip()) and not any(c.isalnum() for c in name)
 
 
 def own_label(node: Node) -> str:
@@ -776,7 +799,7 @@ class _Builder:
             extra.append(" ".join(o.label for o in node.options if o.selected))
         if interactive:
             extra.append(symbol_words(node.name or label))
-            if not node.name or symbol_words(node.name):
+            if not node.name or is_symbol_only(node.name):
                 extra.append(self._beside(i))  # the date picker next to "Date"
             if not name and node.role in _NAMED_BY_BOX:
                 extra.append(self._nearby_label(i))  # <div>Genre</div><input>
