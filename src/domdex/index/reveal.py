@@ -38,6 +38,21 @@ def _opens_something(node: object) -> bool:
     return (bool(popup) and popup != "false") or "collapsed" in getattr(node, "states", ())
 
 
+def _controllers(idx: PageIndex) -> dict[str, int]:
+    """id → the first visible control whose ``aria-controls`` names it (once per index:
+    find asks for many hidden candidates)."""
+    found: dict[str, int] | None = idx.cache.get("reveal.controllers")
+    if found is None:
+        found = {}
+        for j, n in enumerate(idx.nodes):
+            controls = n.attrs.get("aria-controls", "")
+            if controls and n.visible and roles.is_interactive(n):
+                for i in controls.split():
+                    found.setdefault(i, j)
+        idx.cache["reveal.controllers"] = found
+    return found
+
+
 def revealer(idx: PageIndex, pos: int) -> int | None:
     """Position of the visible control that shows the hidden node at ``pos``, or None."""
     nodes, tree = idx.nodes, idx.tree
@@ -52,11 +67,10 @@ def revealer(idx: PageIndex, pos: int) -> int | None:
         hidden_top = p
     ids = {nodes[p].attrs.get("id", "") for p in chain[: chain.index(hidden_top) + 1]} - {""}
     if ids:
-        for j, n in enumerate(nodes):
-            controls = n.attrs.get("aria-controls", "")
-            if n.visible and controls and ids.intersection(controls.split()) and \
-                    roles.is_interactive(n):
-                return j
+        controllers = _controllers(idx)
+        found = [controllers[i] for i in ids if i in controllers]
+        if found:
+            return min(found)
     if container < 0:
         return None
     for j in range(pos - 1, max(container, pos - _LOOK_BACK), -1):
