@@ -72,6 +72,9 @@ CASCADE_WEIGHT = 0.0
 #: How much a look-alike control loses against a twin whose record (row, card, post)
 #: carries all the request's words while its own carries none.
 RECORD_BOOST = 0.4
+#: Look-alikes whose own fields score within this share of the best of them are ties
+#: that their records may break.
+RECORD_TIE = 0.9
 #: The score of the page's one text area for a fill request that names no field (see
 #: _lone_editor): half the default threshold or more, so a clear lead answers ``low``.
 EDITOR_SCORE = 0.2
@@ -531,16 +534,20 @@ def _cascade(si: SearchIndex, q: Query, ks: np.ndarray, score: np.ndarray) -> np
     return out
 
 
-def _record_factor(si: SearchIndex, idx: Any, q: Query, ks: np.ndarray) -> np.ndarray | float:
+def _record_factor(si: SearchIndex, idx: Any, q: Query, ks: np.ndarray,
+                   score: np.ndarray) -> np.ndarray | float:
     """Look-alike controls (one *Edit* per row, one *Block* per post): among candidates
     of one role and name, the record (row, card, post) that carries the most of the
     request's words keeps its score and the others lose up to ``RECORD_BOOST`` by how
     much less they carry — "Block button for the user @leo", "edit the Website Redesign
     project".
 
-    Only look-alikes are compared with each other, and only scaled down: a record's
-    words tell twins apart but never lift a control over an element that fits the
-    request by its own name (a post's *quick* tag link does not beat its *Quick edit*
+    Only look-alikes are compared with each other, only those that tie on their own
+    fields (within :data:`RECORD_TIE` of the best of them: a copy button whose own
+    section heading names the request already leads, and a neighbouring section's prose
+    that happens to hold more of the words must not overturn that), and only scaled down:
+    a record's words tell twins apart but never lift a control over an element that fits
+    the request by its own name (a post's *quick* tag link does not beat its *Quick edit*
     button because the row names the post). The record's words feed no word rarity.
     """
     terms = [t for t in q.terms if t not in q.zone_terms]
@@ -561,7 +568,9 @@ def _record_factor(si: SearchIndex, idx: Any, q: Query, ks: np.ndarray) -> np.nd
             groups.setdefault(si.signature[k], []).append((k, fit))
     f = np.ones(si.n, dtype=np.float32)
     for members in groups.values():
-        best = max(fit for _, fit in members)
+        top = max(float(score[k]) for k, _ in members)
+        members = [(k, fit) for k, fit in members if score[k] >= RECORD_TIE * top]
+        best = max((fit for _, fit in members), default=0.0)
         if len(members) < 2 or best == 0:
             continue
         for k, fit in members:
@@ -785,7 +794,7 @@ def find_matches(
     zone_f = _zone_factor(si, q, ks)
     score = score * zone_f * _cell_factor(si, q, ks) * _quoted_factor(si, q, ks)
     if RECORD_BOOST > 0:
-        score = score * _record_factor(si, idx, q, ks)
+        score = score * _record_factor(si, idx, q, ks, score)
     if ROW_FACTOR != 1.0:
         score = score * np.where(_plain_rows(si), ROW_FACTOR, 1.0)
     score = np.where(live, score, 0.0).astype(np.float32)
