@@ -344,6 +344,19 @@ def test_a_key_pressed_on_a_page_not_looked_at_yet_reports_what_it_changed(s: Se
     assert 'BUTTON "Fresh note"' in r.render(), r.render()
 
 
+def test_a_key_diff_on_a_new_page_keeps_refusing_the_old_pages_refs(s: Session,
+                                                                       server: str) -> None:
+    """The key's diff compares the new page with itself before the key; it must not make
+    refs taken from the previous page resolve against this one (refs restart per page)."""
+    s.open(f"{server}/spa.html")
+    old = s.find("Shuffle", intent="click").ref
+    assert old
+    s.open("data:text/html,<main>" + "".join(f"<p>Line {i}</p>" for i in range(40)) + "</main>")
+    s.press(key="Shift", diff=True)
+    with pytest.raises(StaleRefError):
+        s.click(old)
+
+
 def test_popup_becomes_a_tab_and_closed_tabs_are_reported(s: Session, server: str) -> None:
     html = (f'<a href="{server}/product.html" target="_blank">Open the shop</a>'
             '<button onclick="window.close()">Close me</button>')

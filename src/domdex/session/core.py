@@ -541,9 +541,12 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
                 value = backend.locator(t.page, dest)
                 note = f"DROPPED ON: {element_line(dest_idx.node(dest))}"
             # a key pressed on a page nobody looked at since it loaded: the diff needs a
-            # before of this document, not the view of the page the tab showed earlier
+            # before of this document, not the view of the page the tab showed earlier;
+            # that earlier view stays the shown one, so refs the agent took from the
+            # previous page are still refused, not resolved against this one
+            unseen = t.shown is not None and t.shown_epoch != t.epoch
             baseline = None if not diff else t.shown \
-                if t.shown is not None and t.shown_epoch == t.epoch else await self._capture(t)
+                if t.shown is not None and not unseen else await self._capture(t)
             epoch = t.epoch
             tabs_before = set(self._tabs)
             downloads_from = self._download_seq
@@ -582,7 +585,7 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
                 after = await self._capture(t)
                 before = baseline or after
                 result.diff = DiffView(diff_indexes(before, after))
-                if before.snapshot.document_id == after.snapshot.document_id:
+                if before.snapshot.document_id == after.snapshot.document_id and not unseen:
                     self._show(t, after)  # a navigation's diff shows no refs: not shown
                     self._printed(t, after, result.diff)
             return result
