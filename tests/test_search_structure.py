@@ -298,6 +298,10 @@ def test_a_value_is_a_cell_not_the_row_that_holds_it(domdex_browser, html: str, 
     ("<nav><a href='#1'>1</a> <a href='#2'>2</a> <a href='#n'>Next page</a></nav>",
      "next page", "Next page"),
     ("<nav><a href='#1'>1</a> <a href='#2'>2</a> <a href='#3'>3</a></nav>", "next page", None),
+    ("<ul class=pager><li><a href='#1'>1</a></li><li class=active><span>2</span></li>"
+     "<li><a href='#3'>3</a></li></ul>", "next page", "3"),
+    ("<ul><li><a href='#1'>①</a></li><li><span>②</span></li><li><a href='#3'>③</a></li></ul>",
+     "next page", None),
 ])
 def test_a_pager_of_numbers_steps_from_the_current_page(domdex_browser, pager: str,  # type: ignore[no-untyped-def]
                                                         query: str, want: str | None) -> None:
@@ -317,7 +321,7 @@ def test_a_pager_of_numbers_steps_from_the_current_page(domdex_browser, pager: s
 
 @pytest.mark.parametrize(("name", "words"), [
     ("📅", "calendar"), ("🔔", "bell"), ("🗑️", "wastebasket"), ("»", "next forward last"),
-    ("⭐", "star"), ("Save", ""), ("2", ""), ("", ""), ("📅 Date", ""),
+    ("⭐", "star"), ("Save", ""), ("2", ""), ("", ""), ("📅 Date", ""), ("#", ""),
 ])
 def test_a_symbol_only_name_means_what_it_shows(name: str, words: str) -> None:
     from domdex.search.descriptors import symbol_words
@@ -337,5 +341,19 @@ def test_a_pictograph_button_beside_a_field_is_its_picker(domdex_browser) -> Non
         idx = page.index()
         result = find(idx, "open the date picker", intent="click")
         assert result.ref and idx.node(result.ref).role == "button", str(result)
+    finally:
+        page.close()
+
+
+def test_an_x_button_beside_a_field_takes_the_fields_name(domdex_browser) -> None:  # type: ignore[no-untyped-def]
+    page = domdex_browser.new_page()
+    try:
+        page.playwright_page.set_content(
+            "<main><label>Coupon code <input name=c></label><button>x</button>"
+            "<label>Gift message <input name=g></label><button>x</button></main>")
+        idx = page.index()
+        result = find(idx, "dismiss the gift message", intent="click")
+        assert result.ref and idx.node(result.ref).role == "button", str(result)
+        assert result.confidence == "high", str(result)
     finally:
         page.close()

@@ -18,6 +18,7 @@ from typing import Any
 
 from ..snapshot import Node
 from ..words import has_unspaced
+from .purposes import form_purposes
 from .tables import first_row_heads
 
 __all__ = ["FIELD_WEIGHTS", "Descriptor", "build_descriptors", "is_multi_line"]
@@ -235,7 +236,8 @@ SYMBOL_WORDS = {
 #: Words of Unicode character names that describe the glyph's drawing, not its meaning.
 _GLYPH_STYLE = frozenset({"black", "white", "heavy", "light", "medium", "small", "large",
                           "lower", "upper", "pointing", "sign", "symbol", "with", "and",
-                          "of", "emoji", "modifier", "component"})
+                          "of", "emoji", "modifier", "component", "full", "stop",
+                          "number", "regional", "indicator", "letter"})
 
 
 def symbol_words(label: str) -> str:
@@ -325,6 +327,8 @@ class _Builder:
         self._region_text: dict[str, str] = {}  # one string per region, not per element
         self._heading_text: dict[tuple[str, ...], str] = {}
         self._role_text: dict[tuple[str, bool, bool], str] = {}
+        #: the button of a small form whose fields say what it is for (login, search)
+        self.purposes: dict[int, str] = form_purposes(idx, self.inter)
 
     # Headings -----------------------------------------------------------------
     def _heading_paths(self) -> list[tuple[str, ...]]:
@@ -799,7 +803,7 @@ class _Builder:
             extra.append(" ".join(o.label for o in node.options if o.selected))
         if interactive:
             extra.append(symbol_words(node.name or label))
-            if not node.name or is_symbol_only(node.name):
+            if not node.name or is_symbol_only(node.name) or symbol_words(node.name):
                 extra.append(self._beside(i))  # the date picker next to "Date"
             if not name and node.role in _NAMED_BY_BOX:
                 extra.append(self._nearby_label(i))  # <div>Genre</div><input>
@@ -825,6 +829,8 @@ class _Builder:
         if role_text:
             fields["role"] = role_text
         keys, ctx, is_key, is_value = self.context(i)
+        if i in self.purposes:  # "press login" for a login form's *OK*
+            ctx = [*ctx, self.purposes[i]]
         is_cell = node.tag in _CELL_TAGS or node.role in _CELL_ROLES
         column = self._cell_context(i)[1] if is_cell else ""
         row = self._row_text(i) if is_cell and column else ""

@@ -38,7 +38,7 @@ def _container(idx: Any, pos: int) -> int | None:
 
 def _number(text: str) -> int | None:
     text = text.strip()
-    return int(text) if text.isdigit() and len(text) <= 6 else None
+    return int(text) if text.isdecimal() and len(text) <= 6 else None
 
 
 def _current(idx: Any, container: int, links: dict[int, int]) -> int | None:
@@ -52,8 +52,9 @@ def _current(idx: Any, container: int, links: dict[int, int]) -> int | None:
     for child in idx.tree.child_pos[container]:
         for p in (child, *idx.tree.child_pos[child]):
             node = idx.nodes[p]
-            if p in links or idx.is_interactive(node) or not node.visible:
-                continue
+            if p in links or idx.is_interactive(node) or not node.visible or \
+                    any(idx.tree.contains(p, q) for q in links):
+                continue  # a list item holding a link says that link's number
             n = _number(node.text or node.name)
             if n is not None:
                 plain.add(n)
@@ -61,7 +62,7 @@ def _current(idx: Any, container: int, links: dict[int, int]) -> int | None:
     # the container's text shows beside the links' numbers
     numbers = set(links.values())
     own = idx.nodes[container]
-    plain |= {int(w) for w in _DIGITS.findall(own.text or "")} - numbers
+    plain |= {int(w) for w in _DIGITS.findall(own.text or "") if w.isdecimal()} - numbers
     plain = {n for n in plain if n - 1 in numbers or n + 1 in numbers}
     return plain.pop() if len(plain) == 1 else None
 
