@@ -77,14 +77,16 @@ def look_alikes(idx: PageIndex, pos: int) -> list[int]:
 
 def _item_of(idx: PageIndex, pos: int, twins: list[int]) -> int | None:
     """The largest ancestor holding no other look-alike; for a lone element, its nearest
-    repeating container. None when there is none worth reading."""
+    repeating container. None when there is none worth reading. ``twins`` is sorted, as
+    :func:`look_alikes` gives it."""
     tree = idx.tree
-    others = sorted(t for t in twins if t != pos)
     best: int | None = None
-    if others:
+    if any(t != pos for t in twins[:2]):  # twins are sorted (look_alikes): no copy, no sort
         for a in tree.ancestors(pos):
-            k = bisect.bisect_left(others, a)  # the first look-alike at or after a
-            if k < len(others) and others[k] < tree.end[a]:
+            k = bisect.bisect_left(twins, a)  # the first look-alike at or after a
+            if k < len(twins) and twins[k] == pos:
+                k += 1  # pos itself sits in a's subtree; at most once
+            if k < len(twins) and twins[k] < tree.end[a]:
                 break  # a holds another look-alike (its subtree is one range)
             best = a
     else:

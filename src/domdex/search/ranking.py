@@ -553,28 +553,33 @@ def _record_factor(si: SearchIndex, idx: Any, q: Query, ks: np.ndarray,
     terms = [t for t in q.terms if t not in q.zone_terms]
     if not terms or not len(ks) or not hasattr(idx, "tree"):
         return 1.0
+    groups: dict[Any, list[int]] = {}
+    for k in ks[si.interactive[ks]].tolist():
+        groups.setdefault(si.signature[k], []).append(k)
     stems = [stem(t) for t in terms]
     cache: dict[int, frozenset[str]] = si.derived.setdefault("record_words", {})
-    groups: dict[Any, list[tuple[int, float]]] = {}
-    for k in ks.tolist():
-        if not si.interactive[k]:
-            continue
-        words = cache.get(k)
-        if words is None:
-            text = row_text(idx, si.descriptors[k].ref)
-            words = cache[k] = frozenset(stem(t) for t in tokens(text)) if text else frozenset()
-        if words:
-            fit = sum(1 for st in stems if st in words) / len(stems)
-            groups.setdefault(si.signature[k], []).append((k, fit))
     f = np.ones(si.n, dtype=np.float32)
     for members in groups.values():
-        top = max(float(score[k]) for k, _ in members)
-        members = [(k, fit) for k, fit in members if score[k] >= RECORD_TIE * top]
-        best = max((fit for _, fit in members), default=0.0)
-        if len(members) < 2 or best == 0:
+        if len(members) < 2:
             continue
-        for k, fit in members:
-            f[k] = 1.0 - RECORD_BOOST * (best - fit)
+        top = max(float(score[k]) for k in members)
+        tied = [k for k in members if score[k] >= RECORD_TIE * top]
+        if len(tied) < 2:
+            continue
+        fits: list[float] = []
+        for k in tied:  # the records' words, read only for twins that tie
+            words = cache.get(k)
+            if words is None:
+                text = row_text(idx, si.descriptors[k].ref)
+                words = cache[k] = frozenset(stem(t) for t in tokens(text)) if text \
+                    else frozenset()
+            fits.append(sum(1 for st in stems if st in words) / len(stems) if words else 0.0)
+        best = max(fits)
+        if best == 0:
+            continue
+        for k, fit in zip(tied, fits, strict=True):
+            if cache[k]:
+                f[k] = 1.0 - RECORD_BOOST * (best - fit)
     return f
 
 
