@@ -357,3 +357,29 @@ def test_an_x_button_beside_a_field_takes_the_fields_name(domdex_browser) -> Non
         assert result.confidence == "high", str(result)
     finally:
         page.close()
+
+
+@pytest.mark.parametrize(("html", "query", "want"), [
+    ("<div><label>Username <input name=u></label><label>Password <input type=password "
+     "name=p></label><button>OK</button></div><p>Welcome back</p>", "press login", "OK"),
+    ("<div><input type=search name=q><button>Go</button></div><a href='#a'>About</a>",
+     "run the search", "Go"),
+    ("<div><input type=search name=q><button>A</button><button>B</button><button>C</button>"
+     "</div>", "run the search", None),
+])
+def test_a_small_forms_button_stands_for_what_its_fields_are_for(  # type: ignore[no-untyped-def]
+        domdex_browser, html: str, query: str, want: str | None) -> None:
+    """A login form's one button says OK: its password field says it signs in. A box
+    with three buttons is no small form: none of them is given the purpose."""
+    page = domdex_browser.new_page()
+    try:
+        page.playwright_page.set_content(f"<main>{html}</main>")
+        idx = page.index()
+        result = find(idx, query, intent="click")
+        got = idx.node(result.ref) if result.ref else None
+        if want is None:
+            assert got is None or got.role != "button", str(result)
+        else:
+            assert got is not None and got.name == want, str(result)
+    finally:
+        page.close()
