@@ -380,6 +380,7 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
             self._retire(t, t.shown, idx)
             t.seen.appendleft(t.shown)
         t.shown, t.shown_epoch = idx, t.latest_epoch if t.latest is idx else t.epoch
+        t.user_view = None  # this view is newer than the user's own last capture
 
     def _retire(self, t: Tab, old: PageIndex, new: PageIndex) -> None:
         """Describe the controls whose refs die between two views of one document.
@@ -398,15 +399,12 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
 
     def seen_through(self, page: Any, snap: Snapshot) -> None:
         """``snap`` was taken through ``page`` itself (``page.capture()`` /
-        ``page.snapshot()``): the user's latest view of its tab, so the next diff
-        compares with it and its refs are the ones actions check against."""
+        ``page.snapshot()``): the user's latest look at its tab, so the next diff compares
+        with it. Kept as the snapshot (indexed only if a diff asks: a capture stays a
+        capture); which refs actions accept does not change."""
         t = next((t for t in self._tabs.values() if t.page is page), None)
-        if t is None or (t.shown is not None and t.shown.snapshot is snap):
-            return
-        latest = t.latest if t.latest is not None and t.latest.snapshot is snap else None
-        # not through the region cache: its index for the session's next capture of an
-        # unchanged page would carry this snapshot, not the page's latest
-        self._show(t, latest or build_index(snap))
+        if t is not None and (t.shown is None or t.shown.snapshot is not snap):
+            t.user_view = snap
 
     async def index(self, tab: str | None = None) -> IndexedPage:
         """A fresh PageIndex of the tab; its refs become the ones actions accept."""
@@ -491,6 +489,12 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
         """What changed since the agent's last view (then this becomes the last view)."""
         t = self.tab(tab)
         before = t.shown
+        if t.user_view is not None:  # the user's own page.capture() came after that view
+            user, t.user_view = t.user_view, None
+            # not through the region cache: its index for the session's next capture of
+            # an unchanged page would carry this snapshot, not the page's latest
+            before = t.latest if t.latest is not None and t.latest.snapshot is user \
+                else build_index(user)
         idx = await self._capture(t)
         if before is None:  # nothing to compare with: say so, and show the page
             self._show(t, idx)

@@ -23,6 +23,7 @@ from .results import ActionResult, TabInfo
 if TYPE_CHECKING:
     from ..index import PageIndex
     from ..indexed import IndexedPage
+    from ..snapshot import Snapshot
     from .dialogs import DialogPolicy
     from .options import SessionOptions
 
@@ -50,6 +51,9 @@ class Tab:
     printed: OrderedDict[str, tuple[float, PageIndex]] = field(default_factory=OrderedDict)
     latest: IndexedPage | None = None
     latest_epoch: int = -1
+    #: a capture the user took through the page itself (``page.capture()``), newer than
+    #: ``shown``: what the next diff compares with; indexed only then
+    user_view: Snapshot | None = None
     epoch: int = 0  # bumped when the main frame loads a new document
     status: int | None = None
     latest_at: float = 0.0
