@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 import domdex
+from domdex.errors import StaleRefError
 from domdex.render.diff import NO_EARLIER_VIEW
 
 pytestmark = pytest.mark.browser
@@ -74,6 +75,41 @@ def test_diff_compares_with_the_latest_capture_the_user_took(domdex_browser: Any
         page.capture()  # a later look ("2") replaces it as the baseline
         _drive_quantity(page, "3")
         assert '[selected: "2"] → [selected: "3"]' in page.diff().render()
+    finally:
+        page.close()
+
+
+def test_a_capture_of_another_page_does_not_make_the_old_pages_refs_act_on_it(
+        domdex_browser: Any) -> None:
+    """The user captures page B after Playwright navigated there from A: the diff still
+    reports the navigation, and A's refs (refs restart per document) are refused, never
+    resolved against B's elements."""
+    a = "data:text/html,<main><button>Keep file</button><p>A</p></main>"
+    b = ("data:text/html,<main><button onclick=\"document.title='DELETED'\">Delete "
+         "everything</button><p>B</p></main>")
+    page = domdex_browser.open(a)
+    try:
+        keep = page.find("Keep file", intent="click").ref
+        page.playwright_page.goto(b)
+        page.capture()
+        assert "CHANGES since the last capture: none" not in page.diff().render()
+        with pytest.raises(StaleRefError):
+            page.click(keep)
+        assert page.playwright_page.title() != "DELETED"
+    finally:
+        page.close()
+
+
+def test_an_action_diff_after_a_capture_reports_only_what_the_action_changed(
+        domdex_browser: Any) -> None:
+    page = domdex_browser.open("data:text/html,<main><button>Nothing</button><p>hello</p>"
+                               "</main>")
+    try:
+        ref = next(n.ref for n in page.index().nodes if n.name == "Nothing")
+        page.playwright_page.evaluate("document.querySelector('p').textContent = 'changed'")
+        page.capture()  # the user saw "changed": the click changes nothing after that
+        text = page.click(ref, diff=True).render()
+        assert "CHANGES since the last capture: none" in text, text
     finally:
         page.close()
 

@@ -485,16 +485,25 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
         result = await read(t.pw, store=store, **kwargs)
         return self._printed(t, idx, result, text=result.body)
 
+    def _before(self, t: Tab) -> PageIndex | None:
+        """What a diff compares with: the agent's last view, or the user's own later
+        ``page.capture()`` of that same document. A capture of another document is not
+        taken: the diff must report the navigation (and showing its result would let the
+        previous page's refs, which restart per document, resolve on this one)."""
+        user, t.user_view = t.user_view, None
+        shown = t.shown
+        if user is None or (shown is not None and
+                            user.document_id != shown.snapshot.document_id):
+            return shown
+        # not through the region cache: its index for the session's next capture of an
+        # unchanged page would carry this snapshot, not the page's latest
+        return t.latest if t.latest is not None and t.latest.snapshot is user \
+            else build_index(user)
+
     async def diff(self, tab: str | None = None, max_tokens: int | None = None) -> Any:
         """What changed since the agent's last view (then this becomes the last view)."""
         t = self.tab(tab)
-        before = t.shown
-        if t.user_view is not None:  # the user's own page.capture() came after that view
-            user, t.user_view = t.user_view, None
-            # not through the region cache: its index for the session's next capture of
-            # an unchanged page would carry this snapshot, not the page's latest
-            before = t.latest if t.latest is not None and t.latest.snapshot is user \
-                else build_index(user)
+        before = self._before(t)
         idx = await self._capture(t)
         if before is None:  # nothing to compare with: say so, and show the page
             self._show(t, idx)
@@ -549,8 +558,9 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
             # that earlier view stays the shown one, so refs the agent took from the
             # previous page are still refused, not resolved against this one
             unseen = t.shown is not None and t.shown_epoch != t.epoch
-            baseline = None if not diff else t.shown \
-                if t.shown is not None and not unseen else await self._capture(t)
+            baseline = self._before(t) if diff and not unseen else None
+            if diff and baseline is None:
+                baseline = await self._capture(t)
             epoch = t.epoch
             tabs_before = set(self._tabs)
             downloads_from = self._download_seq
@@ -592,6 +602,10 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
                 if before.snapshot.document_id == after.snapshot.document_id and not unseen:
                     self._show(t, after)  # a navigation's diff shows no refs: not shown
                     self._printed(t, after, result.diff)
+                elif unseen:
+                    result.message = "\n".join(filter(None, (
+                        result.message, "The page is not the one last looked at: look at it "
+                        "(regions, find) before acting on refs of this diff.")))
             return result
 
     async def _target(self, t: Tab, action: str, ref: str | None, query: str | None,
