@@ -366,6 +366,9 @@ def test_an_x_button_beside_a_field_takes_the_fields_name(domdex_browser) -> Non
      "run the search", "Go"),
     ("<div><input type=search name=q><button>A</button><button>B</button><button>C</button>"
      "</div>", "run the search", None),
+    ("<form><label>User <input name=u></label><div><input type=password name=p><button "
+     "type=button aria-label='Show password'>👁</button></div><button>OK</button></form>",
+     "press login", "OK"),
 ])
 def test_a_small_forms_button_stands_for_what_its_fields_are_for(  # type: ignore[no-untyped-def]
         domdex_browser, html: str, query: str, want: str | None) -> None:

@@ -10,6 +10,7 @@ word found in the heading above it.
 
 from __future__ import annotations
 
+import bisect
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -725,7 +726,7 @@ class _Builder:
         if p < 0:
             return ""
         siblings = self.tree.child_pos[p]
-        k = siblings.index(i)
+        k = bisect.bisect_left(siblings, i)  # children come in document order
         field = self.nodes[i].role in _FIELD_ROLES
         for j in reversed(siblings[:k]):
             n = self.nodes[j]

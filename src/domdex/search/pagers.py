@@ -10,6 +10,7 @@ current page there is no guess: "next" after an unknown page is not any number.
 
 from __future__ import annotations
 
+import bisect
 import re
 from typing import TYPE_CHECKING, Any
 
@@ -49,11 +50,14 @@ def _current(idx: Any, container: int, links: dict[int, int]) -> int | None:
     if len(marked) == 1:
         return marked[0]
     plain: set[int] = set()
-    for child in idx.tree.child_pos[container]:
-        for p in (child, *idx.tree.child_pos[child]):
+    tree = idx.tree
+    at = sorted(links)
+    for child in tree.child_pos[container]:
+        for p in (child, *tree.child_pos[child]):
             node = idx.nodes[p]
+            k = bisect.bisect_left(at, p)
             if p in links or idx.is_interactive(node) or not node.visible or \
-                    any(idx.tree.contains(p, q) for q in links):
+                    (k < len(at) and at[k] < tree.end[p]):
                 continue  # a list item holding a link says that link's number
             n = _number(node.text or node.name)
             if n is not None:

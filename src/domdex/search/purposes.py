@@ -2,9 +2,9 @@
 
 A login form's button may say *OK*, *Go* or *Continue*; an agent asks to "press login".
 The form says what it does by its fields: one password field is a sign-in, two are a
-registration (password and its confirmation), a search box is a search. The button of
-such a form (the only one or two buttons in the smallest box around the field) takes
-those words as context, weighted like the rest of its context, never as its name.
+registration (password and its confirmation), a search box is a search. The submit
+button of such a form (the only one or two in the smallest box around the field that
+holds one) takes those words as context, weighted like the rest of its context, never as its name.
 
 Built once per index from the few fields that declare a purpose (``type=password``,
 ``type=search`` / ``role=search``), so a page of 100k buttons costs one dict look-up per
@@ -26,7 +26,6 @@ PURPOSE_WORDS = {
 #: How far up from a declaring field the form's box may be, and its largest size.
 _LEVELS = 4
 _MAX_NODES = 80
-_BUTTON_ROLES = frozenset({"button"})
 
 
 def _purpose_of_field(node: Any) -> str:
@@ -72,5 +71,10 @@ def form_purposes(idx: Any, interactive: list[bool]) -> dict[int, str]:
 
 
 def _is_button(node: Any) -> bool:
-    return node.role in _BUTTON_ROLES or (
-        node.tag == "input" and node.attrs.get("type", "").lower() in ("submit", "button"))
+    """A button that submits: ``<button>`` with no type or ``type=submit``, an input of
+    type submit or image. A ``type=button`` (a show-password eye, a clear ×) only acts
+    on its field, and a ``<div role=button>`` says nothing of submitting."""
+    kind = node.attrs.get("type", "").lower()
+    if node.tag == "button":
+        return kind in ("", "submit")
+    return node.tag == "input" and kind in ("submit", "image")
