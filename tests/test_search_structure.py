@@ -4,6 +4,8 @@ that only repeat their link."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from domdex import Box, Node, Snapshot
@@ -269,6 +271,18 @@ def test_a_header_row_of_plain_cells_on_a_live_page(domdex_browser) -> None:  # 
         page.close()
 
 
+def _live_find(browser: Any, html: str, query: str, intent: str) -> tuple[Any, Any]:
+    """find on ``html`` set in a new page of the shared browser: (result, its node)."""
+    page = browser.new_page()
+    try:
+        page.playwright_page.set_content(html)
+        idx = page.index()
+        result = find(idx, query, intent=intent)
+        return result, idx.node(result.ref) if result.ref else None
+    finally:
+        page.close()
+
+
 @pytest.mark.parametrize(("html", "query", "want"), [
     ("<table><tr><th>City</th><th>Population</th></tr><tr><td>Paris</td><td>2,100,000</td>"
      "</tr><tr><td>Lyon</td><td>513,000</td></tr></table>",
@@ -280,14 +294,8 @@ def test_a_value_is_a_cell_not_the_row_that_holds_it(domdex_browser, html: str, 
                                                      query: str, want: str) -> None:
     """A row's name is all its cells' words, so it covers a request for one value as
     well as the value's cell does; the cell is the answer (ranking.ROW_FACTOR)."""
-    page = domdex_browser.new_page()
-    try:
-        page.playwright_page.set_content(f"<main>{html}</main>")
-        idx = page.index()
-        result = find(idx, query, intent="read")
-        assert result.ref and idx.node(result.ref).name == want, str(result)
-    finally:
-        page.close()
+    result, got = _live_find(domdex_browser, f"<main>{html}</main>", query, "read")
+    assert got is not None and got.name == want, str(result)
 
 
 @pytest.mark.parametrize(("pager", "query", "want"), [
@@ -308,15 +316,9 @@ def test_a_pager_of_numbers_steps_from_the_current_page(domdex_browser, pager: s
     """A pager without a *Next* link: the next page is the number after the current one
     (marked aria-current, or the one number that is not a link); with no current page
     marked, no number is guessed."""
-    page = domdex_browser.new_page()
-    try:
-        page.playwright_page.set_content(f"<main><p>Results</p>{pager}</main>")
-        idx = page.index()
-        result = find(idx, query, intent="click")
-        got = idx.node(result.ref).name if result.ref else None
-        assert got == want, str(result)
-    finally:
-        page.close()
+    result, got = _live_find(domdex_browser, f"<main><p>Results</p>{pager}</main>", query,
+                             "click")
+    assert (got.name if got is not None else None) == want, str(result)
 
 
 @pytest.mark.parametrize(("name", "words"), [
@@ -333,30 +335,19 @@ def test_a_pictograph_button_beside_a_field_is_its_picker(domdex_browser) -> Non
     """"📅" says nothing in words: the button takes the meaning of its pictograph and the
     name of the field just before it, so "open the date picker" is the button, not the
     field."""
-    page = domdex_browser.new_page()
-    try:
-        page.playwright_page.set_content(
-            "<main><label>Date <input type=text name=d></label><button>📅</button>"
-            "<label>Notes <input name=n></label></main>")
-        idx = page.index()
-        result = find(idx, "open the date picker", intent="click")
-        assert result.ref and idx.node(result.ref).role == "button", str(result)
-    finally:
-        page.close()
+    result, got = _live_find(
+        domdex_browser, "<main><label>Date <input type=text name=d></label><button>📅</button>"
+        "<label>Notes <input name=n></label></main>", "open the date picker", "click")
+    assert got is not None and got.role == "button", str(result)
 
 
 def test_an_x_button_beside_a_field_takes_the_fields_name(domdex_browser) -> None:  # type: ignore[no-untyped-def]
-    page = domdex_browser.new_page()
-    try:
-        page.playwright_page.set_content(
-            "<main><label>Coupon code <input name=c></label><button>x</button>"
-            "<label>Gift message <input name=g></label><button>x</button></main>")
-        idx = page.index()
-        result = find(idx, "dismiss the gift message", intent="click")
-        assert result.ref and idx.node(result.ref).role == "button", str(result)
-        assert result.confidence == "high", str(result)
-    finally:
-        page.close()
+    result, got = _live_find(
+        domdex_browser, "<main><label>Coupon code <input name=c></label><button>x</button>"
+        "<label>Gift message <input name=g></label><button>x</button></main>",
+        "dismiss the gift message", "click")
+    assert got is not None and got.role == "button" and result.confidence == "high", \
+        str(result)
 
 
 @pytest.mark.parametrize(("html", "query", "want"), [
@@ -374,15 +365,8 @@ def test_a_small_forms_button_stands_for_what_its_fields_are_for(  # type: ignor
         domdex_browser, html: str, query: str, want: str | None) -> None:
     """A login form's one button says OK: its password field says it signs in. A box
     with three buttons is no small form: none of them is given the purpose."""
-    page = domdex_browser.new_page()
-    try:
-        page.playwright_page.set_content(f"<main>{html}</main>")
-        idx = page.index()
-        result = find(idx, query, intent="click")
-        got = idx.node(result.ref) if result.ref else None
-        if want is None:
-            assert got is None or got.role != "button", str(result)
-        else:
-            assert got is not None and got.name == want, str(result)
-    finally:
-        page.close()
+    result, got = _live_find(domdex_browser, f"<main>{html}</main>", query, "click")
+    if want is None:
+        assert got is None or got.role != "button", str(result)
+    else:
+        assert got is not None and got.name == want, str(result)
