@@ -28,6 +28,7 @@ import numpy as np
 
 from ..errors import QueryError
 from ..index.identity import row_text
+from ..index.reveal import revealer
 from ..languages import in_page_language
 from .learned import asked_shapes, feature_matrix, load_ranker
 from .lexical import ORDINAL_WORDS, ROLE_WORDS, SYNONYMS, Query, parse_query, stem, tokens
@@ -81,6 +82,13 @@ EDITOR_SCORE = 0.2
 #: The least score of the link a pager's marked current page points to for "next page"
 #: (no word of the request names it: the page's structure does, unambiguously).
 PAGER_STEP_SCORE = 0.45
+#: The state factor of an element that is not rendered at all (display:none), and of one
+#: that the request names in full and that sits in a closed menu or section whose opener
+#: the page declares (see _openable).
+_HIDDEN_GONE = 0.3
+HIDDEN_OPENABLE = 0.6
+#: Lexical coverage at which a candidate carries the whole request.
+_WHOLE_REQUEST = 0.9
 #: Words that name a pager's pages ("next page", "previous results"), as stems.
 _PAGE_STEMS = frozenset(stem(w) for w in ("page", "pages", "results", "pager"))
 #: A table row that is not a control itself, against its own cells: a row's name is
@@ -155,11 +163,30 @@ def _intent_factor(si: SearchIndex, intent: str | None) -> np.ndarray:
     return f
 
 
+def _openable(si: SearchIndex, idx: Any, ks: np.ndarray, lex: np.ndarray,
+              state_f: np.ndarray) -> None:
+    """A candidate that is not rendered but carries the whole request by its words ("sign
+    out", "log out" for *Sign out*) and sits in a closed menu or section whose opener the
+    page declares (:func:`~domdex.index.reveal.revealer`) is one click away, not gone: its
+    state factor becomes :data:`HIDDEN_OPENABLE`, and the answer says "open @eN first".
+    A partial match stays at the hidden factor: a row's hidden *Show more details* must
+    not beat a visible *Spam* link for "show the spam comments"."""
+    if not hasattr(idx, "tree"):
+        return
+    seen: dict[int, bool] = si.derived.setdefault("openable", {})
+    for k in ks[(si.hidden[ks] == 2) & (lex[ks] >= _WHOLE_REQUEST)].tolist():
+        opens = seen.get(k)
+        if opens is None:
+            opens = seen[k] = revealer(idx, int(si.pos[k])) is not None
+        if opens:
+            state_f[k] *= HIDDEN_OPENABLE / _HIDDEN_GONE
+
+
 def _state_factor(si: SearchIndex, q: Query) -> np.ndarray:
     """Shown, enabled, in-viewport and primary elements win over look-alikes."""
     f = np.ones(si.n, dtype=np.float32)
     f[si.hidden == 1] = 0.8  # laid out but invisible: revealed on hover
-    f[si.hidden == 2] = 0.3  # not rendered at all (display:none, closed menus)
+    f[si.hidden == 2] = _HIDDEN_GONE  # not rendered at all (display:none, closed menus)
     f[si.disabled] *= 0.8
     f[si.in_viewport] *= 1.02
     f[si.primary] *= 1.03
@@ -769,6 +796,8 @@ def find_matches(
         live[ks] = True
     prec = np.zeros(si.n, dtype=np.float32)
     exact = np.zeros(si.n, dtype=np.float32)
+    if HIDDEN_OPENABLE != _HIDDEN_GONE:
+        _openable(si, idx, ks, lex, state_f)
     if len(ks):
         term_set = set(q.terms) | set(q.role_words)
         prec[ks] = si.name_precision_for(ks, term_set)
