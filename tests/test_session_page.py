@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 import domdex
-from domdex.errors import StaleRefError
+from domdex.errors import ActionError, StaleRefError
 from domdex.render.diff import NO_EARLIER_VIEW
 
 pytestmark = pytest.mark.browser
@@ -110,6 +110,21 @@ def test_an_action_diff_after_a_capture_reports_only_what_the_action_changed(
         page.capture()  # the user saw "changed": the click changes nothing after that
         text = page.click(ref, diff=True).render()
         assert "CHANGES since the last capture: none" in text, text
+    finally:
+        page.close()
+
+
+def test_acting_on_an_item_of_a_closed_menu_names_the_control_that_opens_it(
+        domdex_browser: Any, server: str) -> None:
+    """"log out" is the account menu's Sign out, hidden until the menu opens: the answer
+    says which control opens it, and clicking it by query is refused with that opener,
+    never performed on something else."""
+    page = domdex_browser.open(f"{server}/dashboard.html")
+    try:
+        hit = page.find("log out", intent="click")
+        assert hit.ref and hit.reveal and f"open @{hit.reveal}" in hit.suggestion, str(hit)
+        with pytest.raises(ActionError, match=rf'hidden .* Open @{hit.reveal} "Jane Cooper"'):
+            page.click(query="log out")
     finally:
         page.close()
 

@@ -210,8 +210,11 @@ async def explain(locator: Any) -> dict[str, Any] | None:
         return None
 
 
-def blocked_message(action: str, ref: str, facts: dict[str, Any] | None) -> str:
-    """A sentence saying why ``action`` on ``ref`` could not be done."""
+def blocked_message(action: str, ref: str, facts: dict[str, Any] | None,
+                    opener: str = "") -> str:
+    """A sentence saying why ``action`` on ``ref`` could not be done; ``opener`` is the
+    control that shows a hidden element (``@e9 "Jane Cooper"``), when the page declares
+    one."""
     if facts is None or not facts.get("connected", True):
         return (f"Cannot {action} @{ref}: the element left the page while waiting. "
                 "Capture again (regions / find) and retry.")
@@ -226,8 +229,9 @@ def blocked_message(action: str, ref: str, facts: dict[str, Any] | None) -> str:
         return (f"Cannot {action} @{ref}: it is disabled. Something else on the page must "
                 "happen first (fill required fields, accept terms …).")
     if not facts.get("visible"):
-        return (f"Cannot {action} @{ref}: it is hidden (not displayed or zero-sized). "
-                "Open the menu, tab or section that shows it first.")
+        how = (f"Open {opener} first (click it, or hover it for a menu), then act again."
+               if opener else "Open the menu, tab or section that shows it first.")
+        return f"Cannot {action} @{ref}: it is hidden (not displayed or zero-sized). {how}"
     if facts.get("inert"):
         return f"Cannot {action} @{ref}: it is inert (behind a modal dialog). Close the dialog."
     if action in ("fill", "type") and not facts.get("editable", True):

@@ -41,6 +41,8 @@ from ..errors import (
     StaleRefError,
 )
 from ..index import PageIndex
+from ..index.facts import label
+from ..index.reveal import revealer
 from ..indexed import IndexedPage, build_index
 from ..navigation import check_html, resolve_url
 from ..options import BrowserOptions
@@ -707,12 +709,12 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
                                 "done; look again (regions / find).", ref=ref)
         ms = (timeout if timeout is not None else self.options.action_timeout) * 1000
         t.dirty = True  # hover, focus and CSS states change without a mutation
-        await self._fail_fast(loc, action, ref, min(ms, FAIL_FAST_MS))
+        await self._fail_fast(t, loc, action, ref, min(ms, FAIL_FAST_MS))
         try:
             return await perform(loc, action, value, ms)
         except PlaywrightTimeout as exc:
             facts = await explain(loc)
-            raise ActionError(blocked_message(action, ref, facts)) from exc
+            raise ActionError(self._blocked(t, action, ref, facts)) from exc
         except PlaywrightError as exc:
             if t.pw.is_closed():
                 raise BrowserError(f"Tab {t.id} was closed during {action}.") from exc
@@ -735,7 +737,21 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
             raise ActionError(f"Cannot press {key!r}: {first_line(exc)}. Keys are named "
                               "like Enter, Escape, ArrowDown, Control+A.") from exc
 
-    async def _fail_fast(self, loc: Any, action: str, ref: str, ms: float) -> None:
+    def _blocked(self, t: Tab, action: str, ref: str, facts: dict[str, Any] | None) -> str:
+        """Why the action could not be done; for a hidden element, the control the page
+        declares to show it (read from the last capture: no call into the page)."""
+        opener = ""
+        idx = t.latest or t.shown
+        if facts is not None and facts.get("connected", True) and not facts.get("visible") \
+                and idx is not None and (pos := idx.tree.pos.get(ref)) is not None:
+            at = revealer(idx, pos)
+            if at is not None:
+                node = idx.nodes[at]
+                name = label(node)
+                opener = f"@{node.ref}" + (f' "{name[:30]}"' if name else "")
+        return blocked_message(action, ref, facts, opener)
+
+    async def _fail_fast(self, t: Tab, loc: Any, action: str, ref: str, ms: float) -> None:
         """Say at once that an element is covered, disabled or hidden.
 
         Playwright would retry until the action timeout; a blocked element usually
@@ -750,7 +766,7 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
             if not blocked(action, facts):
                 return
             if time.monotonic() >= deadline:
-                raise ActionError(blocked_message(action, ref, facts))
+                raise ActionError(self._blocked(t, action, ref, facts))
             await asyncio.sleep(0.1)
 
     async def _settle(self, t: Tab) -> None:
