@@ -38,8 +38,18 @@ def row_suffix(index: PageIndex, ref: str, limit: int = ROW_CHARS) -> str:
     """`` · in "Alice Archer, active"`` for a control whose role and name other visible
     controls share: the words of its row (list item, card) are what tell ten "Delete"
     buttons apart, for the agent as for stale-ref recovery; "" for any other element."""
-    row = row_text(index, ref)
+    return in_row(row_text(index, ref), limit)
+
+
+def in_row(row: str, limit: int = ROW_CHARS) -> str:
+    """`` · in "…"`` for a row's text already read; "" for none."""
     return f" · in {quote(row, limit)}" if row else ""
+
+
+def ref_and_name(node: Node, limit: int = 30) -> str:
+    """``@e9 "Jane Cooper"``: how a control the agent should use first is named."""
+    name = label(node)
+    return f"@{node.ref} {quote(name, limit)}" if name else f"@{node.ref}"
 
 
 def flags(node: Node, *, with_hidden: bool = True) -> list[str]:

@@ -15,15 +15,14 @@ from typing import TYPE_CHECKING, Any
 from ..index.identity import row_text
 from ..index.reveal import revealer
 from .base import Line, View
-from .elements import element_line, label, quote
+from .elements import ROW_CHARS, element_line, in_row, label, quote, ref_and_name
 
 if TYPE_CHECKING:
     from ..search.ranking import Match, Ranking
 
 #: Longest element name shown in a find answer (a paragraph can be long).
 NAME_LIMIT = 50
-#: Characters of a look-alike's row shown beside the best match and beside the others.
-ROW_LIMIT = 50
+#: Characters of a look-alike's row shown beside the other matches (the best: ROW_CHARS).
 ROW_LIMIT_OTHERS = 30
 #: Alternatives scoring under this share of the best are data only, not text.
 SHOW_ALTERNATIVE = 0.6
@@ -96,12 +95,11 @@ class FindResult(View):
             self._rows[ref] = row_text(self.index, ref) if hasattr(self.index, "tree") else ""
         return self._rows[ref]
 
-    def _line(self, m: Match, limit: int = NAME_LIMIT, row: int = ROW_LIMIT) -> str:
+    def _line(self, m: Match, limit: int = NAME_LIMIT, row: int = ROW_CHARS) -> str:
         """The element's line; a look-alike's line ends with its row (`` · in "1002 Dee
         Roy"``): ten "Refund" buttons differ only there, and the agent must see which
         one it is about to act on."""
-        own_row = self._row(m.ref)
-        return self._own_line(m, limit) + (f" · in {quote(own_row, row)}" if own_row else "")
+        return self._own_line(m, limit) + in_row(self._row(m.ref), row)
 
     def _own_line(self, m: Match, limit: int) -> str:
         node = self._node(m.ref)
@@ -137,10 +135,8 @@ class FindResult(View):
         """A best match in a closed menu or section: the control that opens it."""
         if not self.reveal:
             return ""
-        node = self._node(self.reveal)
-        name = f" {quote(label(node), 30)}" if label(node) else ""
-        return (f" It is hidden: open @{self.reveal}{name} first (click it, or hover it for a "
-                "menu), then find again.")
+        return (f" It is hidden: open {ref_and_name(self._node(self.reveal))} first (click "
+                "it, or hover it for a menu), then find again.")
 
     def _hover_hint(self) -> str:
         """A laid-out but invisible best match (a ¶ permalink) shows when its parent is hovered."""

@@ -41,14 +41,13 @@ from ..errors import (
     StaleRefError,
 )
 from ..index import PageIndex
-from ..index.facts import label
 from ..index.reveal import revealer
 from ..indexed import IndexedPage, build_index
 from ..navigation import check_html, resolve_url
 from ..options import BrowserOptions
 from ..policy import scheme_of
 from ..render.diff import DiffView, FirstLookView
-from ..render.elements import element_line
+from ..render.elements import element_line, ref_and_name
 from ..snapshot import Snapshot, parse_ref
 from . import backend
 from .actions import (
@@ -746,9 +745,7 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
                 and idx is not None and (pos := idx.tree.pos.get(ref)) is not None:
             at = revealer(idx, pos)
             if at is not None:
-                node = idx.nodes[at]
-                name = label(node)
-                opener = f"@{node.ref}" + (f' "{name[:30]}"' if name else "")
+                opener = ref_and_name(idx.nodes[at])
         return blocked_message(action, ref, facts, opener)
 
     async def _fail_fast(self, t: Tab, loc: Any, action: str, ref: str, ms: float) -> None:
