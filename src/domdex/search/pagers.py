@@ -3,9 +3,9 @@
 A pager is two or more links (or buttons) named by whole numbers in one container (or
 in list items of one list). The current page is the number marked ``aria-current``, or
 the one number in that container that is not a link (a ``<b>2</b>``, a ``<span>``) and
-sits next to a linked one. The
-next page is the link named one more than the current, the previous one less. Without a
-current page there is no guess: "next" after an unknown page is not any number.
+sits next to a linked one. The next page is the link named one more than the current,
+the previous one less. Without a current page there is no guess: "next" after an
+unknown page is not any number.
 """
 
 from __future__ import annotations
@@ -73,7 +73,15 @@ def _current(idx: Any, container: int, links: dict[int, int]) -> int | None:
 
 def pager_step(si: SearchIndex, step: int) -> int | None:
     """The candidate (a ``si`` index) of the page ``step`` away from the current one in
-    the page's first pager that marks its current page; None when there is none."""
+    the page's first pager that marks its current page; None when there is none.
+    Worked out once per page and step (the pass looks at every candidate)."""
+    done: dict[int, int | None] = si.derived.setdefault("pager_step", {})
+    if step not in done:
+        done[step] = _pager_step(si, step)
+    return done[step]
+
+
+def _pager_step(si: SearchIndex, step: int) -> int | None:
     idx = si.idx
     if not hasattr(idx, "tree"):
         return None

@@ -4,11 +4,12 @@ A login form's button may say *OK*, *Go* or *Continue*; an agent asks to "press 
 The form says what it does by its fields: one password field is a sign-in, two are a
 registration (password and its confirmation), a search box is a search. The submit
 button of such a form (the only one or two in the smallest box around the field that
-holds one) takes those words as context, weighted like the rest of its context, never as its name.
+holds one) takes those words as context, weighted like the rest of its context, never
+as its name.
 
 Built once per index from the few fields that declare a purpose (``type=password``,
-``type=search`` / ``role=search``), so a page of 100k buttons costs one dict look-up per
-button and level.
+``type=search`` / ``role=searchbox``): a bounded look at the small boxes around them, then
+one dict look-up per element, so a page of 100k buttons and no such field costs one pass.
 """
 
 from __future__ import annotations
