@@ -24,6 +24,8 @@ check-wheel: setup
 lint: setup
 	@.venv/bin/ruff check src tests bench
 	@.venv/bin/mypy
+	@.venv/bin/mypy --strict src/domdex/index src/domdex/search src/domdex/render \
+		src/domdex/snapshot.py src/domdex/formats  # the pure core, typed all through
 
 bench: setup
 	@$(PY) bench/capture.py

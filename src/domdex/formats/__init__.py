@@ -98,7 +98,7 @@ def parse_foreign(data: str | Mapping[str, Any] | list[Any]) -> Snapshot:
         if text is not None:
             return parse_foreign(text)
     if is_tree(data):
-        return parse_tree(data)  # type: ignore[arg-type]
+        return parse_tree(data)
     raise SnapshotError(f"{_describe(data)} is not a domdex snapshot, an aria snapshot or an "
                         f"accessibility tree. {_WHAT_TO_PASS}")
 

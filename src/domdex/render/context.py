@@ -6,8 +6,9 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from ..index import roles
+from ..index.facts import label
 from .base import Line, View
-from .elements import element_line, label, quote
+from .elements import element_line, quote
 
 if TYPE_CHECKING:
     from ..index import PageIndex

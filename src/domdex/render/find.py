@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..index.facts import label
 from ..index.identity import row_text
 from ..index.reveal import revealer
 from .base import Line, View
-from .elements import ROW_CHARS, element_line, in_row, label, quote, ref_and_name
+from .elements import ROW_CHARS, element_line, in_row, quote, ref_and_name
 
 if TYPE_CHECKING:
     from ..search.ranking import Match, Ranking

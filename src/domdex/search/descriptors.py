@@ -15,12 +15,16 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..snapshot import Node
 from ..words import has_unspaced
 from .purposes import form_purposes
 from .tables import first_row_heads
+
+if TYPE_CHECKING:
+    from ..index import PageIndex
+    from ..index.tree import Tree
 
 __all__ = ["FIELD_WEIGHTS", "Descriptor", "build_descriptors", "is_multi_line"]
 
@@ -305,9 +309,9 @@ def _is_tiny(label: str) -> bool:
 class _Builder:
     """One pass over the index's tree collecting context for every node."""
 
-    def __init__(self, idx: Any) -> None:
+    def __init__(self, idx: PageIndex) -> None:
         self.idx = idx
-        self.tree = idx.tree
+        self.tree: Tree = idx.tree
         self.nodes: list[Node] = idx.nodes
         #: per node: its own label, whether it is a control, whether it is a heading
         self.labels = [own_label(n) for n in self.nodes]

@@ -67,7 +67,8 @@ def _mix(h: np.ndarray) -> np.ndarray:
     h = h * _MIX1
     h = h ^ (h >> np.uint64(33))
     h = h * _MIX2
-    return h ^ (h >> np.uint64(33))
+    mixed: np.ndarray = h ^ (h >> np.uint64(33))
+    return mixed
 
 
 class HashingEmbedder:
@@ -106,7 +107,7 @@ class HashingEmbedder:
         if hit is not None:
             self._cache.move_to_end(text)
             return hit
-        vec = self.embed_many([text])[0]
+        vec: np.ndarray = self.embed_many([text])[0]
         vec.flags.writeable = False
         self._cache[text] = vec
         if len(self._cache) > self._cache_size:

@@ -25,11 +25,12 @@ import numpy as np
 
 from ..compounds import related_words
 from ..fields import MAX_LEVEL
+from ..words import fold
 from . import descriptors as _descriptors
 from .descriptors import FIELD_WEIGHTS, Descriptor, build_descriptors, is_multi_line
 from .embedder import HashingEmbedder
 from .learned import has_shape
-from .lexical import _PHRASE_HINT, _TOKEN, SYNONYMS, _phrases, fold, stem, tokens
+from .lexical import _PHRASE_HINT, _TOKEN, SYNONYMS, _phrases, stem, tokens
 
 __all__ = ["SearchIndex", "TermMatch"]
 
@@ -512,7 +513,8 @@ class SearchIndex:
         if not self.n:
             return np.zeros(0, dtype=np.float32)
         q = _EMBEDDER.embed(text)
-        return self.vectors @ q
+        cos: np.ndarray = self.vectors @ q
+        return cos
 
     def name_precision(self, query_terms: set[str]) -> np.ndarray:
         """Share of each element's name words that the query mentions (exact name wins)."""

@@ -258,7 +258,8 @@ def _role_factor(si: SearchIndex, q: Query) -> np.ndarray | float:
 def _verbosity(si: SearchIndex) -> np.ndarray:
     """Long texts contain many words by chance: damp their coverage (BM25's idea)."""
     extra = np.maximum(si.n_words - 12.0, 0.0)
-    return 1.0 / (1.0 + 0.12 * np.log1p(extra))
+    damp: np.ndarray = 1.0 / (1.0 + 0.12 * np.log1p(extra))
+    return damp
 
 
 def _key_fit(si: SearchIndex, q: Query) -> np.ndarray:
@@ -555,7 +556,7 @@ def _cascade(si: SearchIndex, q: Query, ks: np.ndarray, score: np.ndarray) -> np
     top = top[score[top] > 0]
     if len(top) < 2:
         return score
-    cos = np.asarray(CASCADE(si, top, q.text), dtype=np.float32)  # type: ignore[misc]
+    cos = np.asarray(CASCADE(si, top, q.text), dtype=np.float32)
     out = score.copy()
     out[top] = score[top] * np.maximum(0.0, 1.0 + CASCADE_WEIGHT * (cos - cos.max()))
     return out
