@@ -298,6 +298,38 @@ def test_a_value_is_a_cell_not_the_row_that_holds_it(domdex_browser, html: str, 
     assert got is not None and got.name == want, str(result)
 
 
+ORDER = ("<h1>Order 1042</h1><table><thead><tr><th>order_no</th><th>status</th>"
+         "<th>total</th></tr></thead><tbody><tr><td>1042</td><td>pending</td><td>1786.92</td>"
+         "</tr></tbody></table>")
+STOCK = ("<div role='grid' aria-label='Stock'><div role='row'><div role='columnheader'>Product"
+         "</div><div role='columnheader'>In stock</div><div role='columnheader'>Warehouse</div>"
+         "</div>" + "".join(f"<div role='row'><div role='gridcell'>{p}</div><div role='gridcell'>"
+                            f"{n}</div><div role='gridcell'>{w}</div></div>" for p, n, w in [
+                                ("Oak desk", 4, "Leeds"), ("Rattan armchair", 3, "Glasgow"),
+                                ("Linen cushion", 0, "Leeds")]) + "</div>")
+
+
+@pytest.mark.parametrize(("html", "query", "want"), [
+    (ORDER, "the status of this order", "pending"),
+    (ORDER, "the order total", "1786.92"),
+    (STOCK, "which warehouse is the rattan armchair kept in", "Glasgow"),
+    (STOCK, "how many rattan armchairs are in stock", "3"),
+])
+def test_a_value_question_is_answered_by_the_value_not_its_label(  # type: ignore[no-untyped-def]
+        domdex_browser, html: str, query: str, want: str) -> None:
+    """The column header or row key a question names leads on its own words; the cell it
+    labels, which its column and row name together, is the answer (ranking.VALUE_YIELD)."""
+    result, got = _live_find(domdex_browser, f"<main>{html}</main>", query, "read")
+    assert got is not None and got.name == want, str(result)
+
+
+def test_a_question_about_a_column_keeps_its_header(domdex_browser) -> None:  # type: ignore[no-untyped-def]
+    """With many rows and no row named, no one cell is the value: the header stays."""
+    result, got = _live_find(domdex_browser, f"<main>{STOCK}</main>", "the warehouse column",
+                             "read")
+    assert got is not None and got.name == "Warehouse", str(result)
+
+
 @pytest.mark.parametrize(("pager", "query", "want"), [
     ("<nav>Pages: <a href='#1'>1</a> <b>2</b> <a href='#3'>3</a> <a href='#4'>4</a></nav>",
      "next page", "3"),

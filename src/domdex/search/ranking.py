@@ -95,6 +95,10 @@ _PAGE_STEMS = frozenset(stem(w) for w in ("page", "pages", "results", "pager"))
 #: all its cells' words, so it covers "the population of Lyon" as well as the cell where
 #: Lyon's row meets the population column does, but a value lives in a cell.
 ROW_FACTOR = 0.6
+#: a value question's label (a column header, a row's key cell) yields to the value it
+#: labels when that value carries more of the request, and scores at least this share of
+#: the label's score (1.01: never)
+VALUE_YIELD = 0.5
 #: A quoted name in the request: a candidate whose name holds it but is longer, and one
 #: whose name does not hold it at all (when some candidate's name is the quoted text).
 QUOTE_PART = 0.85
@@ -611,6 +615,52 @@ def _record_factor(si: SearchIndex, idx: Any, q: Query, ks: np.ndarray,
     return f
 
 
+_LABEL_CELLS = frozenset({"columnheader", "rowheader", "cell", "gridcell"})
+_DATA_CELLS = frozenset({"cell", "gridcell"})
+
+
+def _value_over_label(si: SearchIndex, idx: Any, q: Query, ks: np.ndarray,
+                      score: np.ndarray) -> np.ndarray:
+    """"which warehouse is the rattan armchair kept in", "the status of this order": a
+    value question is answered by a value, not by the header or key cell that names it.
+
+    A leading column header, row header or key cell whose own words are request words
+    yields to a data cell it labels (in its column, or in its row) when that cell's column
+    and row together carry all of the label's request words and more — or, for a column
+    header, when it is the column's only value in the running. The label keeps its place
+    when no such cell reaches :data:`VALUE_YIELD` of its score: a question the table
+    cannot answer is still best answered by where the answer would be.
+    """
+    if VALUE_YIELD > 1.0 or len(ks) < 2 or not q.terms or not hasattr(idx, "tree"):
+        return score
+    stems = {stem(t) for t in q.terms if t not in q.zone_terms}
+    parent = idx.tree.parent_pos
+
+    def hits(text: str) -> set[str]:
+        return {st for st in map(stem, tokens(text)) if st in stems} if text else set()
+
+    out = score
+    for lab in ks[np.argsort(-score[ks], kind="stable")[:3]].tolist():
+        d = si.descriptors[lab]
+        own = hits(d.label) if d.role in _LABEL_CELLS else set()
+        if not own or score[lab] <= 0:
+            continue
+        header = d.role == "columnheader"
+        values = [k for k in ks.tolist() if k != lab and si.descriptors[k].role in _DATA_CELLS
+                  and (si.descriptors[k].column == d.label if header
+                       else parent[si.descriptors[k].pos] == parent[d.pos])]
+        fits = [k for k in values if score[k] >= VALUE_YIELD * score[lab]
+                and own <= (cover := hits(si.descriptors[k].column) | hits(si.descriptors[k].row))
+                and (cover > own or (header and len(values) == 1))]
+        if not fits:
+            continue
+        best = max(fits, key=lambda k: float(score[k]))
+        if out is score:
+            out = score.copy()
+        out[best], out[lab] = max(score[best], score[lab]), min(score[best], score[lab]) * 0.99
+    return out
+
+
 def _plain_rows(si: SearchIndex) -> np.ndarray:
     """Table rows that are not controls themselves (a grid's selectable row is one)."""
     rows = si.derived.get("plain_rows")
@@ -833,6 +883,8 @@ def find_matches(
     if ROW_FACTOR != 1.0:
         score = score * np.where(_plain_rows(si), ROW_FACTOR, 1.0)
     score = np.where(live, score, 0.0).astype(np.float32)
+    if q.wants_value or intent == "read":
+        score = _value_over_label(si, idx, q, ks, score)
     if intent == "fill" and (k := _lone_editor(si, lex, mask)) is not None and \
             score[k] < EDITOR_SCORE:
         score[k] = EDITOR_SCORE
