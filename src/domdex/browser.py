@@ -1,8 +1,15 @@
-"""Live pages: launch, connect to or attach to Chromium and index what it shows.
+"""Live pages for Python users: launch, connect to or attach to Chromium and index it.
 
-The session is written once, async, over Playwright's async API (:class:`AsyncBrowser`,
-:class:`AsyncPage`). Sync users get thin wrappers (:class:`Browser`, :class:`Page`) that
-run that same async core through a *runner*, never a twin implementation:
+:class:`AsyncPage` and :class:`AsyncBrowser` are the page and browser of
+:mod:`domdex.driver` (capture, refs, launch, connect) with the views, ``find``,
+``read`` and the actions on top; those go through a one-tab
+:class:`~domdex.session.AsyncSession` kept on the page, so a ``Page`` answers as the MCP
+server, the CLI and the HTTP API do. This module sits above the session; the session
+stands on :mod:`domdex.driver` alone.
+
+The session is written once, async, over Playwright's async API. Sync users get thin
+wrappers (:class:`Browser`, :class:`Page`) that run that same async core through a
+*runner*, never a twin implementation:
 
 - :func:`launch` and :func:`connect` start sync Playwright in the calling thread (one
   per thread, shared by the browsers started there) and run the async core on its loop
@@ -17,37 +24,26 @@ run that same async core through a *runner*, never a twin implementation:
   loop on a background thread instead (a portal, as starlette's TestClient does);
   Playwright objects handed back are then proxies whose calls block on the portal too.
 
-Refs resolve through a selector engine named ``domdex`` (``page.locator("domdex=e14")``)
-that reads the in-page ref map capture keeps; :meth:`AsyncPage.locator` adds the
-document id (``domdex=e14@<doc>``), so a ref can never act on an element of a later
-document that happens to carry the same number.
+Refs resolve through the ``domdex`` selector engine (see :mod:`domdex.driver`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import inspect
-import logging
 import os
 import threading
-import time
-import weakref
 from collections.abc import Coroutine, Iterable
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-from .capture import FrameRegistry, as_async, capture_page, engine_script
-from .chromium import DEFAULT_VIEWPORT, LAUNCH_ARGS, find_chromium
-from .errors import (
-    BrowserError,
-    ConfigError,
-    DomdexError,
-    RefError,
-    StaleRefError,
-)
-from .navigation import check_html, navigation_error, resolve_url
+from . import driver
+from .capture import as_async
+from .chromium import DEFAULT_VIEWPORT
+from .driver import DEFAULT_TIMEOUT, LiveBrowser, LivePage
+from .errors import BrowserError
 from .options import BrowserOptions
 from .session.pageapi import PageActions, SyncPageActions
-from .snapshot import Snapshot, parse_ref, ref_frame
+from .snapshot import Snapshot
 
 if TYPE_CHECKING:
     from .indexed import IndexedPage
@@ -70,94 +66,13 @@ __all__ = [
     "launch",
 ]
 
-log = logging.getLogger("domdex")
-
 T = TypeVar("T")
-
-ENGINE = "domdex"
-DEFAULT_TIMEOUT = 30.0  # seconds
-
-
-# ---- the selector engine ---------------------------------------------------------------
-
-_REGISTERED: weakref.WeakSet[Any] = weakref.WeakSet()
-
-
-async def _register_engine(selectors: Any) -> None:
-    """Register the ``domdex`` engine once per Playwright instance (async Selectors)."""
-    key = getattr(selectors, "_impl_obj", selectors)
-    if key in _REGISTERED:
-        return
-    try:
-        await selectors.register(ENGINE, script=engine_script())
-    except Exception as exc:
-        if "already registered" not in str(exc):
-            raise
-    _REGISTERED.add(key)
-
-
-async def _ensure_engine_for(page: Any) -> None:
-    """Register the engine on the Playwright instance behind a page we did not create.
-
-    Playwright's public API has no way from a Page to its Playwright; the context's
-    browser type knows it. Engines registered there reach existing contexts too.
-    """
-    from playwright.async_api import Selectors
-
-    context = page.context._impl_obj
-    browser = getattr(context, "_browser", None)
-    if browser is None:
-        raise BrowserError(
-            "Cannot attach domdex to this page: its context has no browser (a persistent "
-            "context). Register the selector engine with "
-            "playwright.selectors.register('domdex', script=domdex.capture.engine_script()) "
-            "before creating the context.")
-    await _register_engine(Selectors(browser._browser_type._playwright.selectors))
 
 
 # ---- the async core ---------------------------------------------------------------------
 
-class AsyncPage(PageActions):
+class AsyncPage(LivePage, PageActions):
     """A live page: capture, index and refs over one Playwright page."""
-
-    def __init__(self, playwright_page: Any, *, owned: bool = False) -> None:
-        self.playwright_page = as_async(playwright_page)
-        self._owned = owned
-        self._frames = FrameRegistry()
-        self._snapshot: Snapshot | None = None
-        self._engine_ready = False
-        self._documents = 0  # DOMContentLoaded events of the main frame seen
-        self._snapshot_documents = 0
-        #: the HTTP status of the last goto (None: no HTTP response, such as a file)
-        self.status: int | None = None
-        self.playwright_page.on("domcontentloaded", self._on_document)
-
-    def _on_document(self, *_: Any) -> None:
-        self._documents += 1
-
-    @property
-    def url(self) -> str:
-        return str(self.playwright_page.url)
-
-    async def goto(self, target: str | os.PathLike[str], *, wait_until: str = "load",
-                   timeout: float = DEFAULT_TIMEOUT) -> None:
-        """Navigate; errors become :class:`NavigationError` sentences.
-
-        A ``javascript:`` URL is refused before it runs (it is not a page to open).
-        """
-        from .policy import UrlPolicy
-
-        if isinstance(target, str):
-            UrlPolicy().check(target)
-        url = resolve_url(target)
-        try:
-            response = await self.playwright_page.goto(url, wait_until=wait_until,
-                                                       timeout=timeout * 1000)
-        except Exception as exc:
-            raise navigation_error(url, exc, timeout, wait_until) from exc
-        check_html(url, response)
-        self.status = response.status if response is not None else None
-        self._snapshot = None
 
     async def capture(self, *, incremental: bool = True) -> Snapshot:
         """Capture the page now (every frame) and make it the latest snapshot.
@@ -166,29 +81,15 @@ class AsyncPage(PageActions):
         (the result equals a full capture); ``incremental=False`` forces a full pass.
         The capture is the user's latest view of the page: :meth:`diff` compares with it.
         """
-        snap = await self._take(incremental=incremental)
+        snap = await self.take(incremental=incremental)
         self._looked_at(snap)
         return snap
 
     async def snapshot(self) -> Snapshot:
         """The latest snapshot; captures one if there is none yet. Like :meth:`capture`,
         it becomes the view :meth:`diff` compares with."""
-        snap = self._snapshot if self._snapshot is not None else await self._take()
+        snap = self._snapshot if self._snapshot is not None else await self.take()
         self._looked_at(snap)
-        return snap
-
-    async def _take(self, *, incremental: bool = True) -> Snapshot:
-        """A capture that becomes the latest snapshot, but not the user's view (what the
-        session's own captures are: the agent sees them only through a view)."""
-        if not self._engine_ready:
-            await _ensure_engine_for(self.playwright_page)
-            self._engine_ready = True
-        documents = self._documents
-        snap = await capture_page(self.playwright_page, self._frames, incremental=incremental)
-        # A capture made while the document was still loading sees its own
-        # DOMContentLoaded later; that event must not make the capture stale.
-        self._snapshot_documents = documents + (1 if snap.ready_state == "loading" else 0)
-        self._snapshot = snap
         return snap
 
     async def index(self) -> IndexedPage:
@@ -230,33 +131,6 @@ class AsyncPage(PageActions):
         result: FindResult = await session.find(query, **options)
         return result
 
-    def locator(self, ref: str) -> Any:
-        """A Playwright Locator for a ref of the latest snapshot.
-
-        Raises :class:`RefError` for a ref the snapshot does not have and
-        :class:`StaleRefError` once the page has loaded another document.
-        """
-        ref = parse_ref(ref)
-        snap = self._snapshot
-        if snap is None:
-            raise RefError(f"No capture yet, so {ref} means nothing: capture the page first.",
-                           ref=ref)
-        if self._documents > self._snapshot_documents:
-            raise StaleRefError(
-                f"The page changed (it loaded a new document) since {ref} was captured; "
-                "capture again and use a fresh ref.", ref=ref)
-        if snap.get(ref) is None:
-            raise RefError(_unknown_ref_message(ref, snap), ref=ref)
-        fid = ref_frame(ref)
-        if not fid:
-            return self.playwright_page.locator(f"{ENGINE}={ref}@{snap.document_id}")
-        frame = self._frames.frame_for(fid)
-        if frame is None:
-            raise StaleRefError(f"The frame of {ref} ({fid}) is gone; capture again.", ref=ref)
-        doc = self._frames.documents.get(fid, "")
-        local = ref[len(fid):]
-        return frame.locator(f"{ENGINE}={local}@{doc}" if doc else f"{ENGINE}={local}")
-
     async def read(self, scope: str | None = None, section: str | None = None, offset: int = 0,
                    query: str | None = None, limit: int = 3, max_tokens: int | None = None,
                    nocache: bool = False, *, store: KnowledgeStore | None = None) -> ReadResult:
@@ -268,117 +142,21 @@ class AsyncPage(PageActions):
             max_tokens=max_tokens, nocache=nocache, store=store)
         return result
 
-    async def close(self) -> None:
-        """Close the Playwright page (also when domdex did not open it)."""
-        await self.playwright_page.close()
-
-
-def _unknown_ref_message(ref: str, snap: Snapshot) -> str:
-    fid = ref_frame(ref)
-    same = [n.ref for n in snap.nodes if n.frame == fid]
-    if not same:
-        return f"{ref} is not on this page: frame {fid or 'main'} has no captured elements."
-    return (f"{ref} is not on this page (refs of this frame run from {same[0]} to "
-            f"{same[-1]}); take refs from the latest capture.")
-
-
-class AsyncBrowser:
+class AsyncBrowser(LiveBrowser[AsyncPage]):
     """Chromium with one browser context; pages open in it."""
 
     def __init__(self, playwright: Any, browser: Any, context: Any, *, owns_browser: bool,
                  owns_context: bool, options: BrowserOptions | None = None,
                  owns_playwright: bool = True) -> None:
-        self.playwright = playwright
-        #: False when the sync face runs on a sync Playwright it stops itself
-        self._owns_playwright = owns_playwright
-        #: None for a profile kept on disk (Playwright's persistent context has no
-        #: browser object: closing the context closes Chromium)
-        self.playwright_browser = browser
-        self.context = context
-        self.options = options or BrowserOptions()
-        self._context_closed = False
-        context.on("close", self._on_context_close)
-        self._owns_browser = owns_browser
-        self._owns_context = owns_context
-        self._pages: list[AsyncPage] = []
-        self._closed = False
-
-    def _on_context_close(self, _context: Any) -> None:
-        self._context_closed = True
-
-    @property
-    def connected(self) -> bool:
-        """False once Chromium is gone (killed, crashed, closed) or its connection lost."""
-        if self.playwright_browser is not None:
-            return bool(self.playwright_browser.is_connected())
-        return not self._context_closed
-
-    async def new_page(self) -> AsyncPage:
-        try:
-            pw_page = await self.context.new_page()
-        except Exception as exc:  # Chromium checks some options only on the first page
-            if "Invalid" in str(exc) and ("locale" in str(exc) or "timezone" in str(exc)):
-                raise ConfigError(f"Chromium refused the browser options: {_first(exc)}. "
-                                  "Check --locale and --timezone.") from exc
-            raise
-        page = AsyncPage(pw_page, owned=True)
-        self._pages.append(page)
-        return page
-
-    async def open(self, target: str | os.PathLike[str], *, wait_until: str = "load",
-                   timeout: float = DEFAULT_TIMEOUT) -> AsyncPage:
-        """Open a URL or a file in a new tab; the tab is closed again if it fails."""
-        page = await self.new_page()
-        try:
-            await page.goto(target, wait_until=wait_until, timeout=timeout)
-        except BaseException:
-            self._pages.remove(page)
-            await page.close()
-            raise
-        return page
-
-    async def close(self) -> None:
-        """Close what domdex opened: its tabs, its context, its browser, its Playwright.
-
-        A browser reached over CDP is only disconnected from: it belongs to someone else.
-        Closing twice is harmless.
-        """
-        if self._closed:
-            return
-        self._closed = True
-        try:
-            for page in self._pages:
-                if not page.playwright_page.is_closed():
-                    await page.close()
-            if self.options.save_trace and self._owns_context:
-                await self._save_trace()
-            if self._owns_context:
-                await self.context.close()
-            if self.playwright_browser is not None and self.playwright_browser.is_connected():
-                await self.playwright_browser.close()
-        finally:
-            if self._owns_playwright:
-                await self.playwright.stop()
-
-    async def _save_trace(self) -> None:
-        path = self.options.output_path() / f"trace-{time.strftime('%Y%m%d-%H%M%S')}.zip"
-        try:
-            await self.context.tracing.stop(path=str(path))
-            log.info("trace saved to %s", path)
-        except Exception as exc:  # a closed context: nothing to save, close anyway
-            log.warning("could not save the trace to %s: %s", path, _first(exc))
+        super().__init__(playwright, browser, context, page_type=AsyncPage,
+                         owns_browser=owns_browser, owns_context=owns_context,
+                         options=options, owns_playwright=owns_playwright)
 
     async def __aenter__(self) -> AsyncBrowser:
         return self
 
     async def __aexit__(self, *exc: object) -> None:
         await self.close()
-
-
-def _viewport(viewport: tuple[int, int] | None) -> Any:
-    """Playwright's ViewportSize (a TypedDict) for a (width, height) pair."""
-    w, h = viewport or DEFAULT_VIEWPORT
-    return {"width": int(w), "height": int(h)}
 
 
 async def async_launch(*, headless: bool = True, executable_path: str | None = None,
@@ -393,124 +171,21 @@ async def async_launch(*, headless: bool = True, executable_path: str | None = N
     and ``args`` are added to it. Raises :class:`ConfigError` for an option Chromium
     or Playwright refuses, :class:`BrowserError` when Chromium does not start.
     """
-    from playwright.async_api import async_playwright
-
-    opts = _launch_options(headless, executable_path, viewport, args, options)
-    pw = await async_playwright().start()
-    try:
-        return await _launch_with(pw, opts, timeout)
-    except BaseException:
-        await pw.stop()
-        raise
-
-
-def _launch_options(headless: bool, executable_path: str | None,
-                    viewport: tuple[int, int] | None, args: Iterable[str],
-                    options: BrowserOptions | None) -> BrowserOptions:
-    if options is not None:
-        return options.replace(executable_path=executable_path,
-                               args=(*options.args, *args))
-    return BrowserOptions(executable_path=executable_path, headless=headless,
-                          args=tuple(args), viewport=viewport)
-
-
-async def _launch_with(pw: Any, opts: BrowserOptions, timeout: float, *,
-                       owns_playwright: bool = True) -> AsyncBrowser:
-    """Chromium launched through ``pw`` (async API), as an :class:`AsyncBrowser`."""
-    await _register_engine(pw.selectors)
-    context_kw = opts.context_kwargs(pw.devices)
-    browser, context = await _start(pw, opts, context_kw, timeout)
-    if opts.save_trace:
-        await context.tracing.start(screenshots=True, snapshots=True)
-    return AsyncBrowser(pw, browser, context, owns_browser=True, owns_context=True,
-                        options=opts, owns_playwright=owns_playwright)
-
-
-async def _start(pw: Any, opts: BrowserOptions, context_kw: dict[str, Any],
-                 timeout: float) -> tuple[Any, Any]:
-    """Chromium and its context: a persistent one for a profile on disk, else a fresh
-    context in a launched browser. Playwright's refusals become domdex errors."""
-    executable = find_chromium(opts.executable_path)
-    launch_kw = {"executable_path": executable, "args": [*LAUNCH_ARGS, *opts.args],
-                 "timeout": timeout * 1000, **opts.launch_kwargs()}
-    if opts.user_data_dir:
-        try:
-            context = await pw.chromium.launch_persistent_context(
-                opts.user_data_dir, **launch_kw, **context_kw)
-        except Exception as exc:
-            raise _launch_error(exc, executable, opts) from exc
-        return None, context
-    try:
-        browser = await pw.chromium.launch(**launch_kw)
-    except Exception as exc:
-        raise _launch_error(exc, executable, opts) from exc
-    try:
-        return browser, await browser.new_context(**context_kw)
-    except Exception as exc:
-        await browser.close()
-        raise ConfigError(f"Chromium refused the browser options: {_first(exc)}. Check the "
-                          "locale, timezone, permissions and storage state given.") from exc
-
-
-def _first(exc: BaseException) -> str:
-    return (str(exc).strip().splitlines() or [type(exc).__name__])[0]
-
-
-def _launch_error(exc: BaseException, executable: str | None,
-                  opts: BrowserOptions) -> DomdexError:
-    first = _first(exc)
-    text = str(exc)
-    if opts.user_data_dir and ("ProcessSingleton" in text or "in use" in text
-                               or "SingletonLock" in text):
-        return ConfigError(f"The profile {opts.user_data_dir} is in use by another browser; "
-                           "close that browser, or give another --user-data-dir.")
-    if opts.proxy_server and "proxy" in text.lower():
-        return ConfigError(f"Chromium refused the proxy {opts.proxy_server}: {first}. Check "
-                           "--proxy-server (SCHEME://HOST:PORT).")
-    return BrowserError(
-        f"Could not start Chromium ({executable or 'Playwright default'}): {first}. "
-        "Run `make setup`, or set DOMDEX_CHROMIUM to a Chromium executable.")
+    opts = driver.launch_options(headless, executable_path, viewport, args, options)
+    return await driver.on_own_playwright(
+        lambda pw: driver.launch(pw, opts, timeout, AsyncBrowser))
 
 
 async def async_connect(endpoint: str, *, viewport: tuple[int, int] | None = DEFAULT_VIEWPORT,
                         timeout: float = DEFAULT_TIMEOUT) -> AsyncBrowser:
     """Connect to a running Chromium over CDP (``http://host:9222`` or ``ws://…``)."""
-    from playwright.async_api import async_playwright
-
-    pw = await async_playwright().start()
-    try:
-        return await _connect_with(pw, endpoint, viewport, timeout)
-    except BaseException:
-        await pw.stop()
-        raise
-
-
-async def _connect_with(pw: Any, endpoint: str, viewport: tuple[int, int] | None,
-                        timeout: float, *, owns_playwright: bool = True) -> AsyncBrowser:
-    """The browser at ``endpoint``, reached through ``pw`` (async API)."""
-    try:
-        browser = await pw.chromium.connect_over_cdp(endpoint, timeout=timeout * 1000)
-        # After connecting: registering sends the engine to the contexts that exist.
-        await _register_engine(pw.selectors)
-    except Exception as exc:
-        raise BrowserError(
-            f"Could not connect to a browser at {endpoint}: {_first(exc)}. Check that "
-            "Chromium runs with --remote-debugging-port and that the address is "
-            "reachable.") from exc
-    if browser.contexts:
-        return AsyncBrowser(pw, browser, browser.contexts[0], owns_browser=False,
-                            owns_context=False, owns_playwright=owns_playwright)
-    context = await browser.new_context(viewport=_viewport(viewport))
-    return AsyncBrowser(pw, browser, context, owns_browser=False, owns_context=True,
-                        owns_playwright=owns_playwright)
+    return await driver.on_own_playwright(
+        lambda pw: driver.connect(pw, endpoint, viewport, timeout, AsyncBrowser))
 
 
 async def async_attach(playwright_page: Any) -> AsyncPage:
     """The domdex page for an async Playwright page you already have."""
-    page = AsyncPage(playwright_page)
-    await _ensure_engine_for(page.playwright_page)
-    page._engine_ready = True
-    return page
+    return await driver.attach(AsyncPage(playwright_page))
 
 
 # ---- the sync bridge ----------------------------------------------------------------------
@@ -872,10 +547,11 @@ def launch(*, headless: bool = True, executable_path: str | None = None,
     proxies, which ``expect`` does not take); that is the default when an event loop
     already runs in this thread (Jupyter), where sync Playwright cannot start.
     """
-    opts = _launch_options(headless, executable_path, viewport, args, options)
+    opts = driver.launch_options(headless, executable_path, viewport, args, options)
     if _in_background(background):
         return _on_portal(async_launch(options=opts, timeout=timeout))
-    return _in_this_thread(lambda pw: _launch_with(pw, opts, timeout, owns_playwright=False))
+    return _in_this_thread(lambda pw: driver.launch(pw, opts, timeout, AsyncBrowser,
+                                                    owns_playwright=False))
 
 
 def connect(endpoint: str, *, viewport: tuple[int, int] | None = DEFAULT_VIEWPORT,
@@ -897,7 +573,8 @@ def connect(endpoint: str, *, viewport: tuple[int, int] | None = DEFAULT_VIEWPOR
     if _in_background(background):
         return _on_portal(async_connect(endpoint, viewport=viewport, timeout=timeout))
     return _in_this_thread(
-        lambda pw: _connect_with(pw, endpoint, viewport, timeout, owns_playwright=False))
+        lambda pw: driver.connect(pw, endpoint, viewport, timeout, AsyncBrowser,
+                                  owns_playwright=False))
 
 
 def attach(playwright_page: Any) -> Page | AsyncPage:
@@ -910,9 +587,7 @@ def attach(playwright_page: Any) -> Page | AsyncPage:
     module = type(playwright_page).__module__
     if module.startswith("playwright.sync_api"):
         runner = _SyncPlaywrightRunner(playwright_page)
-        page = AsyncPage(playwright_page)
-        runner.run(_ensure_engine_for(page.playwright_page))
-        page._engine_ready = True
+        page = runner.run(driver.attach(AsyncPage(playwright_page)))
         return Page(page, runner)
     if module.startswith("playwright.async_api"):
         return AsyncPage(playwright_page)

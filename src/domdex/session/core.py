@@ -163,8 +163,8 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
         """
         wanted = (browser or BrowserOptions()).replace(
             executable_path=executable_path, headless=headless, cdp=cdp)
-        browser, own_context = await backend.launch(wanted)
-        session = cls(browser, options)
+        live, own_context = await backend.launch(wanted)
+        session = cls(live, options)
         session._own_context = own_context
         session._start_options = wanted
         if session.options.urls.filters_requests:
