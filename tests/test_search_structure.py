@@ -330,6 +330,25 @@ def test_a_question_about_a_column_keeps_its_header(domdex_browser) -> None:  # 
     assert got is not None and got.name == "Warehouse", str(result)
 
 
+API = ("<main><h1>shop.cart</h1><dl><dt id='shop.cart.Cart.total'>total(currency='EUR')</dt>"
+       "<dd>The sum of the lines, in the given currency.</dd>"
+       "<dt id='shop.cart.Cart.clear'>clear()</dt><dd>Remove every line.</dd></dl></main>"
+       "<aside><h2>Contents</h2><ul><li><a href='#shop.cart.Cart.total'>Cart.total()</a></li>"
+       "<li><a href='#shop.cart.Cart.clear'>Cart.clear()</a></li></ul></aside>")
+
+
+@pytest.mark.parametrize(("query", "intent", "want"), [
+    ("the Cart.total method", "read", "total(currency='EUR')"),
+    ("the Cart.total method", "navigate", "Cart.total()"),
+])
+def test_a_contents_link_yields_to_what_it_points_at(domdex_browser, query: str,  # type: ignore[no-untyped-def]
+                                                     intent: str, want: str) -> None:
+    """To read "the Cart.total method" is to read its definition, which the contents link
+    points at by its id; to navigate is still to follow the link (ranking.LINK_TARGET)."""
+    result, got = _live_find(domdex_browser, API, query, intent)
+    assert got is not None and (got.name or got.text) == want, str(result)
+
+
 @pytest.mark.parametrize(("pager", "query", "want"), [
     ("<nav>Pages: <a href='#1'>1</a> <b>2</b> <a href='#3'>3</a> <a href='#4'>4</a></nav>",
      "next page", "3"),

@@ -615,6 +615,57 @@ def _record_factor(si: SearchIndex, idx: Any, q: Query, ks: np.ndarray,
     return f
 
 
+#: a read request answered by an in-page link yields to the element the link points at
+#: (a contents entry to its definition or section) when that scores this share of it
+LINK_TARGET = 0.5
+
+
+def _targets(si: SearchIndex, idx: Any) -> dict[str, int]:
+    """The page's element ids, each to the candidate it names: the element itself, or the
+    first heading inside it (a ``<section id>``)."""
+    got: dict[str, int] | None = si.derived.get("targets")
+    if got is None:
+        at = {int(p): k for k, p in enumerate(si.pos.tolist())}
+        got = {}
+        nodes, end = idx.nodes, idx.tree.end
+        for i, n in enumerate(nodes):
+            name = n.attrs.get("id")
+            if not name:
+                continue
+            k = at.get(i)
+            if k is None or si.descriptors[k].role in ("generic", "region", "article"):
+                k = next((at[j] for j in range(i + 1, min(end[i], i + 8)) if j in at
+                          and nodes[j].role == "heading"), k)
+            if k is not None:
+                got.setdefault(name, k)
+        si.derived["targets"] = got
+    return got
+
+
+def _link_over_target(si: SearchIndex, idx: Any, ks: np.ndarray, score: np.ndarray
+                      ) -> np.ndarray:
+    """"the Specifier.filter method" (to read): the contents entry that links to it
+    names it as well as its definition does, but the definition is what is read.
+
+    A leading link whose ``href`` is ``#id`` of an element on the page yields to that
+    element when it is in the running at :data:`LINK_TARGET` of the link's score.
+    """
+    if LINK_TARGET > 1.0 or len(ks) < 2 or not hasattr(idx, "tree"):
+        return score
+    out = score
+    for link in ks[np.argsort(-score[ks], kind="stable")[:3]].tolist():
+        href = si.descriptors[link].node.attrs.get("href", "")
+        if not si.role_link[link] or not href.startswith("#") or len(href) < 2:
+            continue
+        k = _targets(si, idx).get(href[1:])
+        if k is None or k == link or score[k] < LINK_TARGET * score[link]:
+            continue
+        if out is score:
+            out = score.copy()
+        out[k], out[link] = max(score[k], score[link]), min(score[k], score[link]) * 0.99
+    return out
+
+
 _LABEL_CELLS = frozenset({"columnheader", "rowheader", "cell", "gridcell"})
 _DATA_CELLS = frozenset({"cell", "gridcell"})
 
@@ -885,6 +936,8 @@ def find_matches(
     score = np.where(live, score, 0.0).astype(np.float32)
     if q.wants_value or intent == "read":
         score = _value_over_label(si, idx, q, ks, score)
+    if intent == "read":
+        score = _link_over_target(si, idx, ks, score)
     if intent == "fill" and (k := _lone_editor(si, lex, mask)) is not None and \
             score[k] < EDITOR_SCORE:
         score[k] = EDITOR_SCORE
