@@ -21,8 +21,11 @@ wrappers (:class:`Browser`, :class:`Page`) that run that same async core through
   ``sync_playwright()`` made, and cannot be used from another thread.
 - ``background=True`` (and the default where an event loop already runs, as in
   Jupyter, where sync Playwright cannot start) runs the async core on a private event
-  loop on a background thread instead (a portal, as starlette's TestClient does);
-  Playwright objects handed back are then proxies whose calls block on the portal too.
+  loop on a background thread instead (anyio's blocking portal, as starlette's
+  TestClient and :class:`domdex.Session` use); Playwright objects handed back are then
+  proxies whose calls block on the portal too.
+
+The runners are :mod:`domdex.bridge`'s.
 
 Refs resolve through the ``domdex`` selector engine (see :mod:`domdex.driver`).
 """
@@ -30,14 +33,12 @@ Refs resolve through the ``domdex`` selector engine (see :mod:`domdex.driver`).
 from __future__ import annotations
 
 import asyncio
-import inspect
 import os
-import threading
 from collections.abc import Coroutine, Iterable
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any
 
 from . import driver
-from .capture import as_async
+from .bridge import Lease, Portal, Runner, SyncPlaywrightRunner, ThreadPlaywright
 from .chromium import DEFAULT_VIEWPORT
 from .driver import DEFAULT_TIMEOUT, LiveBrowser, LivePage
 from .errors import BrowserError
@@ -65,8 +66,6 @@ __all__ = [
     "connect",
     "launch",
 ]
-
-T = TypeVar("T")
 
 
 # ---- the async core ---------------------------------------------------------------------
@@ -188,205 +187,12 @@ async def async_attach(playwright_page: Any) -> AsyncPage:
     return await driver.attach(AsyncPage(playwright_page))
 
 
-# ---- the sync bridge ----------------------------------------------------------------------
-
-class _Runner(Protocol):
-    """Runs the async core for sync callers and makes Playwright objects usable."""
-
-    def run(self, coro: Coroutine[Any, Any, T]) -> T: ...
-    def wrap(self, obj: Any) -> Any: ...
-    @property
-    def closed(self) -> bool: ...
-    def close(self) -> None: ...
-
-
-class _Portal:
-    """An event loop on a background thread that sync callers block on."""
-
-    def __init__(self) -> None:
-        self.loop = asyncio.new_event_loop()
-        self._thread = threading.Thread(target=self.loop.run_forever, name="domdex-portal",
-                                        daemon=True)
-        self._thread.start()
-
-    def run(self, coro: Coroutine[Any, Any, T]) -> T:
-        if threading.current_thread() is self._thread:
-            coro.close()
-            raise RuntimeError("A sync domdex call was made from inside its own event loop.")
-        return asyncio.run_coroutine_threadsafe(coro, self.loop).result()
-
-    def call(self, fn: Any, *args: Any, **kwargs: Any) -> Any:
-        """Call ``fn`` on the loop thread; await its result when it is awaitable."""
-        async def invoke() -> Any:
-            result = fn(*args, **kwargs)
-            return await result if inspect.isawaitable(result) else result
-        return self.run(invoke())
-
-    def wrap(self, obj: Any) -> Any:
-        from playwright._impl._async_base import AsyncBase
-
-        if isinstance(obj, AsyncBase):
-            return _Blocking(obj, self)
-        if isinstance(obj, list):
-            return [self.wrap(o) for o in obj]
-        return obj
-
-    @property
-    def closed(self) -> bool:
-        return self.loop.is_closed()
-
-    def close(self) -> None:
-        if self.loop.is_closed():
-            return
-        self.loop.call_soon_threadsafe(self.loop.stop)
-        self._thread.join(timeout=10)
-        self.loop.close()
-
-
-class _Blocking:
-    """A blocking view of an async Playwright object, through the portal.
-
-    ``page.locator("e14").click()`` works from sync code: every call runs on the
-    portal's loop and returns once done; Playwright objects it returns are wrapped too.
-    """
-
-    __slots__ = ("_obj", "_portal")
-
-    def __init__(self, obj: Any, portal: _Portal) -> None:
-        object.__setattr__(self, "_obj", obj)
-        object.__setattr__(self, "_portal", portal)
-
-    def __getattr__(self, name: str) -> Any:
-        value = getattr(self._obj, name)
-        if callable(value) and not inspect.isclass(value):
-            def call(*args: Any, **kwargs: Any) -> Any:
-                args = tuple(_unwrap(a) for a in args)
-                kwargs = {k: _unwrap(v) for k, v in kwargs.items()}
-                return self._portal.wrap(self._portal.call(value, *args, **kwargs))
-            call.__name__ = name
-            call.__doc__ = getattr(value, "__doc__", None)
-            return call
-        return self._portal.wrap(value)
-
-    def __repr__(self) -> str:
-        return f"<blocking {self._obj!r}>"
-
-
-def _unwrap(value: Any) -> Any:
-    """Blocking proxies passed back in (``evaluate(fn, [handle_a, handle_b])``) become
-    the async objects they stand for, inside lists, tuples and dicts too."""
-    if isinstance(value, _Blocking):
-        return value._obj
-    if isinstance(value, list | tuple):
-        return type(value)(_unwrap(v) for v in value)
-    if isinstance(value, dict):
-        return {k: _unwrap(v) for k, v in value.items()}
-    return value
-
-
-class _SyncPlaywrightRunner:
-    """Runs the async core on a sync Playwright object's own loop (its ``_sync``)."""
-
-    def __init__(self, sync_obj: Any) -> None:
-        self._sync_obj = sync_obj
-
-    def run(self, coro: Coroutine[Any, Any, T]) -> T:
-        result: T = self._sync_obj._sync(coro)
-        return result
-
-    def wrap(self, obj: Any) -> Any:
-        from playwright import sync_api
-        from playwright._impl._async_base import AsyncBase
-
-        if isinstance(obj, AsyncBase):
-            return getattr(sync_api, type(obj).__name__)(obj._impl_obj)
-        if isinstance(obj, list):
-            return [self.wrap(o) for o in obj]
-        return obj
-
-    @property
-    def closed(self) -> bool:
-        return False
-
-    def close(self) -> None:
-        """Nothing to stop: the Playwright belongs to whoever made the page."""
-
-
-class _ThreadPlaywright(_SyncPlaywrightRunner):
-    """The sync Playwright that :func:`launch` and :func:`connect` start in the calling
-    thread, shared by every browser started there and stopped with the last of them.
-
-    Sync Playwright marks its loop as running in its thread, so a second
-    ``sync_playwright()`` there would refuse to start; sharing one lets a thread hold
-    two domdex browsers.
-    """
-
-    _local = threading.local()
-
-    def __init__(self, sync_playwright: Any) -> None:
-        super().__init__(sync_playwright)
-        self.users = 0
-
-    @classmethod
-    def current(cls) -> _ThreadPlaywright | None:
-        """This thread's, while a browser uses it."""
-        mine: _ThreadPlaywright | None = getattr(cls._local, "playwright", None)
-        return mine
-
-    @classmethod
-    def acquire(cls) -> _ThreadPlaywright:
-        mine = cls.current()
-        if mine is None:
-            from playwright.sync_api import sync_playwright
-
-            mine = cls(sync_playwright().start())
-            cls._local.playwright = mine
-        mine.users += 1
-        return mine
-
-    def release(self) -> None:
-        self.users -= 1
-        if self.users == 0:
-            self._local.playwright = None
-            self._sync_obj.stop()
-
-    @property
-    def async_playwright(self) -> Any:
-        """The same Playwright through the async API, for the async core."""
-        return as_async(self._sync_obj)
-
-
-class _Lease:
-    """One browser's hold on its thread's :class:`_ThreadPlaywright`."""
-
-    def __init__(self, shared: _ThreadPlaywright) -> None:
-        self._shared = shared
-        self._closed = False
-
-    def run(self, coro: Coroutine[Any, Any, T]) -> T:
-        return self._shared.run(coro)
-
-    def wrap(self, obj: Any) -> Any:
-        return self._shared.wrap(obj)
-
-    @property
-    def async_playwright(self) -> Any:
-        return self._shared.async_playwright
-
-    @property
-    def closed(self) -> bool:
-        return self._closed
-
-    def close(self) -> None:
-        if not self._closed:
-            self._closed = True
-            self._shared.release()
-
+# ---- the sync faces ----------------------------------------------------------------------
 
 class Page(SyncPageActions):
     """The sync face of :class:`AsyncPage`; every method runs the async core."""
 
-    def __init__(self, async_page: AsyncPage, runner: _Runner) -> None:
+    def __init__(self, async_page: AsyncPage, runner: Runner) -> None:
         self._async = async_page
         self._runner = runner
 
@@ -455,7 +261,7 @@ class Browser:
     """The sync face of :class:`AsyncBrowser`: on this thread's sync Playwright, or on
     a background portal (see :func:`launch`)."""
 
-    def __init__(self, async_browser: AsyncBrowser, runner: _Runner) -> None:
+    def __init__(self, async_browser: AsyncBrowser, runner: Runner) -> None:
         self._async = async_browser
         self._runner = runner
 
@@ -506,12 +312,12 @@ def _in_background(background: bool | None) -> bool:
         loop = asyncio.get_running_loop()
     except RuntimeError:
         return False
-    mine = _ThreadPlaywright.current()
+    mine = ThreadPlaywright.current()
     return mine is None or loop is not mine._sync_obj._loop
 
 
 def _on_portal(start: Coroutine[Any, Any, AsyncBrowser]) -> Browser:
-    portal = _Portal()
+    portal = Portal()
     try:
         return Browser(portal.run(start), portal)
     except BaseException:
@@ -522,7 +328,7 @@ def _on_portal(start: Coroutine[Any, Any, AsyncBrowser]) -> Browser:
 def _in_this_thread(start: Any) -> Browser:
     """A sync browser on this thread's sync Playwright; ``start(pw)`` makes the
     AsyncBrowser from the async view of that Playwright."""
-    lease = _Lease(_ThreadPlaywright.acquire())
+    lease = Lease(ThreadPlaywright.acquire())
     try:
         return Browser(lease.run(start(lease.async_playwright)), lease)
     except BaseException:
@@ -563,7 +369,7 @@ def connect(endpoint: str, *, viewport: tuple[int, int] | None = DEFAULT_VIEWPOR
     only when the engine is registered after connecting, so a thread that already
     holds a domdex browser connects in the background.
     """
-    if _ThreadPlaywright.current() is not None and not _in_background(background):
+    if ThreadPlaywright.current() is not None and not _in_background(background):
         if background is False:
             raise BrowserError(
                 "This thread already runs a domdex browser, and a browser reached over "
@@ -586,7 +392,7 @@ def attach(playwright_page: Any) -> Page | AsyncPage:
     """
     module = type(playwright_page).__module__
     if module.startswith("playwright.sync_api"):
-        runner = _SyncPlaywrightRunner(playwright_page)
+        runner = SyncPlaywrightRunner(playwright_page)
         page = runner.run(driver.attach(AsyncPage(playwright_page)))
         return Page(page, runner)
     if module.startswith("playwright.async_api"):

@@ -1,8 +1,9 @@
 """The synchronous twin of :class:`AsyncSession`: one event loop in a thread, no copy.
 
-Starlette's TestClient runs an async app through a blocking portal; so does this. Each
-method forwards to the async session and blocks until it returns, so the logic exists
-once.
+Starlette's TestClient runs an async app through a blocking portal; so does this (the
+portal of :mod:`domdex.bridge`, which ``domdex.launch(background=True)`` runs on too).
+Each method forwards to the async session and blocks until it returns, so the logic
+exists once.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ..bridge import Portal
 from ..options import BrowserOptions
 from .core import AsyncSession
 from .options import SessionOptions
@@ -20,9 +22,8 @@ __all__ = ["Session"]
 class Session:
     """A live browser for scripts: ``with Session.start(url) as s: s.click(query=…)``."""
 
-    def __init__(self, portal_cm: Any, portal: Any, inner: AsyncSession) -> None:
-        self._portal_cm = portal_cm
-        self._portal = portal
+    def __init__(self, portal: Portal, inner: AsyncSession) -> None:
+        self._portal: Portal | None = portal
         self.inner = inner
 
     @classmethod
@@ -31,21 +32,20 @@ class Session:
               options: SessionOptions | None = None,
               browser: BrowserOptions | None = None) -> Session:
         """Launch Chromium (or connect over CDP); see :meth:`AsyncSession.start`."""
-        from anyio.from_thread import start_blocking_portal
-
-        cm = start_blocking_portal("asyncio")
-        portal = cm.__enter__()
+        portal = Portal()
         try:
-            inner = portal.call(lambda: AsyncSession.start(
+            inner = portal.run(AsyncSession.start(
                 url, executable_path=executable_path, headless=headless, cdp=cdp,
                 options=options, browser=browser))
         except BaseException:
-            cm.__exit__(None, None, None)
+            portal.close()
             raise
-        return cls(cm, portal, inner)
+        return cls(portal, inner)
 
     def _call(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
-        return self._portal.call(lambda: fn(*args, **kwargs))
+        if self._portal is None:
+            raise RuntimeError("This domdex browser or session is closed; start another.")
+        return self._portal.call(fn, *args, **kwargs)
 
     def __getattr__(self, name: str) -> Any:
         """Forward to the async session: coroutines run to completion, values pass."""
@@ -57,13 +57,14 @@ class Session:
         return attr
 
     def close(self) -> None:
-        if self._portal is None:
+        portal = self._portal
+        if portal is None:
             return
         try:
             self._call(self.inner.close)
         finally:
             self._portal = None
-            self._portal_cm.__exit__(None, None, None)
+            portal.close()
 
     def __enter__(self) -> Session:
         return self
