@@ -154,7 +154,8 @@ def test_a_value_of_the_shape_asked_for(query: str, want: str,
     ("2022-06-24 22:00", "date", True), ("Scheduled2031/12/01 at 9:00 am", "date", True),
     ("March 3, 2026", "date", True), ("3 hours ago", "date", True),
     ("Blog page", "date", False), ("$14.99", "money", True), ("14.99 €", "money", True),
-    ("Pages", "money", False),
+    ("Pages", "money", False), ("2 390 ₽", "money", True), ("₹499", "money", True),
+    ("₩12,000", "money", True), ("CHF 12", "money", True), ("SKU-1009", "money", False),
 ])
 def test_value_shapes(text: str, shape: str, holds: bool) -> None:
     from domdex.search.learned import has_shape

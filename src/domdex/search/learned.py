@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import unicodedata
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -53,13 +54,18 @@ _SHAPE_WORDS = {
                     "money"),
     **dict.fromkeys(("count", "many"), "count"),
 }
+#: every currency sign Unicode knows (category Sc: $ € £ ¥ ₽ ₹ ₩ ₺ ₴ ₪ ฿ …), for prices
+#: in any currency, written before or after the amount
+_CURRENCY = re.escape("".join(chr(c) for c in range(0x10000)
+                              if unicodedata.category(chr(c)) == "Sc"))
 _MONTH = r"(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
 _SHAPES = {
     "date": re.compile(r"((?<!\d)\d{4}[-/.]\d{1,2}[-/.]\d{1,2}(?!\d)"
                        r"|\b\d{1,2}[/.]\d{1,2}[/.]\d{2,4}\b|\b\d{1,2}:\d{2}\b"
                        rf"|\b{_MONTH} \d{{1,2}}\b|\b\d{{1,2}} {_MONTH}"
                        r"|\b(ago|yesterday|today)\b)", re.I),
-    "money": re.compile(r"([$€£¥]\s?\d|\d\s?[$€£¥]|\b\d+[.,]\d{2}\b|\b(usd|eur|gbp)\b)",
+    "money": re.compile(rf"([{_CURRENCY}]\s?\d|\d\s?[{_CURRENCY}]|\b\d+[.,]\d{{2}}\b"
+                        r"|\b(usd|eur|gbp|jpy|cny|rub|chf|inr|brl|pln|sek|nok|dkk|cad|aud)\b)",
                         re.I),
     # a whole number standing alone: "Drafts (3)", "10 Images", "Used 1 time", "42"
     # (not a part of a date, a time, a version or an id such as SKU-1009)
