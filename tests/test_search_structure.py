@@ -350,6 +350,28 @@ def test_a_contents_link_yields_to_what_it_points_at(domdex_browser, query: str,
     assert got is not None and (got.name or got.text) == want, str(result)
 
 
+BLOCKS = "".join(
+    f"<div class='block'><b>{kind}</b> <span>{text}</span> <button>Delete</button></div>"
+    for kind, text in [("Heading", "Getting there"), ("Paragraph", "By train"),
+                       ("Image", "Porto riverside"), ("Quote", "Slow travel")])
+
+
+def test_look_alikes_told_apart_by_a_synonym_or_role_word_of_their_record(  # type: ignore[no-untyped-def]
+        domdex_browser) -> None:
+    """"remove the picture": *picture* is a role word and a synonym of *Image*; the record
+    that says *Image* holds the Delete button meant (ranking._record_factor)."""
+    page = domdex_browser.new_page()
+    try:
+        page.playwright_page.set_content(f"<main><h1>Body</h1>{BLOCKS}</main>")
+        idx = page.index()
+        result = find(idx, "remove the picture from the article body", intent="click")
+        assert result.ref is not None, str(result)
+        deletes = [n.ref for n in idx.nodes if n.role == "button"]
+        assert result.ref == deletes[2], str(result)  # the Image block's
+    finally:
+        page.close()
+
+
 @pytest.mark.parametrize(("pager", "query", "want"), [
     ("<nav>Pages: <a href='#1'>1</a> <b>2</b> <a href='#3'>3</a> <a href='#4'>4</a></nav>",
      "next page", "3"),

@@ -582,13 +582,14 @@ def _record_factor(si: SearchIndex, idx: Any, q: Query, ks: np.ndarray,
     the request by its own name (a post's *quick* tag link does not beat its *Quick edit*
     button because the row names the post). The record's words feed no word rarity.
     """
-    terms = [t for t in q.terms if t not in q.zone_terms]
+    terms = [t for t in (*q.terms, *q.role_words) if t not in q.zone_terms]
     if not terms or not len(ks) or not hasattr(idx, "tree"):
         return 1.0
     groups: dict[Any, list[int]] = {}
     for k in ks[si.interactive[ks]].tolist():
         groups.setdefault(si.signature[k], []).append(k)
-    stems = [stem(t) for t in terms]
+    # each request word, as its stem or a synonym's ("picture" meets an *Image* block)
+    stems = [frozenset({stem(t)} | {stem(x) for x in SYNONYMS.get(t, ())}) for t in terms]
     cache: dict[int, frozenset[str]] = si.derived.setdefault("record_words", {})
     f = np.ones(si.n, dtype=np.float32)
     for members in groups.values():
@@ -605,7 +606,7 @@ def _record_factor(si: SearchIndex, idx: Any, q: Query, ks: np.ndarray,
                 text = row_text(idx, si.descriptors[k].ref)
                 words = cache[k] = frozenset(stem(t) for t in tokens(text)) if text \
                     else frozenset()
-            fits.append(sum(1 for st in stems if st in words) / len(stems) if words else 0.0)
+            fits.append(sum(1 for st in stems if st & words) / len(stems) if words else 0.0)
         best = max(fits)
         if best == 0:
             continue
