@@ -80,14 +80,14 @@ class AsyncPage(LivePage, PageActions):
         (the result equals a full capture); ``incremental=False`` forces a full pass.
         The capture is the user's latest view of the page: :meth:`diff` compares with it.
         """
-        snap = await self.take(incremental=incremental)
+        snap = await super().capture(incremental=incremental)
         self._looked_at(snap)
         return snap
 
     async def snapshot(self) -> Snapshot:
         """The latest snapshot; captures one if there is none yet. Like :meth:`capture`,
         it becomes the view :meth:`diff` compares with."""
-        snap = self._snapshot if self._snapshot is not None else await self.take()
+        snap = await super().snapshot()
         self._looked_at(snap)
         return snap
 

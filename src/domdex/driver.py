@@ -136,6 +136,18 @@ class LivePage:
         self.status = response.status if response is not None else None
         self._snapshot = None
 
+    async def capture(self, *, incremental: bool = True) -> Snapshot:
+        """Capture the page now (every frame) and make it the latest snapshot.
+
+        By default the page re-reads only what changed since this page's last capture
+        (the result equals a full capture); ``incremental=False`` forces a full pass.
+        """
+        return await self.take(incremental=incremental)
+
+    async def snapshot(self) -> Snapshot:
+        """The latest snapshot; captures one if there is none yet."""
+        return self._snapshot if self._snapshot is not None else await self.take()
+
     async def take(self, *, incremental: bool = True) -> Snapshot:
         """A capture that becomes the latest snapshot, but not the user's view (what the
         session's own captures are: the agent sees them only through a view)."""
