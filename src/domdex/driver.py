@@ -28,6 +28,7 @@ from .errors import (
     DomdexError,
     RefError,
     StaleRefError,
+    first_line,
 )
 from .navigation import check_html, navigation_error, resolve_url
 from .options import BrowserOptions
@@ -250,7 +251,7 @@ class LiveBrowser(Generic[P]):
             pw_page = await self.context.new_page()
         except Exception as exc:  # Chromium checks some options only on the first page
             if "Invalid" in str(exc) and ("locale" in str(exc) or "timezone" in str(exc)):
-                raise ConfigError(f"Chromium refused the browser options: {_first(exc)}. "
+                raise ConfigError(f"Chromium refused the browser options: {first_line(exc)}. "
                                   "Check --locale and --timezone.") from exc
             raise
         page = self._page_type(pw_page, owned=True)
@@ -298,7 +299,7 @@ class LiveBrowser(Generic[P]):
             await self.context.tracing.stop(path=str(path))
             log.info("trace saved to %s", path)
         except Exception as exc:  # a closed context: nothing to save, close anyway
-            log.warning("could not save the trace to %s: %s", path, _first(exc))
+            log.warning("could not save the trace to %s: %s", path, first_line(exc))
 
 
 #: Makes a browser object of a launch or a connection: called as
@@ -369,17 +370,13 @@ async def _start(pw: Any, opts: BrowserOptions, context_kw: dict[str, Any],
         return browser, await browser.new_context(**context_kw)
     except Exception as exc:
         await browser.close()
-        raise ConfigError(f"Chromium refused the browser options: {_first(exc)}. Check the "
+        raise ConfigError(f"Chromium refused the browser options: {first_line(exc)}. Check the "
                           "locale, timezone, permissions and storage state given.") from exc
-
-
-def _first(exc: BaseException) -> str:
-    return (str(exc).strip().splitlines() or [type(exc).__name__])[0]
 
 
 def _launch_error(exc: BaseException, executable: str | None,
                   opts: BrowserOptions) -> DomdexError:
-    first = _first(exc)
+    first = first_line(exc)
     text = str(exc)
     if opts.user_data_dir and ("ProcessSingleton" in text or "in use" in text
                                or "SingletonLock" in text):
@@ -403,7 +400,7 @@ async def connect(pw: Any, endpoint: str, viewport: tuple[int, int] | None, time
         await register_engine(pw.selectors)
     except Exception as exc:
         raise BrowserError(
-            f"Could not connect to a browser at {endpoint}: {_first(exc)}. Check that "
+            f"Could not connect to a browser at {endpoint}: {first_line(exc)}. Check that "
             "Chromium runs with --remote-debugging-port and that the address is "
             "reachable.") from exc
     if browser.contexts:

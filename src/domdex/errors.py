@@ -12,7 +12,8 @@
      └── ActionError                 an action that could not be carried out
 
 Messages are whole sentences that say what to do next; the CLI prints them as they
-are and the MCP server returns them as tool errors, so no traceback reaches a user.
+are and the MCP server returns them as tool errors, so no traceback reaches a user. A
+foreign error (Playwright's, Chromium's) enters a message as its :func:`first_line`.
 """
 
 from __future__ import annotations
@@ -71,3 +72,10 @@ class StoreError(DomdexError):
 
 class ActionError(DomdexError):
     """An action (click, fill, …) that could not be carried out; the message says why."""
+
+
+def first_line(exc: BaseException, limit: int | None = None) -> str:
+    """The first line of a foreign error's message (Playwright's go on with a call log),
+    cut at ``limit`` characters; the error's type name when the message is empty."""
+    lines = str(exc).strip().splitlines()
+    return lines[0][:limit] if lines else type(exc).__name__

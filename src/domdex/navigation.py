@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlparse
 
-from .errors import NavigationError
+from .errors import NavigationError, first_line
 
 __all__ = ["check_html", "navigation_error", "resolve_url"]
 
@@ -76,8 +76,7 @@ def navigation_error(url: str, exc: Exception, timeout: float, wait_until: str) 
     for code, reason in _NET_ERRORS.items():
         if code in message:
             return NavigationError(f"Could not open {url}: {reason}.")
-    first = message.strip().splitlines()[0] if message.strip() else type(exc).__name__
-    return NavigationError(f"Could not open {url}: {first}")
+    return NavigationError(f"Could not open {url}: {first_line(exc)}")
 
 
 def check_html(url: str, response: Any) -> None:

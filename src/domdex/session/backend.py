@@ -14,7 +14,7 @@ from typing import Any
 from .. import driver
 from ..chromium import DEFAULT_VIEWPORT
 from ..driver import DEFAULT_TIMEOUT, LiveBrowser, LivePage
-from ..errors import ConfigError, DomdexError, RefError
+from ..errors import ConfigError, DomdexError, RefError, first_line
 from ..options import BrowserOptions
 from ..snapshot import Snapshot
 
@@ -45,7 +45,7 @@ async def launch(options: BrowserOptions) -> tuple[LiveBrowser[LivePage], Any | 
             if isinstance(exc, DomdexError):
                 raise
             raise ConfigError(f"The browser at {options.cdp} refused the options: "
-                              f"{str(exc).strip().splitlines()[0]}.") from exc
+                              f"{first_line(exc)}.") from exc
         b.options = options
         return b, b.context
     opts = driver.launch_options(True, None, DEFAULT_VIEWPORT, (), options)

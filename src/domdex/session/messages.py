@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..errors import RefError
+from ..errors import first_line as _first_line
 
 if TYPE_CHECKING:
     from ..index import PageIndex
@@ -33,8 +34,9 @@ def left_on(now: str, before: str) -> str:
 
 
 def first_line(exc: BaseException) -> str:
-    text = str(exc).strip().splitlines()
-    return text[0][:300] if text else type(exc).__name__
+    """A foreign error's first line, at most 300 characters (a page's script may throw
+    anything)."""
+    return _first_line(exc, limit=300)
 
 
 def nav_message(action: str, url: str, exc: BaseException) -> str:
