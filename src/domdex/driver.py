@@ -1,9 +1,9 @@
 """Chromium through Playwright: launch, connect, attach, capture and locate.
 
-What every live face of domdex stands on, and nothing above it: the session
-(:mod:`domdex.session`) drives :class:`LivePage` tabs in a :class:`LiveBrowser`, and
-:mod:`domdex.browser` builds its public ``AsyncPage`` / ``AsyncBrowser`` on the same two
-classes. This module imports neither of them.
+The layer under every live face of domdex: the session (:mod:`domdex.session`) drives
+:class:`LivePage` tabs in a :class:`LiveBrowser`, and :mod:`domdex.browser` builds its
+public ``AsyncPage`` and ``AsyncBrowser`` on the same two classes. This module imports
+neither of them (``tests/test_layers.py`` checks).
 
 Refs resolve through a selector engine named ``domdex`` (``page.locator("domdex=e14")``)
 that reads the in-page ref map capture keeps; :meth:`LivePage.locator` adds the
