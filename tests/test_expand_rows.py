@@ -8,7 +8,8 @@ import re
 
 import pytest
 
-from domdex import build_index
+from domdex import Node, Snapshot, build_index
+from domdex.index.identity import row_text
 from domdex.session import Session
 
 from .conftest import load_fixture_snapshot
@@ -85,3 +86,42 @@ def test_find_picks_the_look_alike_whose_row_the_request_names() -> None:
     idx = build_index(load_fixture_snapshot("dashboard"))
     hit = idx.find("edit the Website Redesign project", intent="click")
     assert hit.to_dict()["matches"][0]["row"].startswith("PRJ-101 Website Redesign"), str(hit)
+
+
+def _flat_chat() -> Snapshot:
+    """A chat as a capture flattens it: message, its Copy button, message, its button …"""
+    texts = ["Hi, my order #4471 has not arrived yet.",
+             "Sorry about that! Order #4471 left the Leeds warehouse on 3 March and is with"
+             " the courier now; your tracking number is TRK-88213, updates follow by email.",
+             "Can I change the delivery address?",
+             "Yes, until it reaches the local depot."]
+    nodes = [Node("e1", None, "body"), Node("e2", "e1", "main", role="main"),
+             Node("e3", "e2", "div", role="log", name="chat")]
+    for j, text in enumerate(texts):
+        nodes.append(Node(f"e{10 + 2 * j}", "e3", "p", role="paragraph", text=text))
+        nodes.append(Node(f"e{11 + 2 * j}", "e3", "button", role="button", name="Copy message",
+                          text=""))
+    return Snapshot(url="http://x/chat", nodes=nodes)
+
+
+def test_a_flat_run_of_messages_gives_each_button_the_message_before_it() -> None:
+    idx = build_index(_flat_chat())
+    assert row_text(idx, "e11").startswith("Hi, my order #4471")
+    assert row_text(idx, "e13").startswith("Sorry about that!")
+    result = idx.find("copy the message that has the tracking number", intent="click")
+    assert result.ref == "e13", str(result)  # the number is past what a row shows
+
+
+def test_a_rows_text_loses_its_controls_own_name_as_a_word_only() -> None:
+    """The depot link "3" of a row holding "13.1": the row keeps 13.1, not 1.1."""
+    nodes = [Node("e1", None, "body"), Node("e2", "e1", "table", role="table")]
+    for r, (ident, score, depot) in enumerate([("7", "13.1", "3"), ("8", "2.5", "3")]):
+        row = f"e{10 * (r + 1)}"
+        nodes.append(Node(row, "e2", "tr", role="row"))
+        nodes.append(Node(f"{row}0", row, "td", role="cell", name=ident, text=ident))
+        nodes.append(Node(f"{row}1", row, "td", role="cell", name=depot, text=depot))
+        nodes.append(Node(f"{row}2", f"{row}1", "a", role="link", name=depot, text=depot,
+                          attrs={"href": f"/depots/{depot}"}))
+        nodes.append(Node(f"{row}3", row, "td", role="cell", name=score, text=score))
+    idx = build_index(Snapshot(url="http://x/drivers", nodes=nodes))
+    assert row_text(idx, "e102") == "7 13.1"

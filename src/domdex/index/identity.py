@@ -98,9 +98,10 @@ def _item_of(idx: PageIndex, pos: int, twins: list[int]) -> int | None:
     return best
 
 
-def item_words(idx: PageIndex, item: int, skip: int) -> tuple[list[str], list[str], str]:
-    """Text words, value words and display text of an item, without the element ``skip``
-    itself (its own label and value are already its name)."""
+def item_words(idx: PageIndex, item: int, skip: int, chars: int = ITEM_TEXT_CHARS
+               ) -> tuple[list[str], list[str], str]:
+    """Text words, value words and display text (its first ``chars``) of an item, without
+    the element ``skip`` itself (its own label and value are already its name)."""
     tree = idx.tree
     text_parts: list[str] = []
     taken: dict[int, str] = {}  # nodes whose text was taken: a descendant repeating it is not
@@ -118,7 +119,7 @@ def item_words(idx: PageIndex, item: int, skip: int) -> tuple[list[str], list[st
         if roles.kind(n) in ("checkbox", "radio"):
             values.append("checked" if checked else "unchecked")
     text = " ".join(" ".join(text_parts).split())
-    return words(text), [w for v in values for w in words(v)], text[:ITEM_TEXT_CHARS]
+    return words(text), [w for v in values for w in words(v)], text[:chars]
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,9 +188,10 @@ def _repeats(idx: PageIndex, item: int, pos: int, twins: list[int]) -> bool:
     return False
 
 
-def row_text(idx: PageIndex, ref: str) -> str:
+def row_text(idx: PageIndex, ref: str, chars: int = ITEM_TEXT_CHARS) -> str:
     """The text of the row (list item, card) of an interactive element that has visible
-    look-alikes, without its own name; "" for an element that needs no such help."""
+    look-alikes, without its own name; "" for an element that needs no such help. Its first
+    ``chars`` characters: enough to show, where matching words wants more."""
     pos = idx.tree.pos.get(ref)
     if pos is None or not roles.is_interactive(idx.nodes[pos]):
         return ""
@@ -197,14 +199,46 @@ def row_text(idx: PageIndex, ref: str) -> str:
     if len(twins) < 2:
         return ""
     item = _item_of(idx, pos, twins)
-    if item is None or not _repeats(idx, item, pos, twins):
+    if item is None:
+        return _flat_record(idx, pos, twins)[:chars]
+    if not _repeats(idx, item, pos, twins):
         return ""
-    text = item_words(idx, item, pos)[2]
+    text = item_words(idx, item, pos, MAX_ITEM_NODES * 80)[2]  # whole, cut below
     own = " ".join(label(idx.nodes[pos]).split())
-    at = text.rfind(own) if own else -1  # a row's text includes its buttons' words
-    if at >= 0:
-        text = " ".join((text[:at] + text[at + len(own):]).split())
-    return text
+    # a row's text includes its buttons' words (their cell's text): the last whole-word
+    # copy of the element's own name goes, never a piece of another word ("3" of "13.1")
+    hits = list(re.finditer(rf"(?<!\w){re.escape(own)}(?!\w)", text)) if own else []
+    if hits:
+        at = hits[-1]
+        text = " ".join((text[:at.start()] + text[at.end():]).split())
+    return text[:chars]
+
+
+def _flat_record(idx: PageIndex, pos: int, twins: list[int]) -> str:
+    """A look-alike whose record has no element of its own: in a flat run of siblings
+    (a chat's message, its *Copy message* button, the next message, its button …) its
+    record is the siblings between it and the twin before it — or, when a twin leads
+    the run (the controls come first), between it and the next twin."""
+    tree = idx.tree
+    parent = tree.parent(pos)
+    if parent < 0:
+        return ""
+    kids = tree.child_pos[parent]
+    mine = set(twins)
+    at = [j for j, k in enumerate(kids) if k in mine]
+    if len(at) < 2 or pos not in (kids[j] for j in at):
+        return ""
+    me = next(j for j in at if kids[j] == pos)
+    if kids[0] in mine:  # controls lead: a record follows its control
+        later = [j for j in at if j > me]
+        seg = kids[me + 1:later[0] if later else len(kids)]
+    else:
+        earlier = [j for j in at if j < me]
+        seg = kids[earlier[-1] + 1 if earlier else 0:me]
+    if not seg or sum(tree.size(k) for k in seg) > MAX_ITEM_NODES:
+        return ""
+    return " ".join(" ".join(item_words(idx, k, pos, MAX_ITEM_NODES * 80)[2]
+                             for k in seg).split())
 
 
 def coverage(old: Identity, new: Identity, new_words: tuple[set[str], set[str]]) -> float:

@@ -76,6 +76,8 @@ RECORD_BOOST = 0.4
 #: Look-alikes whose own fields score within this share of the best of them are ties
 #: that their records may break.
 RECORD_TIE = 0.9
+#: a record's words are read this far (a chat message, a post: more than a row shows)
+_RECORD_CHARS = 300
 #: The score of the page's one text area for a fill request that names no field (see
 #: _lone_editor): half the default threshold or more, so a clear lead answers ``low``.
 EDITOR_SCORE = 0.2
@@ -603,7 +605,7 @@ def _record_factor(si: SearchIndex, idx: Any, q: Query, ks: np.ndarray,
         for k in tied:  # the records' words, read only for twins that tie
             words = cache.get(k)
             if words is None:
-                text = row_text(idx, si.descriptors[k].ref)
+                text = row_text(idx, si.descriptors[k].ref, _RECORD_CHARS)
                 words = cache[k] = frozenset(stem(t) for t in tokens(text)) if text \
                     else frozenset()
             fits.append(sum(1 for st in stems if st & words) / len(stems) if words else 0.0)
