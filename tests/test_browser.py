@@ -188,6 +188,32 @@ def test_navigation_errors(domdex_browser: Any, server: str, silent_server: str,
     assert _tabs(domdex_browser) == tabs  # nothing left open
 
 
+def test_a_sessions_navigation_errors_read_like_page_gotos(
+        domdex_browser: Any, server: str, silent_server: str) -> None:
+    """Issue 9: one table of net errors (navigation.py) for Page.goto and the session's
+    open, back, forward and reload; the session adds where the failure left its tab."""
+    from domdex.session import Session, SessionOptions
+
+    port = _free_port()
+    refused = f"http://127.0.0.1:{port}/"
+    with pytest.raises(domdex.NavigationError) as by_page:
+        domdex_browser.open(refused)
+    with Session.start(options=SessionOptions(navigation_timeout=1)) as s:
+        with pytest.raises(domdex.NavigationError) as by_session:
+            s.open(refused)
+        assert str(by_session.value).startswith(str(by_page.value))
+        assert str(by_page.value) == f"Could not open {refused}: connection refused."
+        with pytest.raises(domdex.NavigationError,
+                           match=re.escape(f"Opening {silent_server} took longer than 1 s "
+                                           "(waiting for 'load'). The page may be slow")):
+            s.open(silent_server)
+        s.open(f"{server}/spa.html")
+        with pytest.raises(domdex.NavigationError,
+                           match=re.escape(f"Could not open {server}/capture/data.json: it "
+                                           "is application/json, not an HTML page.")):
+            s.open(f"{server}/capture/data.json")
+
+
 def test_launch_failure_says_what_to_do() -> None:
     with pytest.raises(domdex.BrowserError, match=r"make setup.*DOMDEX_CHROMIUM"):
         domdex.launch(executable_path="/nonexistent/chromium")

@@ -83,14 +83,14 @@ def test_a_failed_open_says_where_it_left_the_session(server: str, tmp_path: Pat
     env = {**os.environ, "XDG_RUNTIME_DIR": str(tmp_path)}
     try:
         r = _run(env, "open", refused)
-        assert r.returncode == 2 and "refused the connection" in r.stderr
+        assert r.returncode == 2 and "connection refused." in r.stderr
         assert "Session 'default' was closed again: this open started it." in r.stderr
         assert "Traceback" not in r.stderr
         assert "No sessions are running." in _run(env, "sessions").stdout
 
         assert _run(env, "open", f"{server}/spa.html").returncode == 0
         r = _run(env, "open", refused)
-        assert r.returncode == 2 and "refused the connection" in r.stderr
+        assert r.returncode == 2 and "connection refused." in r.stderr
         assert (f"The tab shows the browser's error page now; go back to return to "
                 f"{server}/spa.html.") in r.stderr
         r = _run(env, "back")

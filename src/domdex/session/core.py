@@ -43,7 +43,7 @@ from ..errors import (
 from ..index import PageIndex
 from ..index.reveal import revealer
 from ..indexed import IndexedPage, build_index
-from ..navigation import check_html, resolve_url
+from ..navigation import check_html, navigation_error, resolve_url
 from ..options import BrowserOptions
 from ..policy import scheme_of
 from ..render.diff import DiffView, FirstLookView
@@ -70,7 +70,6 @@ from .messages import (
     closest,
     first_line,
     left_on,
-    nav_message,
     not_recovered,
     page_changed,
 )
@@ -96,6 +95,9 @@ FAIL_FAST_MS = 1000.0
 RETIRE_MAX = 200
 #: Seconds a failed navigation waits for Chromium's error page to commit (~0.15 s).
 ERROR_PAGE_WAIT = 1.0
+#: What a navigation that took longer than ``SessionOptions.navigation_timeout`` says to do.
+SLOW_PAGE = ("The page may be slow or never finish loading: try again, or look at what "
+             "has loaded (overview).")
 #: Refs whose printing view is remembered, per tab.
 PRINTED_MAX = 4096
 _PRINTED_REF = re.compile(r"@((?:f\d+)?e\d+)\b")
@@ -212,7 +214,8 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
         else:
             t = self.tab(tab)
         result = await self._navigate(t, "open", lambda: t.pw.goto(
-            url, wait_until=wait_until, timeout=self.options.navigation_timeout * 1000), url)
+            url, wait_until=wait_until, timeout=self.options.navigation_timeout * 1000), url,
+            wait_until)
         if revived:
             result.message = "\n".join(filter(None, (revived, result.message)))
         return result
@@ -274,7 +277,8 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
         return await self._navigate(t, "reload", lambda: t.pw.reload(
             timeout=self.options.navigation_timeout * 1000))
 
-    async def _navigate(self, t: Tab, action: str, go: Any, url: str = "") -> ActionResult:
+    async def _navigate(self, t: Tab, action: str, go: Any, url: str = "",
+                        wait_until: str = "load") -> ActionResult:
         from playwright.async_api import Error as PlaywrightError
 
         t.dirty = True
@@ -285,8 +289,9 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
             if self._refused and "ERR_BLOCKED_BY_CLIENT" in str(exc):
                 raise NavigationError(f"Could not {action} {url or t.pw.url}: it led to "
                                       f"{self._refused}") from exc
-            raise NavigationError(nav_message(action, url or t.pw.url, exc)
-                                  + await self._left_on(t, was_url)) from exc
+            failed = navigation_error(url or t.pw.url, exc, self.options.navigation_timeout,
+                                      wait_until, action=action, advice=SLOW_PAGE)
+            raise NavigationError(str(failed) + await self._left_on(t, was_url)) from exc
         # Playwright answers None both when there is no history entry and when the entry
         # has no HTTP response (about:blank, a data: URL, a same-document entry): only an
         # unchanged URL and document mean nothing happened.

@@ -12,8 +12,8 @@ if TYPE_CHECKING:
     from .intents import Intent
     from .recovery import Recovery
 
-__all__ = ["ERROR_PAGE", "GONE", "closest", "first_line", "left_on", "nav_message",
-           "not_recovered", "page_changed"]
+__all__ = ["ERROR_PAGE", "GONE", "closest", "first_line", "left_on", "not_recovered",
+           "page_changed"]
 
 GONE = ("The browser stopped (it was killed or crashed), and its tabs with it. Open a page "
         "again (open URL): domdex starts a fresh browser with the same options.")
@@ -37,24 +37,6 @@ def first_line(exc: BaseException) -> str:
     """A foreign error's first line, at most 300 characters (a page's script may throw
     anything)."""
     return _first_line(exc, limit=300)
-
-
-def nav_message(action: str, url: str, exc: BaseException) -> str:
-    msg = first_line(exc)
-    if "ERR_PROXY_CONNECTION_FAILED" in msg or "ERR_TUNNEL_CONNECTION_FAILED" in msg:
-        why = ("the proxy did not answer or refused the connection; check --proxy-server "
-               "(or proxy_server) and that the proxy runs")
-    elif "ERR_NAME_NOT_RESOLVED" in msg:
-        why = "the host name does not resolve"
-    elif "ERR_CONNECTION_REFUSED" in msg:
-        why = "the server refused the connection"
-    elif "Timeout" in msg:
-        why = "it did not finish loading in time"
-    elif "ERR_INTERNET_DISCONNECTED" in msg or "ERR_NETWORK" in msg:
-        why = "the network is unreachable"
-    else:
-        why = msg
-    return f"Could not {action} {url}: {why}."
 
 
 def page_changed(ref: str, shown: PageIndex, url: str) -> str:
