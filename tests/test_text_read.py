@@ -168,6 +168,33 @@ def test_cli_read_and_search(
     assert "Refunds" in out and out.startswith("<<<page content ")
 
 
+def test_cli_read_says_what_went_wrong_as_page_goto_does(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 9: read launches, connects and words a failed load through driver.py and
+    navigation.py, as the rest of domdex does: a sentence, no Playwright call log."""
+    import socket
+
+    from domdex.cli import main
+
+    with socket.socket() as sock:  # a port nobody listens on once closed
+        sock.bind(("127.0.0.1", 0))
+        refused = f"http://127.0.0.1:{sock.getsockname()[1]}/"
+    assert main(["read", refused, "--store", ":memory:"]) == 2
+    assert capsys.readouterr().err == f"domdex: Could not open {refused}: connection refused.\n"
+    page = tmp_path / "p.html"
+    page.write_text("<h1>Hi</h1><p>Para text here.</p>")
+    assert main(["read", str(page), "--store", ":memory:",
+                 "--chromium", str(tmp_path / "no-chromium")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"domdex: Could not start Chromium ({tmp_path / 'no-chromium'}):")
+    assert "DOMDEX_CHROMIUM" in err and "Call log" not in err
+    assert main(["read", str(page), "--store", ":memory:", "--cdp", refused]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"domdex: Could not connect to a browser at {refused}:")
+    assert "Call log" not in err and err.count("\n") == 1
+
+
 @pytest.mark.pydocs
 def test_python_docs_api_entries_are_sections(live: Live, pydocs: Path) -> None:
     live.goto((pydocs / "library" / "json.html").as_uri())

@@ -17,7 +17,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-from ..errors import BrowserError, NavigationError, QueryError, StoreError
+from ..errors import NavigationError, QueryError, StoreError
 from .common import command, fence_output, token_budget
 
 
@@ -49,34 +49,46 @@ def _url(target: str) -> str:
     return path.resolve().as_uri()
 
 
+#: The viewport read renders pages at: Playwright's own default, which read has always
+#: used (a session's and ``domdex.launch``'s is 1280x800).
+READ_VIEWPORT = (1280, 720)
+
+
 @asynccontextmanager
 async def _live_page(args: argparse.Namespace) -> AsyncIterator[Any]:
-    """A Playwright page on ``args.target`` (launched, or over ``--cdp``)."""
-    from playwright.async_api import Error as PlaywrightError
-    from playwright.async_api import async_playwright
+    """A Playwright page on ``args.target``, in Chromium launched (or reached over
+    ``--cdp``) through :mod:`domdex.driver`, whose errors say what to do; a failed load
+    is worded by :func:`domdex.navigation.navigation_error`, as ``Page.goto`` words it."""
+    from functools import partial
 
-    from ..chromium import LAUNCH_ARGS, find_chromium
+    from playwright.async_api import Error as PlaywrightError
+
+    from ..driver import DEFAULT_TIMEOUT, LiveBrowser, LivePage, connect, launch, on_own_playwright
+    from ..navigation import navigation_error
+    from ..options import BrowserOptions
 
     url = _url(args.target)
-    async with async_playwright() as pw:
+    make = partial(LiveBrowser, page_type=LivePage)
+    if args.cdp:
+        live = await on_own_playwright(
+            lambda pw: connect(pw, args.cdp, READ_VIEWPORT, DEFAULT_TIMEOUT, make))
+    else:
+        opts = BrowserOptions(executable_path=args.chromium, viewport=READ_VIEWPORT)
+        live = await on_own_playwright(lambda pw: launch(pw, opts, DEFAULT_TIMEOUT, make))
+    try:
+        # Over --cdp a context of its own (closed again with the connection), as before:
+        # the remote browser's tabs and logins are left alone.
+        page = await (live.playwright_browser.new_page() if args.cdp
+                      else live.context.new_page())
         try:
-            if args.cdp:
-                browser = await pw.chromium.connect_over_cdp(args.cdp)
-            else:
-                browser = await pw.chromium.launch(
-                    executable_path=find_chromium(args.chromium), args=LAUNCH_ARGS
-                )
+            await page.goto(url, wait_until="load", timeout=args.timeout * 1000)
         except PlaywrightError as exc:
-            raise BrowserError(f"Chromium could not be started: {exc.message}") from exc
-        try:
-            page = await browser.new_page()
-            try:
-                await page.goto(url, wait_until="load", timeout=args.timeout * 1000)
-            except PlaywrightError as exc:
-                raise NavigationError(f"{url} did not load: {exc.message.splitlines()[0]}") from exc
-            yield page
-        finally:
-            await browser.close()
+            raise navigation_error(url, exc, args.timeout, advice=(
+                "Pass a larger --timeout in seconds (e.g. "
+                f"--timeout {max(60, args.timeout * 2):g}).")) from exc
+        yield page
+    finally:
+        await live.close()
 
 
 async def _read_async(args: argparse.Namespace) -> Any:
