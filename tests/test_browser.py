@@ -375,3 +375,27 @@ def test_launch_inside_an_event_loop_runs_in_the_background(server: str) -> None
             return page.playwright_page.title()
 
     assert asyncio.run(inside()).startswith("Sign in")
+
+
+@pytest.mark.parametrize("background", [False, True])
+def test_a_closed_browser_or_session_says_so(server: str, background: bool) -> None:
+    """Issue 9: a call after close is a DomdexError (ClosedError, still a RuntimeError)
+    that says what to do, on either runner; a sync browser on the thread's Playwright
+    raised Playwright's 'Event loop is closed!' before."""
+    closed = "This domdex browser or session is closed; start another."
+    with domdex.launch(background=background) as browser:
+        page = browser.open(f"{server}/login.html")
+    for call in (lambda: browser.open(f"{server}/login.html"), browser.new_page,
+                 page.capture, lambda: page.find("password")):
+        with pytest.raises(domdex.ClosedError, match=re.escape(closed)) as refused:
+            call()
+        assert isinstance(refused.value, domdex.BrowserError)
+        assert isinstance(refused.value, RuntimeError)
+    browser.close()  # closing twice is still harmless
+    if background:
+        return
+    session = domdex.Session.start()
+    session.close()
+    with pytest.raises(domdex.ClosedError, match=re.escape(closed)):
+        session.open(f"{server}/login.html")
+    session.close()

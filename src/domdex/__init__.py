@@ -18,6 +18,7 @@ from .browser import (
 from .errors import (
     ActionError,
     BrowserError,
+    ClosedError,
     ConfigError,
     DomdexError,
     NavigationError,
@@ -57,6 +58,7 @@ __all__ = [
     "Browser",
     "BrowserError",
     "BrowserOptions",
+    "ClosedError",
     "ConfigError",
     "DomdexError",
     "FindResult",

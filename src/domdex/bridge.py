@@ -23,6 +23,7 @@ from collections.abc import Callable, Coroutine
 from typing import Any, Protocol, TypeVar
 
 from .capture import as_async
+from .errors import ClosedError
 
 __all__ = ["Blocking", "Lease", "Portal", "Runner", "SyncPlaywrightRunner",
            "ThreadPlaywright"]
@@ -71,7 +72,7 @@ class Portal:
         if threading.get_ident() == self._loop_thread:
             raise RuntimeError("A sync domdex call was made from inside its own event loop.")
         if self._closed:
-            raise RuntimeError("This domdex browser or session is closed; start another.")
+            raise ClosedError()
 
     def wrap(self, obj: Any) -> Any:
         from playwright._impl._async_base import AsyncBase
@@ -215,6 +216,9 @@ class Lease:
         self._closed = False
 
     def run(self, coro: Coroutine[Any, Any, T]) -> T:
+        if self._closed:  # the thread's Playwright may be stopped, or serve another
+            coro.close()  # it will not run: no 'never awaited' warning
+            raise ClosedError()
         return self._shared.run(coro)
 
     def wrap(self, obj: Any) -> Any:

@@ -2,6 +2,7 @@
 
     DomdexError                      anything domdex raises on purpose
      ├── BrowserError                Chromium could not be started or connected to
+     │    └── ClosedError            a call on a browser or session already closed
  ├── ConfigError                 a browser option or config file that cannot be used
      ├── NavigationError             a page did not load: unreachable, timeout, not HTML
      ├── SnapshotError               a snapshot (ours or a foreign one) cannot be read
@@ -25,6 +26,18 @@ class DomdexError(Exception):
 
 class BrowserError(DomdexError):
     """Chromium could not be launched or connected to."""
+
+
+class ClosedError(BrowserError, RuntimeError):
+    """A call on a sync domdex browser, page or session after it was closed.
+
+    Also a :class:`RuntimeError`, what it was before it had a class of its own, so
+    ``except RuntimeError`` still catches it.
+    """
+
+    def __init__(self, message: str = "This domdex browser or session is closed; start "
+                                      "another.") -> None:
+        super().__init__(message)
 
 
 class ConfigError(DomdexError):

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..bridge import Portal
+from ..errors import ClosedError
 from ..options import BrowserOptions
 from .core import AsyncSession
 from .options import SessionOptions
@@ -44,7 +45,7 @@ class Session:
 
     def _call(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         if self._portal is None:
-            raise RuntimeError("This domdex browser or session is closed; start another.")
+            raise ClosedError()
         return self._portal.call(fn, *args, **kwargs)
 
     def __getattr__(self, name: str) -> Any:
