@@ -192,6 +192,8 @@ async def async_attach(playwright_page: Any) -> AsyncPage:
 class Page(SyncPageActions):
     """The sync face of :class:`AsyncPage`; every method runs the async core."""
 
+    _async: AsyncPage
+
     def __init__(self, async_page: AsyncPage, runner: Runner) -> None:
         self._async = async_page
         self._runner = runner

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from ..bridge import Runner
     from ..render.base import View
     from ..snapshot import Snapshot
     from .core import AsyncSession
@@ -108,49 +109,49 @@ class PageActions:
 class SyncPageActions:
     """The blocking face of :class:`PageActions` for :class:`domdex.Page`."""
 
-    _async: Any
-    _runner: Any
+    _async: PageActions
+    _runner: Runner
 
     def act(self, action: str, ref: str | None = None, **kwargs: Any) -> ActionResult:
-        return self._runner.run(self._async.act(action, ref, **kwargs))  # type: ignore[no-any-return]
+        return self._runner.run(self._async.act(action, ref, **kwargs))
 
     def click(self, ref: str | None = None, **kwargs: Any) -> ActionResult:
-        return self._runner.run(self._async.click(ref, **kwargs))  # type: ignore[no-any-return]
+        return self._runner.run(self._async.click(ref, **kwargs))
 
     def fill(self, ref: str | None = None, value: str | None = None,
              **kwargs: Any) -> ActionResult:
-        return self._runner.run(self._async.fill(ref, value, **kwargs))  # type: ignore[no-any-return]
+        return self._runner.run(self._async.fill(ref, value, **kwargs))
 
     def type(self, ref: str | None = None, text: str | None = None,
              **kwargs: Any) -> ActionResult:
-        return self._runner.run(self._async.type(ref, text, **kwargs))  # type: ignore[no-any-return]
+        return self._runner.run(self._async.type(ref, text, **kwargs))
 
     def press(self, ref: str | None = None, key: str | None = None,
               **kwargs: Any) -> ActionResult:
-        return self._runner.run(self._async.press(ref, key, **kwargs))  # type: ignore[no-any-return]
+        return self._runner.run(self._async.press(ref, key, **kwargs))
 
     def select(self, ref: str | None = None, option: str | Sequence[str] | None = None,
                **kwargs: Any) -> ActionResult:
-        return self._runner.run(self._async.select(ref, option, **kwargs))  # type: ignore[no-any-return]
+        return self._runner.run(self._async.select(ref, option, **kwargs))
 
     def check(self, ref: str | None = None, **kwargs: Any) -> ActionResult:
-        return self._runner.run(self._async.check(ref, **kwargs))  # type: ignore[no-any-return]
+        return self._runner.run(self._async.check(ref, **kwargs))
 
     def uncheck(self, ref: str | None = None, **kwargs: Any) -> ActionResult:
-        return self._runner.run(self._async.uncheck(ref, **kwargs))  # type: ignore[no-any-return]
+        return self._runner.run(self._async.uncheck(ref, **kwargs))
 
     def hover(self, ref: str | None = None, **kwargs: Any) -> ActionResult:
-        return self._runner.run(self._async.hover(ref, **kwargs))  # type: ignore[no-any-return]
+        return self._runner.run(self._async.hover(ref, **kwargs))
 
     def scroll_into_view(self, ref: str | None = None, **kwargs: Any) -> ActionResult:
-        return self._runner.run(self._async.scroll_into_view(ref, **kwargs))  # type: ignore[no-any-return]
+        return self._runner.run(self._async.scroll_into_view(ref, **kwargs))
 
     def upload(self, ref: str | None = None, files: str | Sequence[str] = (),
                **kwargs: Any) -> ActionResult:
-        return self._runner.run(self._async.upload(ref, files, **kwargs))  # type: ignore[no-any-return]
+        return self._runner.run(self._async.upload(ref, files, **kwargs))
 
     def diff(self, max_tokens: int | None = None) -> View:
-        return self._runner.run(self._async.diff(max_tokens))  # type: ignore[no-any-return]
+        return self._runner.run(self._async.diff(max_tokens))
 
     def wait(self, **kwargs: Any) -> ActionResult:
-        return self._runner.run(self._async.wait(**kwargs))  # type: ignore[no-any-return]
+        return self._runner.run(self._async.wait(**kwargs))
