@@ -39,6 +39,9 @@ FORMS = """<!doctype html><html lang="en"><body><main>
   <tr><td>Color</td><td>gray</td></tr><tr><td>Language</td><td>German</td></tr>
   <tr><td>Country</td><td>Croatia</td></tr>
 </table>
+<form><div>Language: <select name="lang"><option selected>English</option>
+  <option>Deutsch</option></select><input type="submit" value="Use" style="display:none">
+</div></form>
 </main></body></html>"""
 
 MENUS = """<!doctype html><html lang="en"><head><style>
@@ -87,6 +90,14 @@ def _inputs(idx: Any) -> list[str]:
 def test_an_unbound_label_beside_a_field_names_it(forms: Any, query: str, nth: int) -> None:
     r = find(forms, query, intent="fill")
     assert r.ref == _inputs(forms)[nth], r.render()
+
+
+def test_the_words_of_a_fields_own_box_name_it(forms: Any) -> None:
+    """``<div>Language: <select>``: the box's own text labels the select (its selected
+    option is its value, not its name), and a hidden submit button beside it does not
+    make the text ambiguous. The key cell *Language* of the table below is not it."""
+    r = find(forms, "choose the interface language", intent="select")
+    assert r.ref == next(n.ref for n in forms.nodes if n.tag == "select"), r.render()
 
 
 def test_a_field_is_shown_by_the_text_that_labels_it(forms: Any) -> None:

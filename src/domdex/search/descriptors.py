@@ -757,13 +757,14 @@ class _Builder:
         for _ in range(3):
             if p < 0 or end[p] - p > _LABEL_BOX:
                 return ""
-            before = after = ""
+            # the box's own words (``<div>Language: <select>``) read as before the field
+            before, after = nodes[p].text if not _is_tiny(nodes[p].text) else "", ""
             j = p + 1
             while j < end[p]:
                 if j == i:
                     j = end[i]
                     continue
-                if inter[j]:
+                if inter[j] and nodes[j].visible:
                     return ""
                 text = nodes[j].text
                 if text and not _is_tiny(text):
@@ -810,7 +811,7 @@ class _Builder:
             extra.append(symbol_words(node.name or label))
             if not node.name or is_symbol_only(node.name) or symbol_words(node.name):
                 extra.append(self._beside(i))  # the date picker next to "Date"
-            if not name and node.role in _NAMED_BY_BOX:
+            if not node.name and node.role in _NAMED_BY_BOX:  # a value is not a name
                 extra.append(self._nearby_label(i))  # <div>Genre</div><input>
         text = " ".join([x for x in extra if x and x != name])
         if text:
