@@ -184,3 +184,18 @@ def test_the_one_text_area_is_the_field_a_request_names_no_other_way(
     for idx in _indexed(domdex_browser, f"<!doctype html><main>{form}<textarea></textarea>"
                                         "</main>"):
         assert find(idx, "message", intent="fill").ref is None
+
+
+def test_a_menu_asked_for_is_the_control_that_opens_it(domdex_browser: Any) -> None:
+    """"open the account menu": no element has the role menu until it is open; the button
+    that declares it opens one (aria-haspopup, aria-expanded=false) is the menu asked for,
+    not the link named *Account*. "the Settings menu item" still wants an item."""
+    html = """<main><header><nav><a href="/account">Account</a> <a href="/help">Help</a></nav>
+    <button aria-haspopup="menu" aria-expanded="false">Account</button></header>
+    <ul role="menu"><li role="menuitem">Settings</li><li role="menuitem">Sign out</li></ul>
+    <a href="/settings">Settings</a></main>"""
+    for idx in _indexed(domdex_browser, html):
+        r = find(idx, "open the account menu")
+        assert r.ref is not None and idx.node(r.ref).tag == "button", r.render()
+        r = find(idx, "the Settings menu item", intent="click")
+        assert r.ref is not None and idx.node(r.ref).role == "menuitem", r.render()

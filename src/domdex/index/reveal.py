@@ -26,13 +26,14 @@ from . import roles
 if TYPE_CHECKING:
     from . import PageIndex
 
-__all__ = ["revealer"]
+__all__ = ["opens_something", "revealer"]
 
 #: How many nodes back the search for a declared opener goes (a long menu's items).
 _LOOK_BACK = 200
 
 
-def _opens_something(node: object) -> bool:
+def opens_something(node: object) -> bool:
+    """A control that says it opens a popup or a collapsed part: a menu's button."""
     attrs = getattr(node, "attrs", {})
     popup = attrs.get("aria-haspopup", "")
     return (bool(popup) and popup != "false") or "collapsed" in getattr(node, "states", ())
@@ -75,7 +76,7 @@ def revealer(idx: PageIndex, pos: int) -> int | None:
         return None
     for j in range(pos - 1, max(container, pos - _LOOK_BACK), -1):
         n = nodes[j]
-        if n.visible and roles.is_interactive(n) and _opens_something(n) and \
+        if n.visible and roles.is_interactive(n) and opens_something(n) and \
                 not tree.contains(j, pos):
             return j
     siblings = tree.child_pos[container] if hidden_top != container else []

@@ -449,6 +449,9 @@ def parse_query(text: str) -> Query:
         q.terms = _dedupe(small) if small else list(q.role_words)
     q.zone_terms = [z for z in q.zone_terms if z not in q.terms]
     q.terms += q.zone_terms
+    if q.intent == "navigate" and q.sequence[:1] == ["open"] and q.roles and \
+            "link" not in q.roles:  # "open the actions menu", "open the Files tab": a click
+        q.intent = "click"
     return q
 
 

@@ -28,6 +28,7 @@ import numpy as np
 
 from ..errors import QueryError
 from ..index.identity import row_text
+from ..index.reveal import opens_something
 from ..index.reveal import revealer
 from ..languages import in_page_language
 from .learned import asked_shapes, feature_matrix, load_ranker
@@ -258,7 +259,30 @@ def _role_factor(si: SearchIndex, q: Query) -> np.ndarray | float:
     if not q.roles:
         return 1.0
     ok = np.fromiter((r in q.roles for r in si.roles), dtype=bool, count=si.n)
+    if _names_a_menu(q):  # "open the actions menu": the control that opens one is it
+        ok |= _openers(si)
     return np.where(ok, 1.0, 0.7)
+
+
+_MENU_PARTS = frozenset({"item", "items", "entry", "entries", "option", "options", "bar"})
+
+
+def _names_a_menu(q: Query) -> bool:
+    """The request names a menu itself ("the actions menu"), not a part of one ("the Our
+    Team menu item")."""
+    seq = q.sequence
+    return any(w == "menu" and (k + 1 == len(seq) or seq[k + 1] not in _MENU_PARTS)
+               for k, w in enumerate(seq))
+
+
+def _openers(si: SearchIndex) -> np.ndarray:
+    """Controls that declare they open a popup or a collapsed part (once per page)."""
+    got: np.ndarray | None = si.derived.get("openers")
+    if got is None:
+        got = si.derived["openers"] = np.fromiter(
+            (opens_something(d.node) for d in si.descriptors), dtype=bool, count=si.n) \
+            & si.interactive
+    return got
 
 
 def _verbosity(si: SearchIndex) -> np.ndarray:
