@@ -28,8 +28,7 @@ import numpy as np
 
 from ..errors import QueryError
 from ..index.identity import row_text
-from ..index.reveal import opens_something
-from ..index.reveal import revealer
+from ..index.reveal import opens_something, revealer
 from ..languages import in_page_language
 from .learned import asked_shapes, feature_matrix, load_ranker
 from .lexical import ORDINAL_WORDS, ROLE_WORDS, SYNONYMS, Query, parse_query, stem, tokens
