@@ -372,6 +372,26 @@ def test_look_alikes_told_apart_by_a_synonym_or_role_word_of_their_record(  # ty
         page.close()
 
 
+PRODUCTS = ("<form><a href='#sort-options'>Sort</a> <select><option>ascending</option>"
+            "<option>descending</option></select></form><table><thead><tr>"
+            "<th><a href='?order=name'>name</a></th><th><a href='?order=price'>price</a></th>"
+            "<th><a href='?order=stock'>stock</a></th></tr></thead><tbody>"
+            "<tr><td>Oak desk</td><td>240</td><td>4</td></tr>"
+            "<tr><td>Linen cushion</td><td>18</td><td>0</td></tr></tbody></table>")
+
+
+@pytest.mark.parametrize(("query", "want"), [
+    ("sort the products by price", "price"),
+    ("sort by stock", "stock"),
+])
+def test_sort_by_a_column_is_its_sortable_header(domdex_browser, query: str,  # type: ignore[no-untyped-def]
+                                                 want: str) -> None:
+    """"sort … by price": the control meant carries the key (the column's sortable
+    header), not only the verb (a bare *Sort* that opens the sort options)."""
+    result, got = _live_find(domdex_browser, f"<main>{PRODUCTS}</main>", query, "click")
+    assert got is not None and got.name == want, str(result)
+
+
 @pytest.mark.parametrize(("pager", "query", "want"), [
     ("<nav>Pages: <a href='#1'>1</a> <b>2</b> <a href='#3'>3</a> <a href='#4'>4</a></nav>",
      "next page", "3"),

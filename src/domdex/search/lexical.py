@@ -349,10 +349,17 @@ class Query:
     #: ("below", "above", "beside") and that one's words ("reply")
     relation: str = ""
     anchor: list[str] = field(default_factory=list)
+    #: "sort the vehicles by year": what an ordering is by ("year"), the words the
+    #: control meant must carry (a column's sortable header, not a bare *Sort*)
+    by: list[str] = field(default_factory=list)
 
     @property
     def all_terms(self) -> list[str]:
         return self.terms + self.role_words
+
+
+#: Verbs of an ordering, whose "by …" names the key: "sort the table by price"
+_ORDERING = frozenset({"sort", "order", "rank", "arrange"})
 
 
 def _content(words: tuple[str, ...]) -> list[str]:
@@ -449,6 +456,10 @@ def parse_query(text: str) -> Query:
         q.terms = _dedupe(small) if small else list(q.role_words)
     q.zone_terms = [z for z in q.zone_terms if z not in q.terms]
     q.terms += q.zone_terms
+    seq = q.sequence
+    if seq[:1] and seq[0] in _ORDERING and "by" in seq[1:]:
+        at = len(seq) - 1 - seq[::-1].index("by")
+        q.by = [w for w in seq[at + 1:] if w in q.terms]
     if q.intent == "navigate" and q.sequence[:1] == ["open"] and q.roles and \
             "link" not in q.roles:  # "open the actions menu", "open the Files tab": a click
         q.intent = "click"

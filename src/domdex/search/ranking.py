@@ -641,6 +641,8 @@ def _record_factor(si: SearchIndex, idx: Any, q: Query, ks: np.ndarray,
     return f
 
 
+#: "sort the vehicles by year": the share of its score a candidate without the key keeps
+BY_MISS = 0.4
 #: a read request answered by an in-page link yields to the element the link points at
 #: (a contents entry to its definition or section) when that scores this share of it
 LINK_TARGET = 0.5
@@ -944,6 +946,10 @@ def find_matches(
         head = _coverage(si, q.head)
         if len(ks) and float(head[ks].max()) >= 0.5:  # a descriptive head names nothing
             base *= 0.5 + 0.5 * head
+    if q.by:  # "sort … by year": a control that does not carry the key is not it
+        key = _coverage(si, q.by)
+        if len(ks) and float(key[ks].max()) >= 0.5:
+            base *= BY_MISS + (1.0 - BY_MISS) * key
     if q.terms and q.terms[0] in ACTION_VERBS:  # "expand …": controls that do it win
         base *= np.where(si.match_term(q.terms[0]) >= 0.2, 1.5, 1.0)
     if q.prose:
