@@ -10,7 +10,7 @@ from __future__ import annotations
 from .cache import RegionCache
 from .core import AsyncSession, SessionStats
 from .dialogs import DialogEvent, DialogPolicy
-from .intents import Descriptor, Intent, IntentCache
+from .intents import Fingerprint, Intent, IntentCache
 from .options import SessionOptions
 from .recovery import Recovery
 from .results import ActionResult, TabInfo
@@ -19,7 +19,7 @@ from .sync import Session
 __all__ = [
     "ActionResult",
     "AsyncSession",
-    "Descriptor",
+    "Fingerprint",
     "DialogEvent",
     "DialogPolicy",
     "Intent",

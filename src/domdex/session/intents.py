@@ -3,7 +3,7 @@
 When a ref goes stale — a framework re-render replaced the node — the ref itself
 says nothing about which element the agent wanted. So every time a ref is handed
 out (by find, or when an action succeeds), the tab remembers an :class:`Intent`: the
-query that found it (if any) and a :class:`Descriptor` of the element — role, name,
+query that found it (if any) and a :class:`Fingerprint` of the element — role, name,
 region, heading, neighbours, stable attributes, xpath. Recovery re-matches that
 description against a fresh capture (:mod:`domdex.session.recovery`).
 
@@ -25,7 +25,7 @@ from ..render.elements import label
 if TYPE_CHECKING:
     from ..index import PageIndex
 
-__all__ = ["Descriptor", "Intent", "IntentCache", "describe"]
+__all__ = ["Fingerprint", "Intent", "IntentCache", "describe"]
 
 #: Attributes that identify an element across re-renders when a site sets them.
 STABLE_ATTRS = ("id", "name", "type", "href", "data-testid", "aria-label", "placeholder")
@@ -33,9 +33,10 @@ NEIGHBOURS = 2
 
 
 @dataclass(frozen=True, slots=True)
-class Descriptor:
+class Fingerprint:
     """How a person would point at an element again after the page re-rendered:
-    what it is, where it is, and what tells it apart from its look-alikes."""
+    what it is, where it is, and what tells it apart from its look-alikes. (Not find's
+    :class:`~domdex.search.descriptors.Descriptor`, which is how a request meets it.)"""
 
     role: str
     name: str
@@ -79,14 +80,14 @@ def _neighbours(idx: PageIndex, pos: int, step: int) -> tuple[str, ...]:
     return tuple(out)
 
 
-def describe(idx: PageIndex, ref: str, *, identity: bool = True) -> Descriptor:
+def describe(idx: PageIndex, ref: str, *, identity: bool = True) -> Fingerprint:
     """The descriptor of the element ``ref`` in capture ``idx`` (``identity=False``
     skips its row key, for candidates that are only scored)."""
     node = idx.node(ref)
     pos = idx.pos(node.ref)
     heading = idx.heading_of(node.ref)
     attrs = tuple((k, node.attrs[k]) for k in STABLE_ATTRS if node.attrs.get(k))
-    return Descriptor(
+    return Fingerprint(
         role=roles.display_role(node), name=label(node), tag=node.tag,
         region=_region_label(idx, node.ref),
         heading=label(heading) if heading is not None else "",
@@ -102,7 +103,7 @@ class Intent:
 
     ref: str
     document_id: str
-    descriptor: Descriptor
+    descriptor: Fingerprint
     query: str | None = None
     intent: str | None = None
     score: float | None = None

@@ -1,6 +1,6 @@
 """Re-finding an element after a re-render: a confidence gate, never a guess.
 
-Given the :class:`~domdex.session.intents.Descriptor` of the element a stale ref
+Given the :class:`~domdex.session.intents.Fingerprint` of the element a stale ref
 pointed at and a fresh capture, every element of the same role is scored:
 
 - its **name** must be the same (case and spacing aside); a name that differs only
@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 from ..index import roles
 from ..index.identity import candidate_words, coverage, identify, look_alikes
 from ..render.elements import element_line, label
-from .intents import Descriptor, Intent, describe
+from .intents import Fingerprint, Intent, describe
 
 if TYPE_CHECKING:
     from ..index import PageIndex
@@ -95,7 +95,7 @@ def _overlap(a: tuple[str, ...], b: tuple[str, ...]) -> float:
     return hits / max(len(a), len(b))
 
 
-def context_score(old: Descriptor, new: Descriptor) -> float:
+def context_score(old: Fingerprint, new: Fingerprint) -> float:
     """How well everything but the name agrees, weighted by what is known (0 … 1)."""
     parts: list[tuple[float, float]] = [
         (1.0, float(old.region == new.region)),
@@ -112,7 +112,7 @@ def context_score(old: Descriptor, new: Descriptor) -> float:
     return sum(w * s for w, s in parts) / total
 
 
-def score(old: Descriptor, new: Descriptor) -> float:
+def score(old: Fingerprint, new: Fingerprint) -> float:
     """Overall match of a candidate; 0 when the role or the name differs."""
     if old.role != new.role:
         return 0.0
@@ -122,7 +122,7 @@ def score(old: Descriptor, new: Descriptor) -> float:
     return _NAME_WEIGHT * ns + (1 - _NAME_WEIGHT) * context_score(old, new)
 
 
-def _candidates(idx: PageIndex, desc: Descriptor) -> list[Node]:
+def _candidates(idx: PageIndex, desc: Fingerprint) -> list[Node]:
     return [n for n in idx.nodes if n.visible and roles.display_role(n) == desc.role
             and (roles.is_interactive(n) or not desc.name or label(n))]
 
@@ -144,7 +144,7 @@ def _row_line(idx: PageIndex, node: Node) -> str:
     return f"{line} in {ident.item!r}" if ident.item else line
 
 
-def item_coverage(idx: PageIndex, desc: Descriptor, ref: str) -> float:
+def item_coverage(idx: PageIndex, desc: Fingerprint, ref: str) -> float:
     """How much of the descriptor's row key the element's row in ``idx`` carries."""
     pos = idx.pos(ref)
     twins = look_alikes(idx, pos)
