@@ -19,9 +19,9 @@ from .sync import Session
 __all__ = [
     "ActionResult",
     "AsyncSession",
-    "Fingerprint",
     "DialogEvent",
     "DialogPolicy",
+    "Fingerprint",
     "Intent",
     "IntentCache",
     "Recovery",
