@@ -399,3 +399,35 @@ def test_a_closed_browser_or_session_says_so(server: str, background: bool) -> N
     with pytest.raises(domdex.ClosedError, match=re.escape(closed)):
         session.open(f"{server}/login.html")
     session.close()
+
+
+def test_closing_the_portal_cancels_a_call_that_never_ends() -> None:
+    """A call stuck on the portal's loop (a page that never answers) is cancelled by
+    close, and its caller gets the error, instead of close waiting for it forever."""
+    import asyncio
+    import threading
+
+    from domdex.bridge import Portal
+
+    portal = Portal()
+    started = threading.Event()
+    outcome: list[BaseException | None] = []
+
+    async def never() -> None:
+        started.set()
+        await asyncio.Event().wait()
+
+    def caller() -> None:
+        try:
+            portal.run(never())
+            outcome.append(None)
+        except BaseException as exc:  # whatever the cancellation raises
+            outcome.append(exc)
+
+    worker = threading.Thread(target=caller, daemon=True)
+    worker.start()
+    assert started.wait(30)
+    portal.close()
+    worker.join(30)
+    assert not worker.is_alive() and outcome and outcome[0] is not None
+    assert portal.closed

@@ -16,6 +16,7 @@ through a *runner*, never a twin implementation:
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import inspect
 import threading
@@ -88,10 +89,14 @@ class Portal:
         return self._closed
 
     def close(self) -> None:
-        """Stop the loop and its thread (once)."""
+        """Stop the loop and its thread (once). Calls still running on it are cancelled
+        (their callers get the error) rather than waited for: a page that never answers
+        must not hang the close."""
         if self._closed:
             return
         self._closed = True
+        with contextlib.suppress(RuntimeError):  # the loop has already stopped
+            self._portal.call(self._portal.stop, True)
         self._cm.__exit__(None, None, None)
 
 
