@@ -217,28 +217,40 @@ def row_text(idx: PageIndex, ref: str, chars: int = ITEM_TEXT_CHARS) -> str:
 def _flat_record(idx: PageIndex, pos: int, twins: list[int]) -> str:
     """A look-alike whose record has no element of its own: in a flat run of siblings
     (a chat's message, its *Copy message* button, the next message, its button …) its
-    record is the siblings between it and the twin before it — or, when a twin leads
-    the run (the controls come first), between it and the next twin."""
-    tree = idx.tree
-    parent = tree.parent(pos)
+    record is the siblings between it and the twin before it when a twin ends the run
+    and none starts it — or between it and the next twin when a twin starts the run and
+    none ends it (the controls come first). Any other run (a heading or a "Tags:" before
+    controls that lead their items, twins at both ends) is ambiguous: no record, so no
+    guess at which item a control belongs to. Worked out once per run."""
+    parent = idx.tree.parent(pos)
     if parent < 0:
         return ""
+    runs: dict[tuple[int, int], dict[int, str]] = idx.cache.setdefault(
+        "identity.flat_records", {})
+    key = (parent, twins[0])  # one run per parent and kind of look-alike
+    run = runs.get(key)
+    if run is None:
+        run = runs[key] = _flat_run(idx, parent, set(twins))
+    return run.get(pos, "")
+
+
+def _flat_run(idx: PageIndex, parent: int, mine: set[int]) -> dict[int, str]:
+    """Each twin of ``mine`` among ``parent``'s children → its record's text."""
+    tree = idx.tree
     kids = tree.child_pos[parent]
-    mine = set(twins)
     at = [j for j, k in enumerate(kids) if k in mine]
-    if len(at) < 2 or pos not in (kids[j] for j in at):
-        return ""
-    me = next(j for j in at if kids[j] == pos)
-    if kids[0] in mine:  # controls lead: a record follows its control
-        later = [j for j in at if j > me]
-        seg = kids[me + 1:later[0] if later else len(kids)]
-    else:
-        earlier = [j for j in at if j < me]
-        seg = kids[earlier[-1] + 1 if earlier else 0:me]
-    if not seg or sum(tree.size(k) for k in seg) > MAX_ITEM_NODES:
-        return ""
-    return " ".join(" ".join(item_words(idx, k, pos, MAX_ITEM_NODES * 80)[2]
-                             for k in seg).split())
+    if len(at) < 2 or (kids[0] in mine) == (kids[-1] in mine):
+        return {}
+    lead = kids[0] in mine  # controls lead: a record follows its control
+    bounds = [*at, len(kids)] if lead else [-1, *at]
+    out: dict[int, str] = {}
+    for n, j in enumerate(at):
+        seg = kids[j + 1:bounds[n + 1]] if lead else kids[bounds[n] + 1:j]
+        if not seg or sum(tree.size(k) for k in seg) > MAX_ITEM_NODES:
+            continue
+        out[kids[j]] = " ".join(" ".join(item_words(idx, k, kids[j], MAX_ITEM_NODES * 80)[2]
+                                         for k in seg).split())
+    return out
 
 
 def coverage(old: Identity, new: Identity, new_words: tuple[set[str], set[str]]) -> float:

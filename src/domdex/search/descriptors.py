@@ -768,6 +768,9 @@ class _Builder:
                     return ""
                 text = nodes[j].text
                 if text and not _is_tiny(text):
+                    if any(inter[x] and nodes[x].visible and not i <= x < end[i]
+                           for x in range(j + 1, end[j])):
+                        return ""  # the words share a box with another control: its
                     if j < i:
                         before = text
                     elif not after:

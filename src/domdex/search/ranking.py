@@ -650,15 +650,22 @@ LINK_TARGET = 0.5
 
 def _targets(si: SearchIndex, idx: Any) -> dict[str, int]:
     """The page's element ids, each to the candidate it names: the element itself, or the
-    first heading inside it (a ``<section id>``)."""
+    first heading inside it (a ``<section id>``). An id the page uses twice names
+    nothing: which one a link reaches is the browser's business, not a guess of ours."""
     got: dict[str, int] | None = si.derived.get("targets")
     if got is None:
         at = {int(p): k for k, p in enumerate(si.pos.tolist())}
         got = {}
         nodes, end = idx.nodes, idx.tree.end
+        seen: set[str] = set()
+        twice: set[str] = set()
+        for n in nodes:
+            name = n.attrs.get("id")
+            if name:
+                (twice if name in seen else seen).add(name)
         for i, n in enumerate(nodes):
             name = n.attrs.get("id")
-            if not name:
+            if not name or name in twice:
                 continue
             k = at.get(i)
             if k is None or si.descriptors[k].role in ("generic", "region", "article"):
@@ -670,15 +677,18 @@ def _targets(si: SearchIndex, idx: Any) -> dict[str, int]:
     return got
 
 
-def _link_over_target(si: SearchIndex, idx: Any, ks: np.ndarray, score: np.ndarray
-                      ) -> np.ndarray:
+def _link_over_target(si: SearchIndex, idx: Any, q: Query, ks: np.ndarray,
+                      score: np.ndarray) -> np.ndarray:
     """"the Specifier.filter method" (to read): the contents entry that links to it
     names it as well as its definition does, but the definition is what is read.
 
-    A leading link whose ``href`` is ``#id`` of an element on the page yields to that
-    element when it is in the running at :data:`LINK_TARGET` of the link's score.
+    A leading link whose ``href`` is ``#id`` of a shown element on the page yields to
+    that element when it is in the running at :data:`LINK_TARGET` of the link's score.
+    Not for a value question: "how many comments are there" is answered by the link
+    *3 comments* itself, not by the section it leads to.
     """
-    if LINK_TARGET > 1.0 or len(ks) < 2 or not hasattr(idx, "tree"):
+    if LINK_TARGET > 1.0 or len(ks) < 2 or not hasattr(idx, "tree") or q.wants_value \
+            or asked_shapes(q):
         return score
     out = score
     for link in ks[np.argsort(-score[ks], kind="stable")[:3]].tolist():
@@ -686,7 +696,7 @@ def _link_over_target(si: SearchIndex, idx: Any, ks: np.ndarray, score: np.ndarr
         if not si.role_link[link] or not href.startswith("#") or len(href) < 2:
             continue
         k = _targets(si, idx).get(href[1:])
-        if k is None or k == link or score[k] < LINK_TARGET * score[link]:
+        if k is None or k == link or si.hidden[k] or score[k] < LINK_TARGET * score[link]:
             continue
         if out is score:
             out = score.copy()
@@ -696,6 +706,7 @@ def _link_over_target(si: SearchIndex, idx: Any, ks: np.ndarray, score: np.ndarr
 
 _LABEL_CELLS = frozenset({"columnheader", "rowheader", "cell", "gridcell"})
 _DATA_CELLS = frozenset({"cell", "gridcell"})
+_TABLE_ROLES = frozenset({"table", "grid", "treegrid"})
 
 
 def _value_over_label(si: SearchIndex, idx: Any, q: Query, ks: np.ndarray,
@@ -718,6 +729,13 @@ def _value_over_label(si: SearchIndex, idx: Any, q: Query, ks: np.ndarray,
     def hits(text: str) -> set[str]:
         return {st for st in map(stem, tokens(text)) if st in stems} if text else set()
 
+    def table(pos: int) -> int:  # the table (grid) a cell sits in, -1 for none
+        for _ in range(6):
+            pos = parent[pos]
+            if pos < 0 or idx.nodes[pos].role in _TABLE_ROLES or idx.nodes[pos].tag == "table":
+                return pos
+        return -1
+
     out = score
     for lab in ks[np.argsort(-score[ks], kind="stable")[:3]].tolist():
         d = si.descriptors[lab]
@@ -725,8 +743,10 @@ def _value_over_label(si: SearchIndex, idx: Any, q: Query, ks: np.ndarray,
         if not own or score[lab] <= 0:
             continue
         header = d.role == "columnheader"
+        home = table(d.pos)
         values = [k for k in ks.tolist() if k != lab and si.descriptors[k].role in _DATA_CELLS
-                  and (si.descriptors[k].column == d.label if header
+                  and (si.descriptors[k].column == d.label and home >= 0
+                       and table(si.descriptors[k].pos) == home if header
                        else parent[si.descriptors[k].pos] == parent[d.pos])]
         fits = [k for k in values if score[k] >= VALUE_YIELD * score[lab]
                 and own <= (cover := hits(si.descriptors[k].column) | hits(si.descriptors[k].row))
@@ -969,7 +989,7 @@ def find_matches(
     if q.wants_value or intent == "read":
         score = _value_over_label(si, idx, q, ks, score)
     if intent == "read":
-        score = _link_over_target(si, idx, ks, score)
+        score = _link_over_target(si, idx, q, ks, score)
     if intent == "fill" and (k := _lone_editor(si, lex, mask)) is not None and \
             score[k] < EDITOR_SCORE:
         score[k] = EDITOR_SCORE
