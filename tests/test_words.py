@@ -43,6 +43,15 @@ def test_english_tokens_are_what_they_were() -> None:
     assert tokenize("Add to Cart 2024") == ["add", "cart", "2024"]
 
 
+def test_a_dunder_name_is_one_token_with_its_parts() -> None:
+    """"SpecifierSet.__and__" was cut into "specifierset", "." and the stopword "and": the
+    method's name was lost and a lone "." became a request term."""
+    assert tokens("SpecifierSet.__and__()") == (
+        "specifierset.__and__()", "specifierset.__and__", "specifierset", "and")
+    assert tokens("__init__") == ("__init__", "init")
+    assert "." not in parse_query("the SpecifierSet.__and__ entry").terms
+
+
 def test_stems_by_script() -> None:
     assert stem("адресе") == stem("адрес")
     assert stem("доставки") == stem("доставка")

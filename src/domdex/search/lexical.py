@@ -30,7 +30,8 @@ __all__ = [
 ]
 
 _TOKEN = re.compile(
-    r"(?<![\w-])-{1,2}[a-z0-9][a-z0-9_]*|[^\W_]+(?:[._][^\W_]+)*(?:\(\))?|[^\w\s]", re.I)
+    r"(?<![\w-])-{1,2}[a-z0-9][a-z0-9_]*|_*[^\W_]+(?:[._]+[^\W_]+)*_*(?:\(\))?|[^\w\s]",
+    re.I)
 _PHRASES = [  # multi-word names written as one token, before stopwords remove "in"/"up"
     (re.compile(r"\b(sign|log)[\s-]?(in|on)\b"), "signin"),
     (re.compile(r"\b(sign|log)[\s-]?(out|off)\b"), "signout"),
