@@ -98,10 +98,11 @@ def _item_of(idx: PageIndex, pos: int, twins: list[int]) -> int | None:
     return best
 
 
-def item_words(idx: PageIndex, item: int, skip: int, chars: int = ITEM_TEXT_CHARS
+def item_words(idx: PageIndex, item: int, skip: int, chars: int | None = ITEM_TEXT_CHARS
                ) -> tuple[list[str], list[str], str]:
-    """Text words, value words and display text (its first ``chars``) of an item, without
-    the element ``skip`` itself (its own label and value are already its name)."""
+    """Text words, value words and display text (its first ``chars``; None: all of it) of
+    an item, without the element ``skip`` itself (its own label and value are already its
+    name)."""
     tree = idx.tree
     text_parts: list[str] = []
     taken: dict[int, str] = {}  # nodes whose text was taken: a descendant repeating it is not
@@ -203,7 +204,7 @@ def row_text(idx: PageIndex, ref: str, chars: int = ITEM_TEXT_CHARS) -> str:
         return _flat_record(idx, pos, twins)[:chars]
     if not _repeats(idx, item, pos, twins):
         return ""
-    text = item_words(idx, item, pos, MAX_ITEM_NODES * 80)[2]  # whole, cut below
+    text = item_words(idx, item, pos, None)[2]  # whole, cut below
     own = " ".join(label(idx.nodes[pos]).split())
     # a row's text includes its buttons' words (their cell's text): the last whole-word
     # copy of the element's own name goes, never a piece of another word ("3" of "13.1")
@@ -248,7 +249,7 @@ def _flat_run(idx: PageIndex, parent: int, mine: set[int]) -> dict[int, str]:
         seg = kids[j + 1:bounds[n + 1]] if lead else kids[bounds[n] + 1:j]
         if not seg or sum(tree.size(k) for k in seg) > MAX_ITEM_NODES:
             continue
-        out[kids[j]] = " ".join(" ".join(item_words(idx, k, kids[j], MAX_ITEM_NODES * 80)[2]
+        out[kids[j]] = " ".join(" ".join(item_words(idx, k, kids[j], None)[2]
                                          for k in seg).split())
     return out
 

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from ..snapshot import Node
 from ..words import has_unspaced
 from .purposes import form_purposes
-from .tables import first_row_heads
+from .tables import first_row_heads, table_of
 
 if TYPE_CHECKING:
     from ..index import PageIndex
@@ -559,11 +559,7 @@ class _Builder:
         return key, header
 
     def _table_of(self, row: int) -> int:
-        table = row
-        while table >= 0 and self.nodes[table].tag != "table" and \
-                self.nodes[table].role not in ("table", "grid", "treegrid"):
-            table = self.tree.parent_pos[table]
-        return table
+        return table_of(self.nodes, self.tree.parent_pos, row)
 
     def _column_headers(self, row: int) -> list[str]:
         return self._header_row(row)[1]

@@ -461,7 +461,7 @@ def parse_query(text: str) -> Query:
     if seq[:1] and seq[0] in _ORDERING and "by" in seq[1:]:
         at = len(seq) - 1 - seq[::-1].index("by")
         q.by = [w for w in seq[at + 1:] if w in q.terms]
-    if q.intent == "navigate" and q.sequence[:1] == ["open"] and q.roles and \
+    if q.intent == "navigate" and seq[:1] == ["open"] and q.roles and \
             "link" not in q.roles:  # "open the actions menu", "open the Files tab": a click
         q.intent = "click"
     return q

@@ -36,6 +36,7 @@ from .matcher import SearchIndex
 from .pagers import STEP_WORDS, pager_step
 from .records import Listing, listings
 from .routing import Route, route
+from .tables import table_of
 
 __all__ = ["INTENTS", "Match", "find_matches"]
 
@@ -698,15 +699,22 @@ def _link_over_target(si: SearchIndex, idx: Any, q: Query, ks: np.ndarray,
         k = _targets(si, idx).get(href[1:])
         if k is None or k == link or si.hidden[k] or score[k] < LINK_TARGET * score[link]:
             continue
-        if out is score:
-            out = score.copy()
-        out[k], out[link] = max(score[k], score[link]), min(score[k], score[link]) * 0.99
+        out = _take_lead(score, out, k, link)
+    return out
+
+
+def _take_lead(score: np.ndarray, out: np.ndarray, win: int, lose: int) -> np.ndarray:
+    """``win`` takes ``lose``'s lead (the better of their two scores) and ``lose`` falls
+    just under the other; ``out`` is copied from ``score`` on the first change."""
+    if out is score:
+        out = score.copy()
+    out[win], out[lose] = max(score[win], score[lose]), min(score[win], score[lose]) * 0.99
     return out
 
 
 _LABEL_CELLS = frozenset({"columnheader", "rowheader", "cell", "gridcell"})
 _DATA_CELLS = frozenset({"cell", "gridcell"})
-_TABLE_ROLES = frozenset({"table", "grid", "treegrid"})
+_TABLE_LEVELS = 6  # how far above a cell its table may be
 
 
 def _value_over_label(si: SearchIndex, idx: Any, q: Query, ks: np.ndarray,
@@ -730,11 +738,8 @@ def _value_over_label(si: SearchIndex, idx: Any, q: Query, ks: np.ndarray,
         return {st for st in map(stem, tokens(text)) if st in stems} if text else set()
 
     def table(pos: int) -> int:  # the table (grid) a cell sits in, -1 for none
-        for _ in range(6):
-            pos = parent[pos]
-            if pos < 0 or idx.nodes[pos].role in _TABLE_ROLES or idx.nodes[pos].tag == "table":
-                return pos
-        return -1
+        return table_of(idx.nodes, parent, parent[pos], _TABLE_LEVELS - 1) \
+            if parent[pos] >= 0 else -1
 
     out = score
     for lab in ks[np.argsort(-score[ks], kind="stable")[:3]].tolist():
@@ -753,10 +758,7 @@ def _value_over_label(si: SearchIndex, idx: Any, q: Query, ks: np.ndarray,
                 and (cover > own or (header and len(values) == 1))]
         if not fits:
             continue
-        best = max(fits, key=lambda k: float(score[k]))
-        if out is score:
-            out = score.copy()
-        out[best], out[lab] = max(score[best], score[lab]), min(score[best], score[lab]) * 0.99
+        out = _take_lead(score, out, max(fits, key=lambda k: float(score[k])), lab)
     return out
 
 

@@ -18,11 +18,26 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import Any
 
-__all__ = ["first_row_heads"]
+__all__ = ["first_row_heads", "table_of"]
 
 _DIGIT = re.compile(r"\d")
+_TABLE_ROLES = frozenset({"table", "grid", "treegrid"})
 _LABEL_MAX = 40  # characters of a column label
+
+
+def table_of(nodes: Sequence[Any], parent_pos: Sequence[int], pos: int,
+             levels: int | None = None) -> int:
+    """Position of the table (or ARIA grid) that holds the node at ``pos`` (itself when it
+    is one), looking at most ``levels`` ancestors up; -1 for none."""
+    up = 0
+    while pos >= 0 and nodes[pos].tag != "table" and nodes[pos].role not in _TABLE_ROLES:
+        if levels is not None and up >= levels:
+            return -1
+        pos = parent_pos[pos]
+        up += 1
+    return pos
 
 
 def first_row_heads(rows: Sequence[Sequence[str]]) -> bool:
