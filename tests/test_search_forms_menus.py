@@ -199,3 +199,20 @@ def test_a_menu_asked_for_is_the_control_that_opens_it(domdex_browser: Any) -> N
         assert r.ref is not None and idx.node(r.ref).tag == "button", r.render()
         r = find(idx, "the Settings menu item", intent="click")
         assert r.ref is not None and idx.node(r.ref).role == "menuitem", r.render()
+
+
+def test_an_unnamed_icon_is_named_by_its_class(domdex_browser: Any) -> None:
+    """``<span class="trash">`` drawn by CSS, clickable by its cursor: no name, no text;
+    its class words and its icon-sized box are all that say what it is, and the answer
+    shows the class it went by."""
+    html = """<!doctype html><html lang="en"><head><style>
+    .i { display: inline-block; width: 14px; height: 14px; cursor: pointer;
+         background: #888 }</style></head><body><main>
+    <div id="bar"><span class="i trash"></span><span class="i star"></span>
+    <span class="i svelte-3jwzs9"></span></div>
+    <p>Mail from Ada about the trip.</p></main></body></html>"""
+    for idx in _indexed(domdex_browser, html):
+        for query, want in (("the trash icon", "i trash"), ("star icon", "i star")):
+            r = find(idx, query, intent="click")
+            assert r.ref is not None and idx.node(r.ref).attrs["class"] == want, r.render()
+            assert f'[class: "{want}"]' in str(r)

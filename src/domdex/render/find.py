@@ -112,6 +112,11 @@ class FindResult(View):
             if own:
                 rest = rest.replace(quote(own, limit) + " ", "", 1)
             line = f"{head} {quote(m.name, limit)} {rest}"
+        elif not own and not m.name:
+            # an icon with no name: its id or class is all there is to tell what it is
+            key = "id" if node.attrs.get("id") else "class"
+            if node.attrs.get(key):
+                line += f" [{key}: {quote(node.attrs[key], 40)}]"
         return line
 
     def _suggestion(self) -> str:

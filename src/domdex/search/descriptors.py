@@ -276,6 +276,37 @@ def own_label(node: Node) -> str:
     return ""
 
 
+#: Words of class and id values that say how a thing looks or is built, not what it does.
+_STYLE_WORDS = frozenset(str.split(
+    "btn button ui fa fas far fab glyphicon bi mdi material symbols octicon svelte css js "
+    "corner corners all state default active hover focus focused disabled enabled "
+    "clickable wrapper wrap container inner outer left right top bottom small large "
+    "big pull float flex inline block hidden show hide is has svg img sm md lg xs xl "
+    "primary secondary text"))
+#: The largest side, in CSS pixels, of a box read as an icon.
+_ICON_SIDE = 48
+_CLASS_SPLIT = re.compile(r"[-_\s]+|(?<=[a-z])(?=[A-Z])")
+
+
+def _own_words(node: Node) -> str:
+    """What an unnamed control's id and class values say it is (``span.trash``,
+    ``i.icon-star``, ``#close-email``): for an icon whose picture carries its meaning,
+    these words are all a page gives, and a small box without text is an icon. Parts
+    with digits (``svelte-3jwzs9``, hashed names) and words about looks or layout are
+    left out."""
+    words: list[str] = []
+    for value in (node.attrs.get("id", ""), node.attrs.get("class", "")):
+        for part in _CLASS_SPLIT.split(value):
+            w = part.lower()
+            if len(w) > 2 and w.isalpha() and w not in _STYLE_WORDS and w not in words:
+                words.append(w)
+    box = node.box
+    if box is not None and 0 < box.width <= _ICON_SIDE and 0 < box.height <= _ICON_SIDE \
+            and "icon" not in words:
+        words.append("icon")
+    return " ".join(words[:6])
+
+
 def _hidden_kind(node: Node) -> int:
     if node.visible:
         return 0
@@ -719,6 +750,18 @@ class _Builder:
         parts = [self.labels[c] for c in self.tree.child_pos[i]]
         return " ".join(p for p in parts if p and not _is_tiny(p))[:300]
 
+    def _in_control(self, i: int) -> bool:
+        """Inside another control (the icon of a named menu item): that control is the
+        thing to name, and a class like ``ui-icon-zoomout`` must not answer for it."""
+        p = self.tree.parent_pos[i]
+        for _ in range(3):
+            if p < 0:
+                return False
+            if self.inter[p]:
+                return True
+            p = self.tree.parent_pos[p]
+        return False
+
     def _beside(self, i: int) -> str:
         """For a control without a name of its own: the name of what sits just before it
         in the same parent (the field an icon button belongs to)."""
@@ -812,6 +855,8 @@ class _Builder:
                 extra.append(self._beside(i))  # the date picker next to "Date"
             if not node.name and node.role in _NAMED_BY_BOX:  # a value is not a name
                 extra.append(self._nearby_label(i))  # <div>Genre</div><input>
+            if not name and not node.text and not any(extra) and not self._in_control(i):
+                extra.append(_own_words(node))  # <span class="trash">: an icon named by class
         text = " ".join([x for x in extra if x and x != name])
         if text:
             fields["label"] = text
