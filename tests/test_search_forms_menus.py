@@ -216,3 +216,27 @@ def test_an_unnamed_icon_is_named_by_its_class(domdex_browser: Any) -> None:
             r = find(idx, query, intent="click")
             assert r.ref is not None and idx.node(r.ref).attrs["class"] == want, r.render()
             assert f'[class: "{want}"]' in str(r)
+
+
+def test_the_x_page_is_the_link_named_x(domdex_browser: Any) -> None:
+    """"go to the Markers page": *page* says where the link goes, it is not a word to
+    find. Read as one, the footer's "Next Markers" (class ``next-page``, in
+    ``related-pages``) matched more of the request than the sidebar's *Markers*, which
+    won on a small page only by its embedding, with ``low`` confidence, and lost on the
+    real one. "the next page" keeps the word."""
+    html = """<!doctype html><html lang="en"><body>
+    <aside class="sidebar"><p class="caption">API Documentation</p><ul>
+    <li><a href="specifiers.html">Specifiers</a></li><li><a href="tags.html">Tags</a></li>
+    <li><a href="markers.html">Markers</a></li></ul></aside>
+    <main><h1>Tags</h1><p>How tags are read and compared, page by page.</p></main>
+    <footer><div class="related-pages"><a class="next-page" href="markers.html">
+    <div>Next</div><div>Markers</div></a> <a class="prev-page" href="specifiers.html">
+    <div>Previous</div><div>Specifiers</div></a></div></footer></body></html>"""
+    for idx in _indexed(domdex_browser, html):
+        for query, want in (("go to the Markers page", "Markers"),
+                            ("the Specifiers page", "Specifiers")):
+            r = find(idx, query, intent="navigate")
+            assert r.ref is not None and idx.node(r.ref).name == want, r.render()
+            assert r.confidence == "high", r.render()
+        r = find(idx, "the next page", intent="navigate")
+        assert r.ref is not None and "Next" in idx.node(r.ref).name, r.render()

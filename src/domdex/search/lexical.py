@@ -223,6 +223,20 @@ _HEAD_SPLIT = re.compile(r"\b(of|in|under|inside|within|for|on|from|at|near|belo
 _RELATION = re.compile(r"\b(under|underneath|below|beneath|above|next to|beside)"
                        r"\s+(?:the|this|that)\b")
 _META_PAGE = re.compile(r"\b(the|this) (documentation|docs|document|website|site)\b")
+#: "the Markers page", "the Tags page in the sidebar": a page named by the word before
+#: "page", which only says where the link goes ("Next page", "this page" keep it).
+_DESTINATION = re.compile(r"\b([\w.-]+) page(?=\s*(?:$|\b(?:from|in|on|at|of|with|via|"
+                          r"link)\b))")
+_NOT_A_PAGE_NAME = frozenset(str.split(
+    "next previous prev last first this that the a an same whole entire every each current "
+    "other one single main index title landing web"))
+
+
+def _named_page(m: re.Match[str]) -> str:
+    word = m.group(1)
+    return m.group(0) if word in _NOT_A_PAGE_NAME or word in _ORDINALS else word + " link"
+
+
 _PAGE_TITLE = re.compile(r"\b(page|main|document|article|top[\s-]level)[\s-]"
                          r"(title|heading|headline|header)\b|\btitle of the (page|article)\b")
 _PROSE = re.compile(r"\b(text|paragraph|prose|body text|running text|sentence)\b(?=\s*$)")
@@ -407,6 +421,7 @@ def parse_query(text: str) -> Query:
     q.quoted += [m.strip() for m in re.findall(r"\(([^()]{2,60})\)", text)]
     low = _DESCRIBING.sub(" ", low)
     low = _META_PAGE.sub(" ", low)
+    low = _DESTINATION.sub(_named_page, low)
     words = _in_english(tokens(low), foreign)
     for w in words:
         if w in _ORDINALS and q.ordinal is None:
