@@ -240,3 +240,19 @@ def test_the_x_page_is_the_link_named_x(domdex_browser: Any) -> None:
             assert r.confidence == "high", r.render()
         r = find(idx, "the next page", intent="navigate")
         assert r.ref is not None and "Next" in idx.node(r.ref).name, r.render()
+
+
+def test_the_one_drop_down_is_the_choice_a_request_names_no_other_way(
+        domdex_browser: Any) -> None:
+    """"change the column separator" where the one drop-down says *Delimiter*: that one,
+    ``low`` (acting by query refuses it, the agent looks first); with two, no guess."""
+    bar = ("<div class='bar'><span>Delimiter:</span><select><option>,</option>"
+           "<option>;</option></select></div><input placeholder='Filter rows'>"
+           "<button>Export</button>")
+    for idx in _indexed(domdex_browser, f"<!doctype html><main>{bar}</main>"):
+        r = find(idx, "change the column separator", intent="select")
+        assert r.ref is not None and idx.node(r.ref).tag == "select", r.render()
+        assert r.confidence == "low"
+    two = bar + "<select><option>UTF-8</option><option>Latin-1</option></select>"
+    for idx in _indexed(domdex_browser, f"<!doctype html><main>{two}</main>"):
+        assert find(idx, "change the column separator", intent="select").ref is None

@@ -82,6 +82,9 @@ _RECORD_CHARS = 300
 #: The score of the page's one text area for a fill request that names no field (see
 #: _lone_editor): half the default threshold or more, so a clear lead answers ``low``.
 EDITOR_SCORE = 0.2
+#: Under this lexical score, the one visible drop-down does not answer by its own words
+#: (a stray prefix, a selected option), and a choice request falls back to it.
+LONE_CHOICE_LEX = 0.3
 #: The least score of the link a pager's marked current page points to for "next page"
 #: (no word of the request names it: the page's structure does, unambiguously).
 PAGER_STEP_SCORE = 0.45
@@ -785,6 +788,22 @@ def _lone_editor(si: SearchIndex, lex: np.ndarray, mask: np.ndarray) -> int | No
     return int(editors[0]) if len(editors) == 1 else None
 
 
+def _lone_choice(si: SearchIndex, lex: np.ndarray, mask: np.ndarray) -> int | None:
+    """"change the column separator": a choice to make that no visible drop-down's words
+    name (its label says *Delimiter*), on a page with one visible drop-down: that one,
+    at :data:`EDITOR_SCORE` (``low``) as for the lone text area."""
+    lists = si.derived.get("choice_lists")
+    if lists is None:
+        lists = si.derived["choice_lists"] = np.fromiter(
+            (d.node.tag == "select" or r == "listbox" for d, r in zip(si.descriptors, si.roles,
+                                                                      strict=True)),
+            dtype=bool, count=si.n) & si.interactive
+    shown = lists & (si.hidden == 0) & mask
+    if int(shown.sum()) != 1 or bool((lex[shown] >= LONE_CHOICE_LEX).any()):
+        return None  # its own words answer, or not, as for any element
+    return int(np.flatnonzero(shown)[0])
+
+
 def _quoted_factor(si: SearchIndex, q: Query, ks: np.ndarray) -> np.ndarray | float:
     """A quoted part of the request (click the "Prev" item) is the name it wants: when
     some candidate's name is that text, candidates whose name does not hold it lose.
@@ -993,6 +1012,12 @@ def find_matches(
     if intent == "read":
         score = _link_over_target(si, idx, q, ks, score)
     if intent == "fill" and (k := _lone_editor(si, lex, mask)) is not None and \
+            score[k] < EDITOR_SCORE:
+        score[k] = EDITOR_SCORE
+        if not live[k]:
+            live[k] = True
+            ks = np.union1d(ks, [k])
+    if intent == "select" and (k := _lone_choice(si, lex, mask)) is not None and \
             score[k] < EDITOR_SCORE:
         score[k] = EDITOR_SCORE
         if not live[k]:
