@@ -156,3 +156,24 @@ def test_upload_of_a_missing_file_names_it(domdex_browser: Any, server: str,
             page.upload(query="Résumé", files="nope.pdf")  # relative: named as resolved too
     finally:
         page.close()
+
+
+def test_a_contenteditable_editor_is_a_field_found_and_filled(domdex_browser: Any) -> None:
+    """A ``<pre contenteditable>`` SQL editor (Chromium: a generic that is editable) is the
+    field an agent types into: captured with the state ``editable``, shown as a TEXTBOX,
+    found as "the editor", and filled through domdex. A paragraph inside it is not a
+    second editor."""
+    page = domdex_browser.new_page()
+    try:
+        page.playwright_page.set_content(
+            "<main><h1>SQL command</h1><form><pre contenteditable class='sqlarea' "
+            "style='width:400px;height:120px'><p>select</p></pre>"
+            "<input type='submit' value='Execute'></form></main>")
+        editors = [n for n in page.index().nodes if "editable" in n.states]
+        assert [n.tag for n in editors] == ["pre"]
+        hit = page.find("the query editor", intent="fill")
+        assert hit.ref == editors[0].ref and "TEXTBOX" in str(hit), str(hit)
+        page.fill(hit.ref, "select 1")
+        assert page.playwright_page.inner_text("pre").strip() == "select 1"
+    finally:
+        page.close()

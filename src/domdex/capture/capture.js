@@ -562,8 +562,9 @@
     return a;
   })();
 
-  const statesOf = (el, t, clickable) => {
+  const statesOf = (el, t, clickable, editable) => {
     const out = clickable ? ["clickable"] : [];
+    if (editable) out.push("editable");
     // Without attributes only native states are possible (most text blocks: none).
     const get = el.hasAttributes() ? (n) => el.getAttribute(n) : () => null;
     const ac = get("aria-checked");
@@ -747,14 +748,15 @@
     roles.set(el, role);
     const list = NO_DESCENT.has(t) ? EMPTY : kidsOf(el, t);
     const tabindex = ha ? el.getAttribute("tabindex") : null;
+    // the root of a contenteditable editor (Chromium: a generic that is editable)
+    const editable = ha && el.hasAttribute("contenteditable") && el.isContentEditable &&
+      !(el.parentElement && el.parentElement.isContentEditable);
     let interactive =
       (t === "A" && el.hasAttribute("href")) || t === "BUTTON" ||
       (t === "INPUT" && el.type !== "hidden") || t === "SELECT" ||
       t === "TEXTAREA" || t === "SUMMARY" ||
       (tabindex !== null && tabindex !== "" && Number(tabindex) >= 0) ||
-      WIDGET_ROLES.has(role) ||
-      (ha && el.hasAttribute("contenteditable") && el.isContentEditable &&
-        !(el.parentElement && el.parentElement.isContentEditable));
+      WIDGET_ROLES.has(role) || editable;
     // The cursor tells a clickable element of its own, and its children whether they are
     // one: not read for an interactive element without element children, nor under
     // display:none (nothing there is clickable).
@@ -797,7 +799,7 @@
     let row = null;
     if (keep || tentative) {
       row = { el, parent: parentRow, t, role, f, kids: 0, text: "", interactive,
-        clickable, textBlock, tentative, drop: false, simple: false, ctx, pcur,
+        clickable, editable, textBlock, tentative, drop: false, simple: false, ctx, pcur,
         num: 0, arr: null, bsx: 0, bsy: 0, fresh: true,
         // kept whatever its children are (a re-walk of it cannot change its parent's rows)
         solid: !tentative && t !== "TD" && t !== "TH" && (interactive || TEXT_BLOCK.has(t) ||
@@ -948,7 +950,7 @@
       intern(r.role || (explicitRole(el) ? "none" : "generic")),
       name !== "" && name === text ? 1 : name, text, attrsOf(el, r.t), box,
       visible | (r.f & 4 ? 2 : 0), indexOf(el), valueOf(el, r.t), level,
-      statesOf(el, r.t, r.clickable),
+      statesOf(el, r.t, r.clickable, r.editable),
       r.t === "SELECT" || r.t === "DATALIST" ? optionsOf(el) : null, co,
       describe(el, name),
     ];

@@ -103,7 +103,7 @@ def is_interactive(node: Node) -> bool:
         return True
     if node.tag == "a" and "href" in node.attrs:
         return True
-    return "clickable" in node.states
+    return "clickable" in node.states or "editable" in node.states
 
 
 def kind(node: Node) -> str:
@@ -170,5 +170,7 @@ def display_role(node: Node) -> str:
     if not role or role in ("generic", "none", "presentation"):
         if is_heading(node):
             return "HEADING"
+        if "editable" in node.states:  # a contenteditable editor
+            return "TEXTBOX"
         return (node.tag or "element").upper()
     return role.upper()

@@ -151,7 +151,7 @@ def _role_text(role: str, interactive: bool, multi_line: bool) -> str:
 
 def is_multi_line(node: Node) -> bool:
     """A textarea, a contenteditable or a textbox the page marks multi-line."""
-    return node.tag == "textarea" or "multiline" in node.states or \
+    return node.tag == "textarea" or "multiline" in node.states or "editable" in node.states or \
         node.attrs.get("contenteditable", "") not in ("", "false") or \
         node.attrs.get("aria-multiline") == "true"
 
@@ -196,6 +196,8 @@ def element_role(node: Node) -> str:
     role = node.role
     if role and role not in ("generic", "none", "presentation"):
         return role
+    if "editable" in node.states:  # a contenteditable editor: typed into as a text box
+        return "textbox"
     tag = node.tag
     if tag in ("h1", "h2", "h3", "h4", "h5", "h6"):
         return "heading"
@@ -855,7 +857,8 @@ class _Builder:
                 extra.append(self._beside(i))  # the date picker next to "Date"
             if not node.name and node.role in _NAMED_BY_BOX:  # a value is not a name
                 extra.append(self._nearby_label(i))  # <div>Genre</div><input>
-            if not name and not node.text and not any(extra) and not self._in_control(i):
+            if not name and not node.text and not any(extra) and \
+                    role not in _FIELD_ROLES and not self._in_control(i):
                 extra.append(_own_words(node))  # <span class="trash">: an icon named by class
         text = " ".join([x for x in extra if x and x != name])
         if text:
