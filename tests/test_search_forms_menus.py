@@ -256,3 +256,18 @@ def test_the_one_drop_down_is_the_choice_a_request_names_no_other_way(
     two = bar + "<select><option>UTF-8</option><option>Latin-1</option></select>"
     for idx in _indexed(domdex_browser, f"<!doctype html><main>{two}</main>"):
         assert find(idx, "change the column separator", intent="select").ref is None
+
+
+def test_the_menu_for_a_record_is_its_opener_not_its_link(domdex_browser: Any) -> None:
+    """"open the three-dot menu for Press kit": the words name the record, whose own link
+    carries them all; the answer is the control of that record that opens a menu."""
+    rows = "".join(
+        f"<tr><td><a href='/edit/{i}'>{t}</a></td><td>13 minutes ago</td><td><button "
+        f"aria-haspopup='menu' aria-expanded='false' aria-label='Actions'>⋯</button></td></tr>"
+        for i, t in enumerate(["Night trains", "Press kit", "About us"]))
+    html = f"<!doctype html><main><h2>Your most recent edits</h2><table>{rows}</table></main>"
+    for idx in _indexed(domdex_browser, html):
+        r = find(idx, "open the three-dot menu for Press kit in my recent edits",
+                 intent="click")
+        buttons = [n.ref for n in idx.nodes if n.tag == "button"]
+        assert r.ref == buttons[1], r.render()

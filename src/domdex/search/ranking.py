@@ -85,6 +85,12 @@ EDITOR_SCORE = 0.2
 #: Under this lexical score, the one visible drop-down does not answer by its own words
 #: (a stray prefix, a selected option), and a choice request falls back to it.
 LONE_CHOICE_LEX = 0.3
+#: The factor of an element whose role is not the one a request names ("… link").
+ROLE_MISS = 0.7
+#: The same when the request names a menu ("the actions menu for Press kit") and the page
+#: shows a control that declares it opens one: the words of the record it is for must
+#: not make the record's own link the answer.
+MENU_MISS = 0.5
 #: The least score of the link a pager's marked current page points to for "next page"
 #: (no word of the request names it: the page's structure does, unambiguously).
 PAGER_STEP_SCORE = 0.45
@@ -264,7 +270,9 @@ def _role_factor(si: SearchIndex, q: Query) -> np.ndarray | float:
     ok = np.fromiter((r in q.roles for r in si.roles), dtype=bool, count=si.n)
     if _names_a_menu(q):  # "open the actions menu": the control that opens one is it
         ok |= _openers(si)
-    return np.where(ok, 1.0, 0.7)
+        if MENU_MISS != ROLE_MISS and bool((ok & si.interactive & (si.hidden == 0)).any()):
+            return np.where(ok, 1.0, MENU_MISS)
+    return np.where(ok, 1.0, ROLE_MISS)
 
 
 _MENU_PARTS = frozenset({"item", "items", "entry", "entries", "option", "options", "bar"})
