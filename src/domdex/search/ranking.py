@@ -1019,14 +1019,9 @@ def find_matches(
         score = _value_over_label(si, idx, q, ks, score)
     if intent == "read":
         score = _link_over_target(si, idx, q, ks, score)
-    if intent == "fill" and (k := _lone_editor(si, lex, mask)) is not None and \
-            score[k] < EDITOR_SCORE:
-        score[k] = EDITOR_SCORE
-        if not live[k]:
-            live[k] = True
-            ks = np.union1d(ks, [k])
-    if intent == "select" and (k := _lone_choice(si, lex, mask)) is not None and \
-            score[k] < EDITOR_SCORE:
+    lone = _lone_editor if intent == "fill" else _lone_choice if intent == "select" else None
+    if lone is not None and (k := lone(si, lex, mask)) is not None and \
+            score[k] < EDITOR_SCORE:  # the one field of the kind asked for, answered low
         score[k] = EDITOR_SCORE
         if not live[k]:
             live[k] = True
