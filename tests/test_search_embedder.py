@@ -88,3 +88,13 @@ def test_a_text_holding_nul_reads_it_as_a_space() -> None:
     mat = emb.embed_many(["Add\x00to Cart", "x"])
     assert np.array_equal(mat[0], emb.embed_many(["Add to Cart"])[0])
     assert np.array_equal(mat[1], emb.embed("x"))
+
+
+def test_words_first_seen_in_a_later_block_keep_their_own_vectors() -> None:
+    """Words are numbered block by block into one vocabulary: a word first met in the
+    third block must get its own vector, not a neighbour's."""
+    emb = HashingEmbedder(dim=256)
+    texts = [f"row{k} näme{k % 7} Open" for k in range(9000)]  # > two blocks, all new
+    mat = emb.embed_many(texts)
+    for k in (0, 4095, 4096, 8191, 8192, 8999):
+        assert np.array_equal(mat[k], _hash_in_place(emb, texts[k]))

@@ -116,32 +116,49 @@ class HashingEmbedder:
 
     def embed_many(self, texts: Sequence[str]) -> np.ndarray:
         """Vectors of many texts at once (shape ``(len(texts), dim)``), one NumPy pass
-        per block of :data:`_BLOCK` texts."""
+        per block of :data:`_BLOCK` texts.
+
+        Words are read a block at a time into one vocabulary (numbered in order of first
+        appearance, as if read all at once), so what is held besides the result is the
+        distinct words and one block's word numbers, not every word of the page as a
+        string (at 128k elements that list was ~115 MB of the matcher build's peak).
+        """
         n = len(texts)
         out = np.zeros((n, self.dim), dtype=np.float32)
         if n == 0:
             return out
-        joined = "\x00".join(texts) + "\x00"
-        low = joined.lower() if joined.isascii() else "\x00".join(map(fold, texts)) + "\x00"
-        words = _WORD_OR_END.findall(low)
-        # distinct words in order of appearance; NUL, which ends each text, is word 0
-        vocab = {w: i for i, w in enumerate(dict.fromkeys(["\x00", *words]))}
-        found = np.fromiter(map(vocab.__getitem__, words), dtype=np.int64, count=len(words))
-        ends = np.flatnonzero(found == 0)
-        if ends.size != n:  # a text holds NUL itself: a separator, like a space
-            return self.embed_many([t.replace("\x00", " ") for t in texts])
-        counts = np.diff(ends, prepend=-1) - 1  # words of each text
-        occ = found[found != 0] - 1
+        vocab: dict[str, int] = {"\x00": -1}  # NUL ends each text: numbered -1
+        blocks: list[tuple[int, np.ndarray, np.ndarray]] = []
+        for lo in range(0, n, _BLOCK):
+            counts, occ = self._read_block(texts[lo:lo + _BLOCK], vocab)
+            blocks.append((lo, counts, occ))
         if len(vocab) == 1:
             return out
         del vocab["\x00"]
         table = self._word_table(list(vocab))
-        ends = np.cumsum(counts)
-        for lo in range(0, n, _BLOCK):
-            hi = min(n, lo + _BLOCK)
-            a, b = int(ends[lo] - counts[lo]), int(ends[hi - 1])
-            out[lo:hi] = self._block(table, counts[lo:hi], occ[a:b])
+        del vocab
+        for lo, counts, occ in blocks:
+            out[lo:lo + counts.size] = self._block(table, counts, occ)
         return out
+
+    @staticmethod
+    def _read_block(texts: Sequence[str], vocab: dict[str, int]) -> tuple[np.ndarray,
+                                                                         np.ndarray]:
+        """(words in each text, the words' numbers in ``vocab``, which grows with the
+        block's new words; NUL is in it as -1): one regex pass over the block's texts
+        joined by NUL."""
+        joined = "\x00".join(texts) + "\x00"
+        low = joined.lower() if joined.isascii() else "\x00".join(map(fold, texts)) + "\x00"
+        words = _WORD_OR_END.findall(low)
+        for w in dict.fromkeys(words):
+            if w not in vocab:
+                vocab[w] = len(vocab) - 1
+        found = np.fromiter(map(vocab.__getitem__, words), dtype=np.int64, count=len(words))
+        ends = np.flatnonzero(found < 0)
+        if ends.size != len(texts):  # a text holds NUL itself: a separator, like a space
+            return HashingEmbedder._read_block([t.replace("\x00", " ") for t in texts], vocab)
+        counts = np.diff(ends, prepend=-1) - 1  # words of each text
+        return counts, found[found >= 0]
 
     def _word_table(self, vocab: list[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Each word's sparse vector: (row starts, bucket, summed signed weight)."""

@@ -298,6 +298,7 @@ class SearchIndex:
         for tok, st in self._stem_of.items():
             self._stems[st].append(tok)
         self._names(fields)
+        del fields  # the field texts' tokens (~100 MB at 128k elements), before embedding
         self.vectors = _EMBEDDER.embed_many([d.embed_text() for d in self.descriptors])
         self._facts(n)
 
