@@ -336,7 +336,7 @@ def _href_words(href: str) -> str:
 @lru_cache(maxsize=65536)
 def _is_tiny(label: str) -> bool:
     """A name that says nothing by itself: a symbol, one letter, empty."""
-    return len(_WORDY.findall(label)) == 0 or (len(label) <= 2 and not has_unspaced(label))
+    return _WORDY.search(label) is None or (len(label) <= 2 and not has_unspaced(label))
 
 
 class _Builder:
@@ -360,6 +360,8 @@ class _Builder:
         self._row_cache: dict[int, tuple[str, list[int]]] = {}
         #: table -> (its row of column labels or -1, the column labels)
         self._col_cache: dict[int, tuple[int, list[str]]] = {}
+        #: row -> its table's entry of _col_cache (a cell asks up to four times)
+        self._head_of_row: dict[int, tuple[int, list[str]]] = {}
         self._rows_cache: dict[int, list[int]] = {}
         self._key_col_cache: dict[int, int] = {}
         self._region_text: dict[str, str] = {}  # one string per region, not per element
@@ -378,14 +380,31 @@ class _Builder:
         out: list[tuple[str, ...]] = []
         stack: list[tuple[int, str, int, int]] = []  # (level, text, top start, scope end)
         top_of = getattr(self.idx, "top_region_of_pos", None)
+        region_of = getattr(self.idx, "region_of_pos", None)
+        #: a region's top region's start, by id() (the top is a function of the deepest
+        #: region, so one walk up per region, not one per node)
+        tops: dict[int, int] = {}
         tree = self.tree
         n_nodes = len(self.nodes)
+        path: tuple[str, ...] = ()  # the same tuple while the stack does not change
+        ends = n_nodes + 1  # the first scope end on the stack
         for i, n in enumerate(self.nodes):
-            top = top_of(i) if top_of else None
-            start = top.start if top is not None else -1
-            if stack:
+            if top_of is None:
+                start = -1
+            elif region_of is not None:
+                r = region_of(i)
+                start = tops.get(id(r), -2)
+                if start == -2:
+                    top = top_of(i)
+                    start = tops[id(r)] = top.start if top is not None else -1
+            else:
+                top = top_of(i)
+                start = top.start if top is not None else -1
+            if stack and (ends <= i or stack[0][2] != start):
                 stack = [s for s in stack if s[2] == start and s[3] > i]
-            out.append(tuple(s[1] for s in stack[-3:]))
+                ends = min((s[3] for s in stack), default=n_nodes + 1)
+                path = tuple(s[1] for s in stack[-3:])
+            out.append(path)
             if self.heads[i] and n.visible:
                 level = n.level or (int(n.tag[1]) if n.tag[:1] == "h" and n.tag[1:].isdigit()
                                     else 2)
@@ -394,6 +413,8 @@ class _Builder:
                 scoped = p >= 0 and self.nodes[p].tag in _SECTIONING
                 stack.append((level, clean_heading(self.labels[i])[:80], start,
                               tree.end[p] if scoped else n_nodes))
+                ends = min(s[3] for s in stack)
+                path = tuple(s[1] for s in stack[-3:])
         return out
 
     def _zones(self) -> list[frozenset[str]]:
@@ -603,6 +624,12 @@ class _Builder:
 
     def _header_row(self, row: int) -> tuple[int, list[str]]:
         """(the row of column labels of ``row``'s table or -1, those labels)."""
+        found = self._head_of_row.get(row)
+        if found is None:
+            found = self._head_of_row[row] = self._table_header_row(row)
+        return found
+
+    def _table_header_row(self, row: int) -> tuple[int, list[str]]:
         table = self._table_of(row)
         if table < 0:
             return -1, []
@@ -852,8 +879,9 @@ class _Builder:
         if node.options:
             extra.append(" ".join(o.label for o in node.options if o.selected))
         if interactive:
-            extra.append(symbol_words(node.name or label))
-            if not node.name or is_symbol_only(node.name) or symbol_words(node.name):
+            said = symbol_words(node.name or label)  # node.name's own when it has one
+            extra.append(said)
+            if not node.name or is_symbol_only(node.name) or said:
                 extra.append(self._beside(i))  # the date picker next to "Date"
             if not node.name and node.role in _NAMED_BY_BOX:  # a value is not a name
                 extra.append(self._nearby_label(i))  # <div>Genre</div><input>
@@ -886,11 +914,11 @@ class _Builder:
             ctx = [*ctx, self.purposes[i]]
         is_cell = node.tag in _CELL_TAGS or node.role in _CELL_ROLES
         column = self._cell_context(i)[1] if is_cell else ""
-        row = self._row_text(i) if is_cell and column else ""
+        row_text = self._row_text(i) if is_cell else ""
+        row = row_text if column else ""
         if is_cell and node.role not in _HEADER_CELL and ROW_WEIGHT > 0:
-            text = row or self._row_text(i)  # "the role of Jin Kim": the row
-            if text:
-                fields["row"] = text
+            if row_text:  # "the role of Jin Kim": the row
+                fields["row"] = row_text
         if keys:
             text = " ".join(keys)
             if text:
