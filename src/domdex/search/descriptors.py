@@ -916,9 +916,8 @@ class _Builder:
         column = self._cell_context(i)[1] if is_cell else ""
         row_text = self._row_text(i) if is_cell else ""
         row = row_text if column else ""
-        if is_cell and node.role not in _HEADER_CELL and ROW_WEIGHT > 0:
-            if row_text:  # "the role of Jin Kim": the row
-                fields["row"] = row_text
+        if row_text and node.role not in _HEADER_CELL and ROW_WEIGHT > 0:
+            fields["row"] = row_text  # "the role of Jin Kim": the row
         if keys:
             text = " ".join(keys)
             if text:
