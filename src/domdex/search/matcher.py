@@ -305,36 +305,32 @@ class SearchIndex:
     def _names(self, fields: _FieldTexts) -> None:
         """Per element, from its name's words (worked out once per distinct name): how
         many distinct words it has, how many words it has as a function is named
-        (``os.walk()``), and the label's words. The name's words themselves, and those
-        worth comparing with their stems, are made when first read: only the shortlist's
-        are (at 128k elements they were ~40 MB and 0.2 s of the build)."""
+        (``os.walk()``), and the label's words. The name's words as a set, and those
+        worth comparing with their stems, are made from them when first read: only the
+        shortlist's are (at 128k elements they were ~40 MB and 0.2 s of the build)."""
         used = np.unique(fields.name).tolist()
         name_len = np.ones(len(fields.texts), dtype=np.float32)
         n_words = np.zeros(len(fields.texts), dtype=np.float32)
+        said_as: dict[int, tuple[str, ...]] = {}
         for t in used:
             text, toks = fields.texts[t], fields.tokens[t]
             name_len[t] = max(1, len(set(toks)))
             if "(" in text and (call := _callable_name(text)) != text:
                 toks = tokens(call)
             n_words[t] = len(toks)
+            said_as[t] = toks
         ids = fields.name.tolist()
         self._name_len = name_len[fields.name]
         self.n_words = n_words[fields.name]
-        ds = self.descriptors
         stem_of = self._stem_of
-
-        def name_tokens(k: int) -> frozenset[str]:
-            text = ds[k].fields.get("name", "")  # tokens() gives tokens_many's words
-            if "(" in text and (call := _callable_name(text)) != text:
-                return frozenset(tokens(call))
-            return frozenset(tokens(text))
-
-        self._name_tokens = _Lazy(self.n, name_tokens)
+        name_toks = [said_as[t] for t in ids]  # one tuple per distinct name
+        self._name_tokens = _Lazy(self.n, lambda k: frozenset(name_toks[k]))
         self._name_words = _Lazy(self.n, lambda k: tuple([
             (x, stem_of.get(x) or stem(x)) for x in self._name_tokens[k]
             if x.isalnum() or x.startswith("-") or "." in x]))
         # the label, as words: most often the name itself, whose words are known
         said = {t: " ".join(fields.tokens[t]) for t in used}
+        ds = self.descriptors
         other = [k for k, d in enumerate(ds) if d.label != fields.texts[ids[k]]]
         differ = dict(zip([ds[k].label for k in other],
                           tokens_many([ds[k].label for k in other]), strict=True))
