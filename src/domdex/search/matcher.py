@@ -269,10 +269,13 @@ class SearchIndex:
 
     Get it with :meth:`for_index`, which caches it on the PageIndex (its ``cache``
     dict, else a weak map), so it lives exactly as long as the capture it describes.
+    It refers to its PageIndex weakly: a strong reference made the two a cycle, so a
+    dropped capture and its matcher (the vectors alone 125 MB at 128k elements) stayed
+    until the cyclic GC's next full pass, side by side with the next capture's.
     """
 
     def __init__(self, idx: Any) -> None:
-        self.idx = idx
+        self._idx = weakref.ref(idx)
         collecting = gc.isenabled()
         gc.disable()  # a build makes many objects and frees none: nothing to collect
         try:
@@ -324,9 +327,11 @@ class SearchIndex:
         self.n_words = n_words[fields.name]
         stem_of = self._stem_of
         name_toks = [said_as[t] for t in ids]  # one tuple per distinct name
-        self._name_tokens = _Lazy(self.n, lambda k: frozenset(name_toks[k]))
+        # the makers hold no reference to self: a cycle would keep a dropped matcher
+        # (and its vectors) alive until the cyclic GC runs
+        name_words = self._name_tokens = _Lazy(self.n, lambda k: frozenset(name_toks[k]))
         self._name_words = _Lazy(self.n, lambda k: tuple([
-            (x, stem_of.get(x) or stem(x)) for x in self._name_tokens[k]
+            (x, stem_of.get(x) or stem(x)) for x in name_words[k]
             if x.isalnum() or x.startswith("-") or "." in x]))
         # the label, as words: most often the name itself, whose words are known
         said = {t: " ".join(fields.tokens[t]) for t in used}
@@ -337,6 +342,11 @@ class SearchIndex:
         self.norm_names = [said[t] for t in ids]
         for k in other:
             self.norm_names[k] = " ".join(differ[ds[k].label])
+
+    @property
+    def idx(self) -> Any:
+        """The PageIndex this matcher describes (None once it is gone)."""
+        return self._idx()
 
     @cached_property
     def by_ref(self) -> dict[str, int]:
