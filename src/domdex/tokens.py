@@ -34,20 +34,22 @@ def count_tokens(text: str) -> int:
 
     Text longer than ``_CHUNK`` characters (a full accessibility snapshot of a large page
     runs to megabytes) is counted in chunks cut after a newline; o200k's pre-tokenizer
-    splits around newlines, so the sum equals the count of the whole.
+    splits around newlines, so the sum equals the count of the whole. A special token's
+    text on a page (``<|endoftext|>`` in an article about models) is counted as the
+    ordinary text it is; the encoder's default refuses it, which made views fail.
     """
     if not text:
         return 0
     enc = _encoding()
     if len(text) <= _CHUNK:
-        return len(enc.encode(text))
+        return len(enc.encode(text, disallowed_special=()))
     total, start = 0, 0
     while start < len(text):
         stop = min(start + _CHUNK, len(text))
         if stop < len(text):
             cut = text.rfind("\n", start, stop)
             stop = cut + 1 if cut > start else stop
-        total += len(enc.encode(text[start:stop]))
+        total += len(enc.encode(text[start:stop], disallowed_special=()))
         start = stop
     return total
 
