@@ -271,3 +271,60 @@ def test_the_menu_for_a_record_is_its_opener_not_its_link(domdex_browser: Any) -
                  intent="click")
         buttons = [n.ref for n in idx.nodes if n.tag == "button"]
         assert r.ref == buttons[1], r.render()
+
+
+def test_page_stays_a_word_unless_a_page_is_navigated_to(domdex_browser: Any) -> None:
+    """"delete page", "New page", "results per page" name controls: only "go to the X
+    page" (a navigation) drops *page*."""
+    html = """<!doctype html><html lang="en"><body>
+    <div><button>Delete page</button><button>Add page</button><button>Add link</button></div>
+    <article><p>Comment by Ann</p><a href="/c/1/delete">Delete</a></article>
+    <nav><a href="/results">Results</a> <a href="/new">New</a></nav> <button>New page</button>
+    <label>Results per page <select><option>10</option><option>50</option></select></label>
+    </body></html>"""
+    for idx in _indexed(domdex_browser, html):
+        for query, intent, want in (("delete page", "click", "Delete page"),
+                                    ("add page", "click", "Add page"),
+                                    ("New page", "click", "New page"),
+                                    ("results per page", "select", "Results per page")):
+            r = find(idx, query, intent=intent)
+            assert r.ref is not None and idx.node(r.ref).name == want, r.render()
+
+
+def test_a_class_that_describes_the_box_around_names_nothing(domdex_browser: Any) -> None:
+    """The close × of a ``delete-account-modal`` is no "delete account" control; an icon
+    named by its class alone is at best a ``low`` answer (acting by query refuses it)."""
+    html = """<!doctype html><html lang="en"><head><style>.i { display: inline-block;
+    width: 20px; height: 20px; cursor: pointer; background: #999 }</style></head><body><main>
+    <div role="dialog"><h2>Delete account?</h2><span id="delete-account-modal-close"
+    class="close i"></span><p>This cannot be undone.</p><button>Cancel</button>
+    <button>Yes, delete</button></div>
+    <div><span class="i ng-star-inserted"></span><button>Add to favorites</button>
+    <span class="trash-btn i"></span></div></main></body></html>"""
+    for idx in _indexed(domdex_browser, html):
+        r = find(idx, "delete account", intent="click")
+        assert r.ref is not None and idx.node(r.ref).name == "Yes, delete", r.render()
+        r = find(idx, "the trash icon", intent="click")
+        assert r.ref is not None and "trash" in idx.node(r.ref).attrs["class"], r.render()
+        assert r.confidence == "low", r.render()
+        r = find(idx, "click the star icon", intent="click")  # ng-star-inserted: no star
+        assert r.ref is None or "ng-star" not in idx.node(r.ref).attrs.get("class", "")
+
+
+def test_an_item_in_a_named_menu_is_the_item(domdex_browser: Any) -> None:
+    """"click Profile in the account menu": the menu is where the item is, not the
+    target; its opener does not win. A lone drop-down's fallback stays ``low`` whatever
+    position words the request adds."""
+    html = """<!doctype html><html lang="en"><body><main><div class="dropdown">
+    <button aria-haspopup="true" aria-expanded="true">My account</button><div>
+    <a href="/profile">Profile</a><a href="/settings">Settings</a></div></div>
+    <h1>Checkout</h1><button>Continue</button></main>
+    <footer style="display:flex;justify-content:space-between"><p>© Shop</p>
+    <label>Language <select><option>English</option><option>EUR</option></select></label>
+    </footer></body></html>"""
+    for idx in _indexed(domdex_browser, html):
+        for query in ("click Profile in the account menu", "Settings in the account menu"):
+            r = find(idx, query, intent="click")
+            assert r.ref is not None and idx.node(r.ref).tag == "a", r.render()
+        r = find(idx, "choose the currency in the footer on the right", intent="select")
+        assert r.ref is None or r.confidence == "low", r.render()

@@ -177,3 +177,21 @@ def test_a_contenteditable_editor_is_a_field_found_and_filled(domdex_browser: An
         assert page.playwright_page.inner_text("pre").strip() == "select 1"
     finally:
         page.close()
+
+
+def test_an_editor_is_named_by_its_label_not_by_what_it_holds(domdex_browser: Any) -> None:
+    """Two contenteditable editors, *Title* and *Description*: the description's text
+    mentions "the title", which must not make it "the title field"; views do not show an
+    editor's text as its name."""
+    page = domdex_browser.new_page()
+    try:
+        page.playwright_page.set_content(
+            "<main><div><div>Title</div><div contenteditable='true'>Crash on save</div></div>"
+            "<div><div>Description</div><div contenteditable='true'><p>Steps: open a file, "
+            "change the title, press save.</p></div></div><button>Submit</button></main>")
+        editors = [n for n in page.index().nodes if "editable" in n.states]
+        hit = page.find("the title field", intent="fill")
+        assert hit.ref == editors[0].ref, str(hit)
+        assert 'TEXTBOX "Title"' in str(hit) and "Crash on save" not in str(hit), str(hit)
+    finally:
+        page.close()

@@ -10,6 +10,7 @@ holds what the agent meant ("No exact match. Did you mean R2.Cart (…)?").
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ..index.facts import label
@@ -68,10 +69,13 @@ class FindResult(View):
         self.score: float = best.score if best else 0.0
         clear_lead = runner is None or self.score >= LEAD_RATIO * runner
         #: True when the answer is under the threshold but leads clearly (``low``)
-        self.below = best is not None and clear_lead and \
-            threshold * LEAD_FLOOR <= self.score < threshold
-        self.ref: str | None = best.ref if best and (self.score >= threshold or self.below) \
-            else None
+        #: the best is named only by its id and class words: ``low`` at best, and only
+        #: when it leads clearly
+        self.guessed = best is not None and best.guessed
+        self.below = best is not None and clear_lead and threshold * LEAD_FLOOR <= self.score \
+            and (self.score < threshold or self.guessed)
+        self.ref: str | None = best.ref if best and (self.below or (
+            self.score >= threshold and not self.guessed)) else None
         self.confidence = "none" if not self.ref else "low" if self.below else \
             confidence_label(self.score, runner)
         self._rows: dict[str, str] = {}
@@ -104,6 +108,8 @@ class FindResult(View):
 
     def _own_line(self, m: Match, limit: int) -> str:
         node = self._node(m.ref)
+        if "editable" in node.states and not node.name and node.text:
+            node = replace(node, text="")  # an editor's text is what was typed, not its name
         line = element_line(node, limit=limit)
         own = label(node)
         if m.name and m.name != own and (not own or not any(c.isalnum() for c in own)):
@@ -114,7 +120,7 @@ class FindResult(View):
             line = f"{head} {quote(m.name, limit)} {rest}"
         elif not own and not m.name:
             # an icon with no name: its id or class is all there is to tell what it is
-            key = "id" if node.attrs.get("id") else "class"
+            key = "class" if node.attrs.get("class") else "id"  # an id is often a serial
             if node.attrs.get(key):
                 line += f" [{key}: {quote(node.attrs[key], 40)}]"
         return line
@@ -124,9 +130,10 @@ class FindResult(View):
         if not self.ref:
             return self._fuzzy_text()
         if self.below:
-            return (f"@{self.ref} leads clearly but scores under {self.threshold:.2f}: check "
-                    "its line before acting on it (acting by query refuses it)."
-                    + self._hover_hint() + self._reveal_hint())
+            why = "is named only by its class or id" if self.guessed else \
+                f"leads clearly but scores under {self.threshold:.2f}"
+            return (f"@{self.ref} {why}: check its line before acting on it (acting by "
+                    "query refuses it)." + self._hover_hint() + self._reveal_hint())
         return self._tell_apart() + self._hover_hint() + self._reveal_hint()
 
     def _revealer(self) -> str | None:

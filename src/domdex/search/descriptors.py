@@ -173,6 +173,7 @@ class Descriptor:
     hidden: int = 0  # 0 shown, 1 laid out but invisible (hover-revealed), 2 not rendered
     zones: frozenset[str] = frozenset()  # sidebar / header / footer / nav it sits in
     in_prose: bool = False  # inside a paragraph of running text (a link in the text)
+    guessed: bool = False  # named only by its id and class words (an icon): a guess
 
     def embed_text(self) -> str:
         """The text the embedder sees: the element's own words first, then context."""
@@ -285,6 +286,10 @@ _STYLE_WORDS = frozenset(str.split(
     "clickable wrapper wrap container inner outer left right top bottom small large "
     "big pull float flex inline block hidden show hide is has svg img sm md lg xs xl "
     "primary secondary text"))
+#: Class names a framework puts on everything (Angular's ``ng-star-inserted``, Material's
+#: ``mat-…``, styled-components' ``sc-…``): they say nothing of one element's job.
+_FRAMEWORK_PREFIXES = ("ng-", "mat-", "mdc-", "cdk-", "sc-", "css-", "jsx-", "svelte-",
+                       "ember", "tw-", "chakra-", "mui")
 #: The largest side, in CSS pixels, of a box read as an icon.
 _ICON_SIDE = 48
 _CLASS_SPLIT = re.compile(r"[-_\s]+|(?<=[a-z])(?=[A-Z])")
@@ -294,19 +299,24 @@ def _own_words(node: Node) -> str:
     """What an unnamed control's id and class values say it is (``span.trash``,
     ``i.icon-star``, ``#close-email``): for an icon whose picture carries its meaning,
     these words are all a page gives, and a small box without text is an icon. Parts
-    with digits (``svelte-3jwzs9``, hashed names) and words about looks or layout are
-    left out."""
+    with digits (``svelte-3jwzs9``, hashed names), framework classes and words about
+    looks or layout are left out; more than two words left describe the box around it
+    (``login-modal-close``), so none is taken."""
     words: list[str] = []
-    for value in (node.attrs.get("id", ""), node.attrs.get("class", "")):
+    names = [node.attrs.get("id", "")] + [c for c in node.attrs.get("class", "").split()
+                                          if not c.lower().startswith(_FRAMEWORK_PREFIXES)]
+    for value in names:
         for part in _CLASS_SPLIT.split(value):
             w = part.lower()
             if len(w) > 2 and w.isalpha() and w not in _STYLE_WORDS and w not in words:
                 words.append(w)
+    if not words or len([w for w in words if w != "icon"]) > 2:
+        return ""  # "delete-account-modal-close": the words of the box around it, not its job
     box = node.box
     if box is not None and 0 < box.width <= _ICON_SIDE and 0 < box.height <= _ICON_SIDE \
             and "icon" not in words:
         words.append("icon")
-    return " ".join(words[:6])
+    return " ".join(words)
 
 
 def _hidden_kind(node: Node) -> int:
@@ -868,11 +878,15 @@ class _Builder:
         role = element_role(node)
         a = node.attrs
         get = a.get
+        guessed = False
+        typed = "editable" in node.states and not node.name  # an editor's text was typed:
+        if typed:  # what it holds, not what it is called ("the title field")
+            label = ""
         name = node.name or label
         fields: dict[str, str] = {}  # filled in this order, empty texts left out
         if name:
             fields["name"] = name
-        if node.text and node.text != name:
+        if node.text and node.text != name and not typed:
             fields["text"] = node.text[:300]
         extra = [get("title", ""), get("alt", ""), get("placeholder", ""), get("aria-label", ""),
                  node.description, node.value or ""]
@@ -883,11 +897,12 @@ class _Builder:
             extra.append(said)
             if not node.name or is_symbol_only(node.name) or said:
                 extra.append(self._beside(i))  # the date picker next to "Date"
-            if not node.name and node.role in _NAMED_BY_BOX:  # a value is not a name
+            if not node.name and role in _NAMED_BY_BOX:  # a value is not a name
                 extra.append(self._nearby_label(i))  # <div>Genre</div><input>
-            if not name and not node.text and not any(extra) and \
+            if not name and not node.text and not any(extra) and not typed and \
                     role not in _FIELD_ROLES and not self._in_control(i):
-                extra.append(_own_words(node))  # <span class="trash">: an icon named by class
+                guessed = bool(own := _own_words(node))
+                extra.append(own)  # <span class="trash">: an icon named by class
         text = " ".join([x for x in extra if x and x != name])
         if text:
             fields["label"] = text
@@ -937,7 +952,8 @@ class _Builder:
         if text:
             fields["region"] = text
         return Descriptor(i, node.ref, node, role, fields, label[:80], is_key, is_value,
-                          column, row, _hidden_kind(node), self.zones[i], self._in_prose(i))
+                          column, row, _hidden_kind(node), self.zones[i], self._in_prose(i),
+                          guessed)
 
 
 #: What an ancestor adds to an element's context, by the first case that fits it.

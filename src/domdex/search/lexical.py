@@ -225,16 +225,11 @@ _RELATION = re.compile(r"\b(under|underneath|below|beneath|above|next to|beside)
 _META_PAGE = re.compile(r"\b(the|this) (documentation|docs|document|website|site)\b")
 #: "the Markers page", "the Tags page in the sidebar": a page named by the word before
 #: "page", which only says where the link goes ("Next page", "this page" keep it).
-_DESTINATION = re.compile(r"\b([\w.-]+) page(?=\s*(?:$|\b(?:from|in|on|at|of|with|via|"
-                          r"link)\b))")
+_DESTINATION = re.compile(r"\bthe (?:[\w.-]+ ){0,3}?([\w.-]+) page(?=\s*(?:$|\b(?:from|in|on|"
+                          r"at|of|with|via|link)\b))")
 _NOT_A_PAGE_NAME = frozenset(str.split(
     "next previous prev last first this that the a an same whole entire every each current "
     "other one single main index title landing web"))
-
-
-def _named_page(m: re.Match[str]) -> str:
-    word = m.group(1)
-    return m.group(0) if word in _NOT_A_PAGE_NAME or word in _ORDINALS else word + " link"
 
 
 _PAGE_TITLE = re.compile(r"\b(page|main|document|article|top[\s-]level)[\s-]"
@@ -358,6 +353,7 @@ class Query:
     zone_terms: list[str] = field(default_factory=list)  # "sidebar" in "hide the sidebar"
     sequence: list[str] = field(default_factory=list)  # the request's words in order
     page_title: bool = False  # "the page title", "the main heading": the top heading
+    named_page: bool = False  # "the Markers page": a page named by its link's words
     prose: bool = False  # "in the text", "in the paragraph": a link in running text
     mentions_header: bool = False  # "column", "header", "heading": labels are wanted
     #: "the button under the reply box": where the element sits from another one
@@ -421,7 +417,9 @@ def parse_query(text: str) -> Query:
     q.quoted += [m.strip() for m in re.findall(r"\(([^()]{2,60})\)", text)]
     low = _DESCRIBING.sub(" ", low)
     low = _META_PAGE.sub(" ", low)
-    low = _DESTINATION.sub(_named_page, low)
+    dest = _DESTINATION.search(low) if not foreign else None
+    if dest and dest.group(1) not in _NOT_A_PAGE_NAME and dest.group(1) not in _ORDINALS:
+        q.named_page = True  # "go to the Markers page": find drops "page" for a navigation
     words = _in_english(tokens(low), foreign)
     for w in words:
         if w in _ORDINALS and q.ordinal is None:

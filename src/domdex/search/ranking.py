@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import itertools
 import logging
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -131,6 +132,10 @@ class Match:
     score: float
     pos: int
     parts: dict[str, float] = field(default_factory=dict)
+    #: named only by its id and class words (an icon): at best a ``low`` answer, since a
+    #: class names what the author thought of, maybe the box around it (the close × of a
+    #: ``delete-account-modal`` is no "delete account" button)
+    guessed: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"ref": self.ref, "role": self.role, "name": self.name,
@@ -275,6 +280,9 @@ def _role_factor(si: SearchIndex, q: Query) -> np.ndarray | float:
     return np.where(ok, 1.0, ROLE_MISS)
 
 
+#: "Profile in the account menu", "add the Margherita from the menu": the menu is where
+#: the target is, not the target.
+_MENU_AS_PLACE = re.compile(r"\b(in|from|of|on|inside|within|under|via)\b(\W+\w+){0,4}?\W+menu\b")
 _MENU_PARTS = frozenset({"item", "items", "entry", "entries", "option", "options", "bar"})
 
 
@@ -282,6 +290,8 @@ def _names_a_menu(q: Query) -> bool:
     """The request names a menu itself ("the actions menu"), not a part of one ("the Our
     Team menu item")."""
     seq = q.sequence
+    if _MENU_AS_PLACE.search(q.text.lower()):
+        return False  # "Profile in the account menu": an item of it
     return any(w == "menu" and (k + 1 == len(seq) or seq[k + 1] not in _MENU_PARTS)
                for k, w in enumerate(seq))
 
@@ -957,6 +967,12 @@ def find_matches(
     _join_compounds(si, q)
     _ordinal_in_name(si, q)
     intent = intent or q.intent
+    if q.named_page and intent == "navigate" and "page" in q.terms:
+        # "go to the Markers page": *page* says where the link goes, not a word it holds
+        # (it met a footer's next-page class); a button "Delete page" is no navigation
+        q.terms = [t for t in q.terms if t != "page"]
+        q.role_words.append("link")
+        q.roles |= ROLE_WORDS["link"]
     if si.n == 0:
         return Ranking(q, intent, [], None, 0, region)
     mask = _scope_mask(idx, si, region, role)
@@ -1020,15 +1036,18 @@ def find_matches(
     if intent == "read":
         score = _link_over_target(si, idx, q, ks, score)
     lone = _lone_editor if intent == "fill" else _lone_choice if intent == "select" else None
+    fallback = None
     if lone is not None and (k := lone(si, lex, mask)) is not None and \
             score[k] < EDITOR_SCORE:  # the one field of the kind asked for, answered low
-        score[k] = EDITOR_SCORE
+        score[k] = fallback = EDITOR_SCORE
         if not live[k]:
             live[k] = True
             ks = np.union1d(ks, [k])
     inside = zone_f >= 1.0 if isinstance(zone_f, np.ndarray) else None
     position = _position(si, idx, q, score, inside, intent)
     score = score + position
+    if fallback is not None:  # "… in the footer on the right" must not lift a guess
+        score[k] = min(float(score[k]), fallback)
     counted = np.flatnonzero((position > 0) & ~live)  # a listing's record, named by place
     if len(counted):
         ks = np.union1d(ks, counted)
@@ -1077,7 +1096,7 @@ def find_matches(
         # a field with no name of its own is shown by the text that labels it ("Genre")
         shown = d.label or (d.fields.get("label", "")[:80] if si.role_fillable[k] else "")
         matches.append(Match(d.ref, d.role, shown, reg.id if reg else "",
-                             float(score[k]), d.pos, parts))
+                             float(score[k]), d.pos, parts, d.guessed))
     # Scores past 1 (an exact name's bonus on a full match) are scaled down together, not
     # cut at 1: "Save" beside "Save and close" keeps its lead and its confidence.
     over = max((m.score for m in matches), default=0.0)
