@@ -501,14 +501,14 @@
   };
   // The accessible description: aria-describedby, aria-description, else a title that
   // did not already serve as the name.
-  const describe = (el, name) => {
-    if (!el.hasAttributes()) return null;
-    const refs = idRefs(el, "aria-describedby");
+  // `aria`: whether the element has an aria-* attribute (else only the title can serve).
+  const describe = (el, name, aria) => {
+    const refs = aria ? idRefs(el, "aria-describedby") : EMPTY;
     let d = "";
     if (refs.length) {
       d = refs.map((r) => contentText(r, { visited: new Set([el]), hiddenOk: true,
         embedded: true, inLabelledBy: true })).join(" ");
-    } else if (el.hasAttribute("aria-description")) {
+    } else if (aria && el.hasAttribute("aria-description")) {
       d = el.getAttribute("aria-description");
     } else {
       d = el.getAttribute("title") || "";
@@ -562,11 +562,11 @@
     return a;
   })();
 
-  const statesOf = (el, t, clickable, editable) => {
+  const statesOf = (el, t, clickable, editable, aria) => {
     const out = clickable ? ["clickable"] : [];
     if (editable) out.push("editable");
-    // Without attributes only native states are possible (most text blocks: none).
-    const get = el.hasAttributes() ? (n) => el.getAttribute(n) : () => null;
+    // Without aria-* attributes only native states are possible (most text blocks: none).
+    const get = aria ? (n) => el.getAttribute(n) : () => null;
     const ac = get("aria-checked");
     if (t === "INPUT" && (el.type === "checkbox" || el.type === "radio")) {
       if (el.indeterminate) out.push("mixed");
@@ -596,10 +596,10 @@
 
   // One pass over the attribute names (el.attributes would make an Attr object per
   // attribute); id, class and href go first, the others in the element's order.
-  const attrsOf = (el, t) => {
-    if (!el.hasAttributes()) return null;
+  const attrsOf = (el, t, names) => {
+    if (names === null) return null;
     let id = null, cls = null, href = null, rest = null;
-    for (const n of el.getAttributeNames()) {
+    for (const n of names) {
       if (n === "id") id = el.getAttribute(n);
       else if (n === "class") cls = el.getAttribute(n);
       else if (n === "href") href = el.getAttribute(n);
@@ -906,16 +906,25 @@
     let p = r.parent;
     while (p && p.drop) p = p.parent;
     const el = r.el;
+    // The attribute names, read once: an element without aria-* attributes (most of those
+    // with attributes: a link's href, a span's class) skips every aria-* read below.
+    const names = el.hasAttributes() ? el.getAttributeNames() : null;
+    let aria = false;
+    if (names !== null) {
+      for (const n of names) {
+        if (n.startsWith("aria-")) { aria = true; break; }
+      }
+    }
     const full = ws(r.text);
     const text = cap(full, maxText);
     let name;
     const fromContent = NAME_FROM_CONTENT.has(r.role);
     if (r.simple && fromContent && r.t !== "INPUT" &&
-        !el.hasAttribute("aria-label") && !el.hasAttribute("aria-labelledby")) {
+        !(aria && (el.hasAttribute("aria-label") || el.hasAttribute("aria-labelledby")))) {
       // Name from content with nothing special inside: the name is the text.
       name = full || ws(el.getAttribute("title") || "");
     } else if (!fromContent && !NAMED_BY_CHILD.has(r.t) && !LABELABLE.has(r.t) &&
-        !el.hasAttributes()) {
+        names === null) {
       name = ""; // no attribute to name it, no content allowed to: a plain text block
       // (a bare <input> is no such block: the <label> around it names it)
     } else {
@@ -948,11 +957,11 @@
     const row = [
       r.num, p ? p.num : null, intern(el.localName),
       intern(r.role || (explicitRole(el) ? "none" : "generic")),
-      name !== "" && name === text ? 1 : name, text, attrsOf(el, r.t), box,
+      name !== "" && name === text ? 1 : name, text, attrsOf(el, r.t, names), box,
       visible | (r.f & 4 ? 2 : 0), indexOf(el), valueOf(el, r.t), level,
-      statesOf(el, r.t, r.clickable, r.editable),
+      statesOf(el, r.t, r.clickable, r.editable, aria),
       r.t === "SELECT" || r.t === "DATALIST" ? optionsOf(el) : null, co,
-      describe(el, name),
+      names === null ? null : describe(el, name, aria),
     ];
     let n = row.length;
     while (n > 10 && row[n - 1] === null) n--;
