@@ -147,6 +147,24 @@ def test_a_bare_control_is_named_by_the_label_around_it(page: Any) -> None:
     assert names == {"input": "To", "textarea": "Note", "select": "Size"}
 
 
+def test_a_long_name_from_content_is_cut_like_the_whole_text(page: Any) -> None:
+    """A cell holding a whole column of links (genindex-all.html) stops reading its name
+    past 500 shown characters: the name is still the full text's first 499 + "…", with
+    long runs of white space, hidden text and zero-width characters on the way."""
+    entries = "".join(
+        f'<dt><a href="#e{i}">entry\u200b {i}</a>'
+        + ('<span aria-hidden="true">HIDDEN</span>' if i % 7 == 0 else "")
+        + "</dt>" + "\n" + " " * (3000 if i % 50 == 0 else 2)
+        for i in range(400))
+    page.playwright_page.set_content(
+        f'<table><tr><td id="cell"><dl>{entries}</dl></td><td>x</td></tr></table>'
+        '<table><tr><td id="short"><dl><dt><a href="#s">one</a></dt></dl></td></tr></table>')
+    snap = page.capture()
+    full = " ".join(f"entry {i}" for i in range(400))
+    assert _by_id(snap, "cell").name == full[:499] + "\u2026"
+    assert _by_id(snap, "short").name == "one"
+
+
 def test_pointer_cursor_marks_clickable(page: Any, server: str) -> None:
     snap = _open(page, server, "basic.html")
     fake = _by_id(snap, "fake-button")

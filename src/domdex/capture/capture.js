@@ -352,15 +352,49 @@
     }
     const j0 = jumps;
     const out = contentWalk(el, nc);
-    if (jumps === j0) memo.set(el, out);
+    if (jumps === j0 && !cut) memo.set(el, out); // a cut text is not the subtree's
     return out;
+  };
+  // A name is cut to 500 characters (emitRow), so a name from content stops reading once
+  // it holds more than 500 characters that ws() keeps: a table cell holding a whole
+  // column of links (genindex-all.html) is not read to its end. Its text so far is then a
+  // prefix of the full one, and whatever the computation adds on its way out comes after
+  // it, so the cut name is the same. Only before the computation's first jump (see above):
+  // until then its text is the same with or without the kept texts, and redone or not.
+  const NAME_CAP = 500;
+  const CUT_CHECK = 2048; // raw characters read between two counts of the shown ones
+  const NOT_SHOWN = /[\s\u200b\u00ad]+/g; // what ws() drops or folds into one space
+  let cutStart = -1; // `jumps` when the current name computation started; -1: none
+  let cut = false;
+  let cutRaw = 0, cutNext = 0, cutShown = 0;
+  const cutLeaves = [];
+  const cutReset = (start) => {
+    cutStart = start;
+    cut = false;
+    cutRaw = cutShown = 0;
+    cutNext = CUT_CHECK;
+    cutLeaves.length = 0;
+  };
+  const cutCount = () => {
+    cutShown += cutLeaves.join("").replace(NOT_SHOWN, "").length;
+    cutLeaves.length = 0;
+    if (cutShown > NAME_CAP) cut = true;
+    else cutNext = cutRaw + CUT_CHECK;
   };
   const contentWalk = (el, nc) => {
     let out = "";
     const list = kidsOf(el, tagOf(el));
-    for (let i = 0, ch = list ? list[0] : el.firstChild; ch;
+    for (let i = 0, ch = list ? list[0] : el.firstChild; ch && !cut;
       ch = list ? list[++i] : ch.nextSibling) {
-      if (ch.nodeType === 3) { out += ch.data; continue; }
+      if (ch.nodeType === 3) {
+        const d = ch.data;
+        out += d;
+        if (cutStart === jumps) {
+          cutLeaves.push(d);
+          if ((cutRaw += d.length) >= cutNext) cutCount();
+        }
+        continue;
+      }
       if (ch.nodeType !== 1) continue;
       const ct = tagOf(ch);
       if (SKIP.has(ct)) continue;
@@ -522,12 +556,15 @@
   const named = (el, hiddenOk) => {
     const start = memoFrom = jumps;
     memoUsed = false;
+    cutReset(start);
     let s = textAlt(el, { visited: new Set(), hiddenOk, embedded: false }, true);
     if (memoUsed && jumps !== start) {
       memoFrom = -1;
+      cutReset(jumps);
       s = textAlt(el, { visited: new Set(), hiddenOk, embedded: false }, true);
     }
     memoFrom = -1;
+    cutReset(-1);
     return s;
   };
   const accName = (el, hiddenOk) => ws(named(el, hiddenOk));
@@ -930,7 +967,7 @@
     } else {
       name = accName(el, (r.f & 2) !== 0);
     }
-    name = cap(name, 500);
+    name = cap(name, NAME_CAP);
     let box = null;
     let visible = 0;
     if (!(r.f & 4)) {
