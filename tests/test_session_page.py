@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -158,40 +160,42 @@ def test_upload_of_a_missing_file_names_it(domdex_browser: Any, server: str,
         page.close()
 
 
+@contextmanager
+def _editors(browser: Any, html: str) -> Iterator[tuple[Any, list[Any]]]:
+    """A page with ``html`` and its nodes captured as contenteditable roots."""
+    page = browser.new_page()
+    try:
+        page.playwright_page.set_content(html)
+        yield page, [n for n in page.index().nodes if "editable" in n.states]
+    finally:
+        page.close()
+
+
 def test_a_contenteditable_editor_is_a_field_found_and_filled(domdex_browser: Any) -> None:
     """A ``<pre contenteditable>`` SQL editor (Chromium: a generic that is editable) is the
     field an agent types into: captured with the state ``editable``, shown as a TEXTBOX,
     found as "the editor", and filled through domdex. A paragraph inside it is not a
     second editor."""
-    page = domdex_browser.new_page()
-    try:
-        page.playwright_page.set_content(
-            "<main><h1>SQL command</h1><form><pre contenteditable class='sqlarea' "
-            "style='width:400px;height:120px'><p>select</p></pre>"
-            "<input type='submit' value='Execute'></form></main>")
-        editors = [n for n in page.index().nodes if "editable" in n.states]
+    with _editors(domdex_browser,
+                  "<main><h1>SQL command</h1><form><pre contenteditable class='sqlarea' "
+                  "style='width:400px;height:120px'><p>select</p></pre>"
+                  "<input type='submit' value='Execute'></form></main>") as (page, editors):
         assert [n.tag for n in editors] == ["pre"]
         hit = page.find("the query editor", intent="fill")
         assert hit.ref == editors[0].ref and "TEXTBOX" in str(hit), str(hit)
         page.fill(hit.ref, "select 1")
         assert page.playwright_page.inner_text("pre").strip() == "select 1"
-    finally:
-        page.close()
 
 
 def test_an_editor_is_named_by_its_label_not_by_what_it_holds(domdex_browser: Any) -> None:
     """Two contenteditable editors, *Title* and *Description*: the description's text
     mentions "the title", which must not make it "the title field"; views do not show an
     editor's text as its name."""
-    page = domdex_browser.new_page()
-    try:
-        page.playwright_page.set_content(
-            "<main><div><div>Title</div><div contenteditable='true'>Crash on save</div></div>"
-            "<div><div>Description</div><div contenteditable='true'><p>Steps: open a file, "
-            "change the title, press save.</p></div></div><button>Submit</button></main>")
-        editors = [n for n in page.index().nodes if "editable" in n.states]
+    with _editors(domdex_browser,
+                  "<main><div><div>Title</div><div contenteditable='true'>Crash on save</div>"
+                  "</div><div><div>Description</div><div contenteditable='true'><p>Steps: open "
+                  "a file, change the title, press save.</p></div></div><button>Submit</button>"
+                  "</main>") as (page, editors):
         hit = page.find("the title field", intent="fill")
         assert hit.ref == editors[0].ref, str(hit)
         assert 'TEXTBOX "Title"' in str(hit) and "Crash on save" not in str(hit), str(hit)
-    finally:
-        page.close()
