@@ -26,11 +26,14 @@ import re
 import unicodedata
 from functools import lru_cache
 
-__all__ = ["OTHER_STOPWORDS", "fold", "has_unspaced", "is_unspaced_char", "script_stem",
-           "snowball_stem", "split_words", "transliterate"]
+__all__ = ["IDENTIFIER_PARTS", "OTHER_STOPWORDS", "fold", "has_unspaced", "is_unspaced_char",
+           "script_stem", "snowball_stem", "split_words", "transliterate"]
 
 #: Letters and digits of any script (``_`` is a word character to ``\w`` but not ours).
 WORD = re.compile(r"[^\W_]+")
+#: Where a class or id value splits into words: kebab, snake and camel case
+#: (``email-forward``, ``close_btn``, ``jp-collapseHeadingButton``).
+IDENTIFIER_PARTS = re.compile(r"[-_\s]+|(?<=[a-z])(?=[A-Z])")
 
 #: The commonest function words of Russian, German, French, Spanish, Italian and
 #: Portuguese, folded (no accents), minus those that are also English UI words ("no",

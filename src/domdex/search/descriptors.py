@@ -18,7 +18,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ..snapshot import Node
-from ..words import has_unspaced
+from ..words import IDENTIFIER_PARTS, has_unspaced
 from .purposes import form_purposes
 from .tables import first_row_heads, table_of
 
@@ -292,7 +292,6 @@ _FRAMEWORK_PREFIXES = ("ng-", "mat-", "mdc-", "cdk-", "sc-", "css-", "jsx-", "sv
                        "ember", "tw-", "chakra-", "mui")
 #: The largest side, in CSS pixels, of a box read as an icon.
 _ICON_SIDE = 48
-_CLASS_SPLIT = re.compile(r"[-_\s]+|(?<=[a-z])(?=[A-Z])")
 
 
 def _own_words(node: Node) -> str:
@@ -306,7 +305,7 @@ def _own_words(node: Node) -> str:
     names = [node.attrs.get("id", "")] + [c for c in node.attrs.get("class", "").split()
                                           if not c.lower().startswith(_FRAMEWORK_PREFIXES)]
     for value in names:
-        for part in _CLASS_SPLIT.split(value):
+        for part in IDENTIFIER_PARTS.split(value):
             w = part.lower()
             if len(w) > 2 and w.isalpha() and w not in _STYLE_WORDS and w not in words:
                 words.append(w)

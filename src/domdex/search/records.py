@@ -21,6 +21,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from ..words import IDENTIFIER_PARTS
 from .lexical import stem, tokens
 
 __all__ = ["Listing", "listings"]
@@ -33,7 +34,6 @@ _KIND_WORDS = {
     "img": "image picture photo",
 }
 _PICTURE = "image picture photo thumbnail"
-_SPLIT = re.compile(r"[-_\s]+|(?<=[a-z])(?=[A-Z])")
 _DIGITS = re.compile(r"\d+")
 _HEADER_CELLS = frozenset({"th", "columnheader"})
 _MAX_CLASS_WORDS = 6
@@ -115,5 +115,5 @@ def _words(idx: Any, parent: int, records: list[int], shape: tuple[str, str, str
 def _class_words(cls: str) -> list[str]:
     words: list[str] = []
     for name in cls.split()[:_MAX_CLASS_WORDS]:
-        words += [w.lower() for w in _SPLIT.split(_DIGITS.sub(" ", name)) if w]
+        words += [w.lower() for w in IDENTIFIER_PARTS.split(_DIGITS.sub(" ", name)) if w]
     return words
