@@ -196,12 +196,13 @@ async def _main(targets: list[str]) -> int:
 def main(argv: list[str]) -> int:
     """``python -m domdex.capture.agreement PAGE…``: a usage line for no page or ``-h``,
     a sentence (not a traceback) for a page that does not load."""
-    if not argv or argv[0] in ("-h", "--help") or any(a.startswith("-") for a in argv):
+    helped = argv[:1] in (["-h"], ["--help"])
+    if not argv or any(a.startswith("-") for a in argv):
         print("usage: python -m domdex.capture.agreement PAGE [PAGE ...]\n"
               "  PAGE: a file path or an http(s) URL; prints, per page, how many interactive\n"
               "  elements get Chromium's role and name from domdex's capture.",
-              file=sys.stdout if argv[:1] in (["-h"], ["--help"]) else sys.stderr)
-        return 0 if argv[:1] in (["-h"], ["--help"]) else 2
+              file=sys.stdout if helped else sys.stderr)
+        return 0 if helped else 2
     try:
         return asyncio.run(_main(argv))
     except Exception as exc:  # a page that does not load, a browser that does not start
