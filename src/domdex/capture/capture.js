@@ -749,6 +749,16 @@
     }
     return true;
   };
+  // A list, or a list item that holds a nested list (a tree's folder, a menu item with
+  // its submenu), clickable by the cursor alone is no single target: a click at its
+  // middle lands on whichever item sits there. Its label and its items are the targets.
+  const LISTS = new Set(["UL", "OL"]);
+  const holdsList = (el, t) => {
+    if (LISTS.has(t)) return true;
+    if (t !== "LI") return false;
+    for (const k of el.children) if (LISTS.has(tagOf(k))) return true;
+    return false;
+  };
   // Inside a text block, elements that make a name differ from the plain text.
   const NAME_SPECIAL_TAGS = new Set(["IMG", "SVG", "INPUT", "SELECT", "TEXTAREA", "BUTTON",
     "IFRAME", "SLOT", "AREA", "METER", "PROGRESS", "OUTPUT"]);
@@ -803,15 +813,17 @@
     }
     // Clickable by script or styling only: the snapshot marks it with a "clickable" state.
     let clickable = false;
+    let holder = false;
     if (!interactive && ha && el.hasAttribute("onclick")) clickable = interactive = true;
     if (!interactive && cursor === "pointer" && !(f & 4) && (pcur !== "pointer" ||
         // a click target positioned on its own, out of its clickable parent's box
         (ctx.inInteractive && (style.position === "fixed" || style.position === "absolute")))) {
-      clickable = interactive = true;
+      if (!ctx.inInteractive && holdsList(el, t)) holder = true;
+      else clickable = interactive = true;
     }
-    // the items of a clickable strip see no pointer above them: each is a target
-    const kidCursor = clickable && cursor === "pointer" && !el.shadowRoot && isStrip(el)
-      ? "" : cursor;
+    // the items of a clickable strip or list see no pointer above them: each is a target
+    const kidCursor = holder ||
+      (clickable && cursor === "pointer" && !el.shadowRoot && isStrip(el)) ? "" : cursor;
     const free = !ctx.inBlock && !ctx.inInteractive;
     const direct = free && !isSvg ? directText(el, list) : 0;
     const textBlock = TEXT_BLOCK.has(t) || role === "heading" || direct === 1;

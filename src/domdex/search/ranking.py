@@ -184,18 +184,22 @@ def _intent_factor(si: SearchIndex, intent: str | None) -> np.ndarray:
     return f
 
 
-def _openable(si: SearchIndex, idx: Any, ks: np.ndarray, lex: np.ndarray,
+def _openable(si: SearchIndex, idx: Any, q: Query, ks: np.ndarray, lex: np.ndarray,
               state_f: np.ndarray) -> None:
     """A candidate that is not rendered but carries the whole request by its words ("sign
-    out", "log out" for *Sign out*) and sits in a closed menu or section whose opener the
-    page declares (:func:`~domdex.index.reveal.revealer`) is one click away, not gone: its
-    state factor becomes :data:`HIDDEN_OPENABLE`, and the answer says "open @eN first".
-    A partial match stays at the hidden factor: a row's hidden *Show more details* must
-    not beat a visible *Spam* link for "show the spam comments"."""
+    out", "log out" for *Sign out*), or whose name is the request's quoted name (the file
+    named "Deneen" in a closed folder), and sits in a closed menu or section whose opener
+    the page declares (:func:`~domdex.index.reveal.revealer`) is one click away, not gone:
+    its state factor becomes :data:`HIDDEN_OPENABLE`, and the answer says "open @eN
+    first". A partial match stays at the hidden factor: a row's hidden *Show more
+    details* must not beat a visible *Spam* link for "show the spam comments"."""
     if not hasattr(idx, "tree"):
         return
     seen: dict[int, bool] = si.derived.setdefault("openable", {})
-    for k in ks[(si.hidden[ks] == 2) & (lex[ks] >= _WHOLE_REQUEST)].tolist():
+    whole = lex[ks] >= _WHOLE_REQUEST
+    if wanted := _quoted_names(q):
+        whole |= np.array([si.norm_names[k] in wanted for k in ks.tolist()], dtype=bool)
+    for k in ks[(si.hidden[ks] == 2) & whole].tolist():
         opens = seen.get(k)
         if opens is None:
             opens = seen[k] = revealer(idx, int(si.pos[k])) is not None
@@ -822,14 +826,18 @@ def _lone_choice(si: SearchIndex, lex: np.ndarray, mask: np.ndarray) -> int | No
     return int(np.flatnonzero(shown)[0])
 
 
+def _quoted_names(q: Query) -> list[str]:
+    """The request's quoted parts as names read (``norm_names``' form): click the "Prev" item."""
+    return [w for w in (" ".join(tokens(x)) for x in q.quoted) if w]
+
+
 def _quoted_factor(si: SearchIndex, q: Query, ks: np.ndarray) -> np.ndarray | float:
     """A quoted part of the request (click the "Prev" item) is the name it wants: when
     some candidate's name is that text, candidates whose name does not hold it lose.
 
     Quotes that no name holds (a message to type, a value to enter) change nothing.
     """
-    wanted = [" ".join(tokens(x)) for x in q.quoted]
-    wanted = [w for w in wanted if w]
+    wanted = _quoted_names(q)
     if not wanted or not len(ks):
         return 1.0
     names = si.norm_names
@@ -992,7 +1000,7 @@ def find_matches(
     prec = np.zeros(si.n, dtype=np.float32)
     exact = np.zeros(si.n, dtype=np.float32)
     if HIDDEN_OPENABLE != _HIDDEN_GONE:
-        _openable(si, idx, ks, lex, state_f)
+        _openable(si, idx, q, ks, lex, state_f)
     if len(ks):
         term_set = set(q.terms) | set(q.role_words)
         prec[ks] = si.name_precision_for(ks, term_set)
