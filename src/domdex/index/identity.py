@@ -56,13 +56,7 @@ def words(text: str) -> list[str]:
 
 
 def _kind(n: Node) -> tuple[str, str]:
-    """Role and name; for an element with no name, its class stands for the name: a post's
-    unnamed *reply* and *like* icons look different, so they are no look-alikes, while the
-    *reply* icons of all posts are (and are told apart by their post)."""
-    name = " ".join(label(n).casefold().split())
-    if not name:
-        name = "\x00" + " ".join(str((n.attrs or {}).get("class", "")).split())
-    return roles.display_role(n), name
+    return roles.display_role(n), " ".join(label(n).casefold().split())
 
 
 def look_alikes(idx: PageIndex, pos: int) -> list[int]:
