@@ -123,6 +123,17 @@ def domdex_browser():  # type: ignore[no-untyped-def]
         yield browser
 
 
+@contextlib.contextmanager
+def page_showing(browser: object, html: str) -> Iterator[object]:
+    """A new tab of ``browser`` (``domdex_browser``) showing ``html``, closed after use."""
+    p = browser.new_page()  # type: ignore[attr-defined]
+    try:
+        p.playwright_page.set_content(html)
+        yield p
+    finally:
+        p.close()
+
+
 @pytest.fixture(scope="session")
 def run_async(domdex_browser):  # type: ignore[no-untyped-def]
     """``run_async(coro)``: run a coroutine on the loop that drives ``domdex_browser``."""

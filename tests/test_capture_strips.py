@@ -15,6 +15,8 @@ import pytest
 
 from domdex.search.api import find
 
+from .conftest import page_showing
+
 pytestmark = pytest.mark.browser
 
 PAGE = """<!doctype html><html lang="en"><head><style>
@@ -35,10 +37,8 @@ for (const [cls, what] of [["reply", "replied"], ["fwd", "forwarded"]]) {
 
 @pytest.fixture()
 def page(domdex_browser: Any) -> Any:
-    p = domdex_browser.new_page()
-    p.playwright_page.set_content(PAGE)
-    yield p
-    p.close()
+    with page_showing(domdex_browser, PAGE) as p:
+        yield p
 
 
 @pytest.mark.parametrize(("query", "title"), [("reply", "replied"), ("forward", "forwarded")])

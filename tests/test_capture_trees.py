@@ -16,6 +16,8 @@ import pytest
 
 from domdex.search.api import find
 
+from .conftest import page_showing
+
 pytestmark = pytest.mark.browser
 
 PAGE = """<!doctype html><html lang="en"><head><style>
@@ -41,10 +43,8 @@ for (const li of document.querySelectorAll("#tree li")) {
 
 @pytest.fixture()
 def page(domdex_browser: Any) -> Any:
-    p = domdex_browser.new_page()
-    p.playwright_page.set_content(PAGE)
-    yield p
-    p.close()
+    with page_showing(domdex_browser, PAGE) as p:
+        yield p
 
 
 def _text(idx: Any, ref: str) -> str:
@@ -66,15 +66,57 @@ def test_a_folder_is_named_by_its_label_not_by_its_files(page: Any) -> None:
     assert not any("Ignacio" in n and n != "Ignacio" for n in names), names
 
 
-def test_a_file_in_a_closed_folder_is_shown_by_its_folder(page: Any) -> None:
+@pytest.mark.parametrize("query", ["Deneen", 'the file named "Deneen"'])
+def test_a_file_in_a_closed_folder_is_shown_by_its_folder(page: Any, query: str) -> None:
     idx = page.index()
-    r = find(idx, 'the file named "Deneen"', intent="click")
+    r = find(idx, query, intent="click")
     assert r.ref is not None and _text(idx, r.ref) == "Deneen", r.render()
     assert r.reveal is not None and _text(idx, r.reveal) == "Alan", r.render()
     page.click(r.reveal)
     assert page.playwright_page.title() == "Alan"
     idx = page.index()
-    r = find(idx, 'the file named "Deneen"', intent="click")
+    r = find(idx, query, intent="click")
     assert r.ref is not None and r.reveal is None, r.render()
     page.click(r.ref)
     assert page.playwright_page.title() == "Deneen"
+
+
+MENU = """<!doctype html><html lang="en"><head><style>
+#menu > li { cursor: pointer } #menu ul { display: none } #menu .open > ul { display: block }
+</style></head><body><main><h1>Editor</h1><ul id="menu">
+<li>File<ul><li>New</li><li>Open</li><li>Save</li></ul></li><li>Help</li></ul>
+<header><button aria-expanded="false" aria-controls="m">Account</button>
+<ul role="menu" id="m" hidden><li role="menuitem">Settings</li>
+<li role="menuitem">Delete account</li></ul></header>
+<form role="search"><input type="search" aria-label="Search"><button>Search</button></form>
+<script>
+for (const li of document.querySelectorAll("#menu li")) {
+  li.addEventListener("click", (e) => {
+    e.stopPropagation();
+    li.classList.toggle("open");
+    document.title = li.firstChild.textContent.trim();
+  });
+}
+</script></main></body></html>"""
+
+
+def test_an_item_labelled_by_bare_text_stays_one_target(domdex_browser: Any) -> None:
+    """A review's case: ``<li>File<ul>…</ul></li>`` has no label element to click, so the
+    item itself stays the target (it had lost its clickable state, and "File" answered
+    its submenu's *New*)."""
+    with page_showing(domdex_browser, MENU) as p:
+        r = find(p.index(), "File", intent="click")
+        assert r.ref is not None and p.index().node(r.ref).text.startswith("File"), r.render()
+        p.click(r.ref)
+        assert p.playwright_page.title() == "File"
+
+
+def test_a_quoted_name_does_not_lift_a_hidden_item(domdex_browser: Any) -> None:
+    """A review's case: 'look up "delete account"' is no request for the hidden *Delete
+    account* menu item."""
+    with page_showing(domdex_browser, MENU) as p:
+        r = find(p.index(), 'look up "delete account"')
+        assert r.ref is None or p.index().node(r.ref).role != "menuitem", r.render()
+        r = find(p.index(), 'the menu item named "Delete account"')  # asked for by name
+        assert r.ref is not None and r.reveal is not None, r.render()
+        assert p.index().node(r.reveal).name == "Account", r.render()

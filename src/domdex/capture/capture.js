@@ -756,8 +756,14 @@
   const holdsList = (el, t) => {
     if (LISTS.has(t)) return true;
     if (t !== "LI") return false;
-    for (const k of el.children) if (LISTS.has(tagOf(k))) return true;
-    return false;
+    let nested = false;
+    for (let n = el.firstChild; n; n = n.nextSibling) {
+      // a label of bare text ("File" before its submenu) has no element to be the target:
+      // the item stays one
+      if (n.nodeType === 3 && /\S/.test(n.data)) return false;
+      if (n.nodeType === 1 && LISTS.has(tagOf(n))) nested = true;
+    }
+    return nested;
   };
   // Inside a text block, elements that make a name differ from the plain text.
   const NAME_SPECIAL_TAGS = new Set(["IMG", "SVG", "INPUT", "SELECT", "TEXTAREA", "BUTTON",

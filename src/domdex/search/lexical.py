@@ -215,6 +215,8 @@ _INTENT_VERBS = [
     (re.compile(r"^\s*(go( up| over)? to|navigate to|follow|visit|open)\b"), "navigate"),
     (re.compile(r"^\s*(read|show me|tell me)\b"), "read"),
 ]
+_NAMED_QUOTE = re.compile(r"\b(?:named|called|label+ed|titled)\s+['\"‘“]([^'\"’”]{2,80})['\"’”]",
+                          re.IGNORECASE)
 _QUOTED = re.compile(r"(?:^|\s)['\"‘“]([^'\"’”]{2,80})['\"’”](?=\s|$|[.,;:?!])")
 _HEAD_SPLIT = re.compile(r"\b(of|in|under|inside|within|for|on|from|at|near|below|above|"
                          r"beside|next to)\b")
@@ -349,6 +351,8 @@ class Query:
     wants_key: bool = False
     compounds: list[str] = field(default_factory=list)
     quoted: list[str] = field(default_factory=list)
+    #: quoted parts the request says are a name: the file *named* "Deneen"
+    named: list[str] = field(default_factory=list)
     head: list[str] = field(default_factory=list)  # "price" in "price of the Garden Trowel"
     zone_terms: list[str] = field(default_factory=list)  # "sidebar" in "hide the sidebar"
     sequence: list[str] = field(default_factory=list)  # the request's words in order
@@ -383,6 +387,7 @@ def parse_query(text: str) -> Query:
     low = " " + fold(text).strip() + " "
     foreign = current_language() is not None  # the page is not in English
     q.quoted = [m.strip() for m in _QUOTED.findall(text)]
+    q.named = [m.strip() for m in _NAMED_QUOTE.findall(text)]
     q.sequence = [w for w in _in_english(tokens(low), foreign) if w.isalnum()]
     for pattern, intent in _INTENT_VERBS:
         if pattern.search(low):

@@ -187,18 +187,19 @@ def _intent_factor(si: SearchIndex, intent: str | None) -> np.ndarray:
 def _openable(si: SearchIndex, idx: Any, q: Query, ks: np.ndarray, lex: np.ndarray,
               state_f: np.ndarray) -> None:
     """A candidate that is not rendered but carries the whole request by its words ("sign
-    out", "log out" for *Sign out*), or whose name is the request's quoted name (the file
-    named "Deneen" in a closed folder), and sits in a closed menu or section whose opener
-    the page declares (:func:`~domdex.index.reveal.revealer`) is one click away, not gone:
-    its state factor becomes :data:`HIDDEN_OPENABLE`, and the answer says "open @eN
-    first". A partial match stays at the hidden factor: a row's hidden *Show more
-    details* must not beat a visible *Spam* link for "show the spam comments"."""
+    out", "log out" for *Sign out*) and sits in a closed menu or section whose opener the
+    page declares (:func:`~domdex.index.reveal.revealer`) is one click away, not gone: its
+    state factor becomes :data:`HIDDEN_OPENABLE`, and the answer says "open @eN first".
+    A partial match stays at the hidden factor: a row's hidden *Show more details* must
+    not beat a visible *Spam* link for "show the spam comments". A name the request gives
+    as one (the file named "Deneen" in a closed folder) carries it too; a mere quote does
+    not (look up "delete account" is no request for a hidden *Delete account*)."""
     if not hasattr(idx, "tree"):
         return
     seen: dict[int, bool] = si.derived.setdefault("openable", {})
     whole = lex[ks] >= _WHOLE_REQUEST
-    if wanted := _quoted_names(q):
-        whole |= np.array([si.norm_names[k] in wanted for k in ks.tolist()], dtype=bool)
+    if named := [w for w in (" ".join(tokens(x)) for x in q.named) if w]:
+        whole |= np.array([si.norm_names[k] in named for k in ks.tolist()], dtype=bool)
     for k in ks[(si.hidden[ks] == 2) & whole].tolist():
         opens = seen.get(k)
         if opens is None:
