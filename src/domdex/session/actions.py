@@ -54,11 +54,13 @@ def script(name: str) -> str:
     return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
 
 
-async def perform(locator: Any, action: str, value: Any, timeout_ms: float) -> str:
+async def perform(locator: Any, action: str, value: Any, timeout_ms: float,
+                  ref: str = "") -> str:
     """Run one Playwright action; Playwright errors propagate to the caller. Returns a
-    note for the answer when the action did something worth saying ("" otherwise)."""
+    note for the answer when the action did something worth saying ("" otherwise).
+    ``ref`` names the element in a refusal."""
     if action == "click":
-        await locator.click(timeout=timeout_ms)
+        await locator.click(timeout=timeout_ms, **await _own_point(locator, timeout_ms, ref))
     elif action == "fill":
         return await fill_dated(locator, _text(value, action), timeout_ms)
     elif action == "type":
@@ -81,6 +83,30 @@ async def perform(locator: Any, action: str, value: Any, timeout_ms: float) -> s
     else:
         raise ActionError(f"Unknown action {action!r}. Actions: {', '.join(ACTIONS)}.")
     return ""
+
+
+async def _own_point(locator: Any, timeout_ms: float, ref: str) -> dict[str, Any]:
+    """Where a click lands on the element itself (``clickpoint.js``): ``{}`` for its
+    middle, as Playwright clicks; a ``position`` on its own text when its middle is a
+    control inside it (a tree's folder over its files, a row over its links). Refuses
+    when the element has no point of its own: clicking there would act on another."""
+    try:
+        point = await evaluate_in(locator.first, script("clickpoint.js"),
+                                  timeout=min(timeout_ms, 2000),
+                                  deadline=EXPLAIN_DEADLINE, what="click point")
+    except ActionError:
+        raise
+    except Exception as exc:  # not there yet, or the frame navigated: Playwright's to say
+        logger.debug("click point not read: %r", exc)
+        return {}
+    if isinstance(point, dict) and point.get("covered"):
+        raise ActionError(
+            f"Cannot click @{ref} safely: its middle is {point['covered']}, a control "
+            "inside it, and none of its own text is clear to click. Nothing was done. Act "
+            "on that control's ref if it is the one meant, or find the element again.")
+    if isinstance(point, list) and len(point) == 2:
+        return {"position": {"x": float(point[0]), "y": float(point[1])}}
+    return {}
 
 
 async def _set_checked(locator: Any, state: bool, timeout_ms: float) -> str:

@@ -715,7 +715,7 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
         t.dirty = True  # hover, focus and CSS states change without a mutation
         await self._fail_fast(t, loc, action, ref, min(ms, FAIL_FAST_MS))
         try:
-            return await perform(loc, action, value, ms)
+            return await perform(loc, action, value, ms, ref)
         except PlaywrightTimeout as exc:
             facts = await explain(loc)
             raise ActionError(self._blocked(t, action, ref, facts)) from exc

@@ -1,0 +1,77 @@
+// Where to click an element so that the click lands on it and not on a control inside it.
+// Called as locator.evaluate(fn); it scrolls the element into view as Playwright would, and
+// changes nothing else.
+//
+// Playwright clicks the middle of the element's box and accepts any element there that
+// is inside it. For a tree's folder (<li>Olin<ul><li>Kenda</li>…</ul></li>) or a
+// clickable row holding links, the middle can be a nested control: the click then goes
+// to *Kenda*, and its handler acts (the worst outcome: another element than the one
+// named). Returns null when the middle is the element's own (the usual case: click as
+// Playwright does), [x, y] relative to its box for a point on its own text or label that
+// is, or {covered: "<description>"} when no point of its own is clear.
+(el) => {
+  const CONTROL = 'a[href],button,input,select,textarea,summary,[onclick],' +
+    '[tabindex]:not([tabindex="-1"]),[role=button],[role=link],[role=menuitem],' +
+    '[role=menuitemcheckbox],[role=menuitemradio],[role=option],[role=tab],' +
+    '[role=treeitem],[role=checkbox],[role=radio],[role=switch]';
+  // A control inside el, other than el: a known control element, or an item of a list
+  // nested inside el (a tree's file, a submenu's entry).
+  const controlAt = (hit) => {
+    for (let n = hit; n && n !== el; n = n.parentElement) {
+      if (n.matches(CONTROL)) return n;
+      if (n.tagName === "LI" && n.parentElement && n.parentElement !== el &&
+          el.contains(n.parentElement)) return n;
+    }
+    return null;
+  };
+  const ownAt = (x, y) => {
+    const hit = document.elementFromPoint(x, y);
+    return !!hit && (hit === el || el.contains(hit)) && controlAt(hit) === null;
+  };
+  const describe = (n) => {
+    let s = "<" + n.tagName.toLowerCase() + ">";
+    const text = (n.getAttribute("aria-label") || n.textContent || "").trim().replace(/\s+/g, " ");
+    if (text) s += ' "' + text.slice(0, 40) + '"';
+    return s;
+  };
+  let r = el.getBoundingClientRect();
+  if (r.width <= 0 || r.height <= 0) return null; // hidden: Playwright's to say
+  const inView = () => {
+    const x = r.left + r.width / 2;
+    const y = r.top + r.height / 2;
+    return x >= 0 && y >= 0 && x < innerWidth && y < innerHeight;
+  };
+  if (!inView()) { // Playwright would scroll it into view first: do so, then look
+    el.scrollIntoView({ block: "center", inline: "nearest" });
+    r = el.getBoundingClientRect();
+    if (!inView()) return null;
+  }
+  const cx = r.left + r.width / 2;
+  const cy = r.top + r.height / 2;
+  const hit = document.elementFromPoint(cx, cy);
+  const inner = hit && (hit === el || el.contains(hit)) ? controlAt(hit) : null;
+  // the middle is the element's own, or something else covers it (Playwright's to say)
+  if (inner === null) return null;
+  // A wrapper around its one same-named control (a custom element around a <button>):
+  // clicking that control is clicking the wrapper.
+  const name = (n) => (n.getAttribute("aria-label") || n.textContent || "").trim();
+  if (name(inner) === name(el)) return null;
+  // Points of el's own: its direct text, then its children that hold no control.
+  const points = [];
+  for (let c = el.firstChild; c; c = c.nextSibling) {
+    if (c.nodeType === 3 && /\S/.test(c.data)) {
+      const range = document.createRange();
+      range.selectNodeContents(c);
+      for (const b of range.getClientRects()) points.push([b.left + b.width / 2, b.top + b.height / 2]);
+    } else if (c.nodeType === 1 && !c.matches(CONTROL) && !c.querySelector(CONTROL + ",li")) {
+      const b = c.getBoundingClientRect();
+      if (b.width > 0 && b.height > 0) points.push([b.left + b.width / 2, b.top + b.height / 2]);
+    }
+  }
+  for (const [x, y] of points) {
+    if (x >= r.left && x < r.right && y >= r.top && y < r.bottom && ownAt(x, y)) {
+      return [x - r.left - el.clientLeft, y - r.top - el.clientTop]; // padding box
+    }
+  }
+  return { covered: describe(inner) };
+}
