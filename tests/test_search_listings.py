@@ -118,3 +118,23 @@ def test_a_control_is_named_by_the_record_it_acts_on(rows_idx: Any, query: str, 
     result = find(rows_idx, query, intent="click")
     same = [n.ref for n in rows_idx.nodes if n.name == name]
     assert result.ref == same[nth], str(result)
+
+
+RESULTS = """<!doctype html><html lang="en"><body><main>
+<div class="search-bar"><input type="text" aria-label="Query"><button>Search</button></div>
+<div id="results">{}</div>
+<nav aria-label="Pages"><a href="?p=1">1</a> <a href="?p=2">2</a> <a href="?p=3">3</a></nav>
+</main></body></html>""".format("".join(
+    f'<div class="result"><a href="/r/{n}">{n}</a><p>https://{n.lower()}.example</p></div>'
+    for n in ("Juan", "Donovan", "Alan")))
+
+
+@pytest.mark.parametrize("query", ["the 7th search result", "click the fifth result"])
+def test_an_ordinal_that_nothing_satisfies_gets_no_answer(domdex_browser: Any,
+                                                          query: str) -> None:
+    """Three results on the page and a request for the 7th: the best by its words (the
+    *Search* button) was answered at medium, and acting on it searched again. Nothing
+    here has a 7th: no answer (the agent sees the pager and pages on)."""
+    for idx in _indexed(domdex_browser, RESULTS):
+        result = find(idx, query, intent="click")
+        assert result.ref is None, str(result)

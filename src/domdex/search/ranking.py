@@ -412,7 +412,9 @@ def _position(si: SearchIndex, idx: Any, q: Query, score: np.ndarray,
                 _listing_ordinal(si, idx, q.ordinal, q, score, best, placed, intent):
             return bonus * (score > 0) + placed
         counted = score if inside is None else np.where(inside, score, 0.0)
-        _ordinal(si, q.ordinal, counted, float(counted.max()), bonus, idx)
+        if not _ordinal(si, q.ordinal, counted, float(counted.max()), bonus, idx) and \
+                q.ordinal >= 2:  # nothing here has a 7th: the best by words is no answer
+            return bonus * (score > 0) - (1.0 - ORDINAL_MISS) * score
     return bonus * (score > 0)
 
 
@@ -668,6 +670,9 @@ def _record_factor(si: SearchIndex, idx: Any, q: Query, ks: np.ndarray,
     return f
 
 
+#: "the 7th search result" where nothing has seven look-alikes, records or pages: the
+#: share of its score the best by words keeps (it is not what was asked for)
+ORDINAL_MISS = 0.1
 #: "sort the vehicles by year": the share of its score a candidate without the key keeps
 BY_MISS = 0.4
 #: a read request answered by an in-page link yields to the element the link points at
@@ -885,11 +890,12 @@ def _top_region_id(idx: Any, pos: int) -> str:
 
 
 def _ordinal(si: SearchIndex, nth: int, score: np.ndarray, best: float,
-             bonus: np.ndarray, idx: Any = None) -> None:
+             bonus: np.ndarray, idx: Any = None) -> bool:
     """"second", "last": count among look-alikes (same role and column or name).
 
     The look-alikes are the best-scoring group with enough members; a unique element
-    (a column header) cannot be "the second" of anything.
+    (a column header) cannot be "the second" of anything. False when no group has
+    enough members.
     """
     need = max(nth, 2) if nth > 0 else 2  # "first" of one is no choice at all
     fitting: list[list[int]] = []
@@ -919,10 +925,11 @@ def _ordinal(si: SearchIndex, nth: int, score: np.ndarray, best: float,
             if group is None or float(total[rg].max()) > float(total[group].max()) + 0.02:
                 group = rg  # the named look-alikes lie outside the place the request names
     if group is None:
-        return
+        return False
     pick = group[nth - 1] if nth > 0 else group[nth]
     lead = float(total[group].max())
     bonus[pick] += max(0.15, max(best, lead) - float(total[pick]) + 0.05)
+    return True
 
 
 def _top_landmark(idx: Any, pos: int) -> str:
