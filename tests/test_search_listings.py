@@ -138,3 +138,26 @@ def test_an_ordinal_that_nothing_satisfies_gets_no_answer(domdex_browser: Any,
     for idx in _indexed(domdex_browser, RESULTS):
         result = find(idx, query, intent="click")
         assert result.ref is None, str(result)
+
+
+@pytest.mark.parametrize(("html", "query", "want"), [
+    ("<button>Get a second opinion from a specialist doctor</button><button>Cancel</button>",
+     "get a second opinion", "Get a second opinion from a specialist doctor"),
+    ('<a href="/b">Fifth Third Bank</a> <a href="/c">Chase</a>', "Fifth Third Bank",
+     "Fifth Third Bank"),
+    ('<a href="/f">Second floor</a> <a href="/m">Map</a>', "2nd floor", "Second floor"),
+    ('<a href="/f">Second floor</a> <a href="/g">Ground floor</a>', "2nd floor",
+     "Second floor"),
+    ("<button>Book March 2nd</button><button>Cancel</button>", "book march 2nd",
+     "Book March 2nd"),
+])
+def test_an_ordinal_in_a_name_is_the_name(domdex_browser: Any, html: str, query: str,
+                                          want: str) -> None:
+    """A review's cases: with no seven of anything, an ordinal the answer's own name holds
+    ("a second opinion", "2nd" for *Second*) is part of the name, not a position that
+    nothing satisfies; nor does it count to the second of two floors."""
+    for idx in _indexed(domdex_browser, f"<!doctype html><html lang=en><body><main>{html}"
+                                        "</main></body></html>"):
+        result = find(idx, query, intent="click")
+        node = idx.node(result.ref) if result.ref else None
+        assert node is not None and (node.name or node.text).strip() == want, str(result)

@@ -413,8 +413,12 @@ def _position(si: SearchIndex, idx: Any, q: Query, score: np.ndarray,
             return bonus * (score > 0) + placed
         counted = score if inside is None else np.where(inside, score, 0.0)
         if not _ordinal(si, q.ordinal, counted, float(counted.max()), bonus, idx) and \
-                q.ordinal >= 2:  # nothing here has a 7th: the best by words is no answer
-            return bonus * (score > 0) - (1.0 - ORDINAL_MISS) * score
+                q.ordinal >= 2:  # nothing here has a 7th: the best by words is no answer,
+            # unless its name holds the ordinal ("Get a second opinion", "Second floor")
+            forms = {w for w, n in ORDINAL_WORDS.items() if n == q.ordinal}
+            keeps = np.array([bool(forms & set(name.split())) for name in si.norm_names],
+                             dtype=bool)
+            return bonus * (score > 0) - np.where(keeps, 0.0, (1.0 - ORDINAL_MISS) * score)
     return bonus * (score > 0)
 
 
@@ -1152,16 +1156,19 @@ def _ordinal_in_name(si: SearchIndex, q: Query) -> None:
     if q.ordinal is None:
         return
     seq = q.sequence
+    forms = [w for w, n in ORDINAL_WORDS.items() if n == q.ordinal]  # "2nd" is "second"
     for a, b in itertools.pairwise(seq):
         if ORDINAL_WORDS.get(a) != q.ordinal or b in ORDINAL_WORDS:
             continue
-        phrase = f"{a} {b}"
         names = si.norm_names
-        if any(phrase in names[k] and names[k].count(" ") < _NAME_WORDS
-               for k in np.flatnonzero(si.hidden == 0).tolist()):
-            q.ordinal = None
-            q.terms = _dedupe_terms([a, *q.terms] if b in q.terms else [a, b, *q.terms])
-            return
+        shown = [k for k in np.flatnonzero(si.hidden == 0).tolist()
+                 if names[k].count(" ") < _NAME_WORDS]
+        for form in forms:  # the page's own form of it: "Second floor" for "2nd floor"
+            if any(f"{form} {b}" in names[k] for k in shown):
+                q.ordinal = None
+                q.terms = _dedupe_terms([form, *q.terms] if b in q.terms else
+                                        [form, b, *q.terms])
+                return
 
 
 #: The most words a name may have for an ordinal inside it to be part of the name.

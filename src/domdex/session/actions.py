@@ -70,7 +70,7 @@ async def perform(locator: Any, action: str, value: Any, timeout_ms: float,
     elif action == "select":
         await _select(locator, value, timeout_ms)
     elif action in ("check", "uncheck"):
-        return await _set_checked(locator, action == "check", timeout_ms)
+        return await _set_checked(locator, action == "check", timeout_ms, ref)
     elif action == "hover":
         await locator.hover(timeout=timeout_ms)
     elif action == "scroll_into_view":
@@ -109,7 +109,7 @@ async def _own_point(locator: Any, timeout_ms: float, ref: str) -> dict[str, Any
     return {}
 
 
-async def _set_checked(locator: Any, state: bool, timeout_ms: float) -> str:
+async def _set_checked(locator: Any, state: bool, timeout_ms: float, ref: str = "") -> str:
     """Check or uncheck by a click, then confirm — unless the click took the box away.
 
     Playwright's own ``check()`` waits for the box after its click to confirm the new
@@ -118,7 +118,7 @@ async def _set_checked(locator: Any, state: bool, timeout_ms: float) -> str:
     """
     if await locator.is_checked(timeout=timeout_ms) == state:
         return ""
-    await locator.click(timeout=timeout_ms)
+    await locator.click(timeout=timeout_ms, **await _own_point(locator, timeout_ms, ref))
     if await with_deadline(locator.count(), EXPLAIN_DEADLINE, what="count") == 0:
         return ("GONE: the box left the page with the click (the page removed or moved its "
                 "row); look again to see where it went.")

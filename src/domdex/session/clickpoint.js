@@ -7,8 +7,9 @@
 // clickable row holding links, the middle can be a nested control: the click then goes
 // to *Kenda*, and its handler acts (the worst outcome: another element than the one
 // named). Returns null when the middle is the element's own (the usual case: click as
-// Playwright does), [x, y] relative to its box for a point on its own text or label that
-// is, or {covered: "<description>"} when no point of its own is clear.
+// Playwright does) or the element only wraps the control there (it fills 80 % of it),
+// [x, y] relative to its padding box for a point on its own text or a child that holds
+// no control, or {covered: "<description>"} when no point of its own is clear.
 (el) => {
   const CONTROL = 'a[href],button,input,select,textarea,summary,[onclick],' +
     '[tabindex]:not([tabindex="-1"]),[role=button],[role=link],[role=menuitem],' +
@@ -16,6 +17,7 @@
     '[role=treeitem],[role=checkbox],[role=radio],[role=switch]';
   // A control inside el, other than el: a known control element, or an item of a list
   // nested inside el (a tree's file, a submenu's entry).
+  const WRAPPED = 0.8; // share of the element's box a control must fill to be all of it
   const controlAt = (hit) => {
     for (let n = hit; n && n !== el; n = n.parentElement) {
       if (n.matches(CONTROL)) return n;
@@ -24,8 +26,11 @@
     }
     return null;
   };
+  // inside a shadow tree, the document answers with the host: ask the element's own root
+  const root = el.getRootNode();
+  const at = (x, y) => (root.elementFromPoint ? root : document).elementFromPoint(x, y);
   const ownAt = (x, y) => {
-    const hit = document.elementFromPoint(x, y);
+    const hit = at(x, y);
     return !!hit && (hit === el || el.contains(hit)) && controlAt(hit) === null;
   };
   const describe = (n) => {
@@ -48,14 +53,16 @@
   }
   const cx = r.left + r.width / 2;
   const cy = r.top + r.height / 2;
-  const hit = document.elementFromPoint(cx, cy);
+  const hit = at(cx, cy);
   const inner = hit && (hit === el || el.contains(hit)) ? controlAt(hit) : null;
   // the middle is the element's own, or something else covers it (Playwright's to say)
   if (inner === null) return null;
-  // A wrapper around its one same-named control (a custom element around a <button>):
-  // clicking that control is clicking the wrapper.
-  const name = (n) => (n.getAttribute("aria-label") || n.textContent || "").trim();
-  if (name(inner) === name(el)) return null;
+  // A wrapper around one control (a custom element around a <button>, with a hidden
+  // tooltip beside it): that control fills it, and clicking it is clicking the wrapper.
+  const b = inner.getBoundingClientRect();
+  const shared = Math.max(0, Math.min(b.right, r.right) - Math.max(b.left, r.left)) *
+    Math.max(0, Math.min(b.bottom, r.bottom) - Math.max(b.top, r.top));
+  if (shared >= WRAPPED * r.width * r.height) return null;
   // Points of el's own: its direct text, then its children that hold no control.
   const points = [];
   for (let c = el.firstChild; c; c = c.nextSibling) {
