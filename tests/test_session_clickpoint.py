@@ -41,7 +41,19 @@ tr { cursor: pointer } td { padding: 4px 30px }
 <li role="treeitem" aria-checked="false">Ignacio</li><li role="treeitem"
 aria-checked="false">Kenda</li><li role="treeitem" aria-checked="false">Boris</li></ul></li></ul>
 <x-tree id="shadow"></x-tree>
+<div id="card" role="button" tabindex="0" style="width: 300px; padding: 8px"
+  onclick="document.title = 'card'"><p>Order 1043</p><div id="delete" style="cursor: pointer;
+  height: 80px">Delete order</div><p>Paid</p></div>
+<table><tr id="links" onclick="document.title = 'links row'">
+<td><a href="#a" onclick="document.title = 'link a'; event.stopPropagation()">A</a></td>
+<td><a href="#b" onclick="document.title = 'link b'; event.stopPropagation()">B</a></td>
+<td><a href="#c" onclick="document.title = 'link c'; event.stopPropagation()">C</a></td></tr>
+</table>
 <script>
+document.getElementById("delete").addEventListener("click", (e) => {
+  document.title = "deleted";
+  e.stopPropagation();
+});
 for (const li of document.querySelectorAll("#checks li")) {
   li.addEventListener("click", (e) => {
     e.stopPropagation();
@@ -128,3 +140,19 @@ def test_a_plain_control_is_clicked_as_before(page: Any) -> None:
     ref = _ref(page, lambda n: n.tag == "li" and n.text.strip() == "Chas")
     page.click(ref)
     assert page.playwright_page.title() == "Chas"
+
+
+def test_a_nested_control_known_by_its_cursor_is_avoided(page: Any) -> None:
+    """A review's case: a card's *Delete order* is a <div> with a pointer cursor and a
+    listener, in the card's middle; clicking the card deleted the order."""
+    ref = _ref(page, lambda n: n.attrs.get("id") == "card")
+    page.click(ref)
+    assert page.playwright_page.title() == "card"
+
+
+def test_a_row_of_links_is_clicked_on_its_free_space(page: Any) -> None:
+    """A review's case: every cell holds a link, so the row has no text of its own; its
+    cells' padding is its own, and the click goes there instead of being refused."""
+    ref = _ref(page, lambda n: n.attrs.get("id") == "links")
+    page.click(ref)
+    assert page.playwright_page.title() == "links row"

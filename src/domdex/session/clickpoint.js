@@ -8,21 +8,25 @@
 // to *Kenda*, and its handler acts (the worst outcome: another element than the one
 // named). Returns null when the middle is the element's own (the usual case: click as
 // Playwright does) or the element only wraps the control there (it fills 80 % of it),
-// [x, y] relative to its padding box for a point on its own text or a child that holds
-// no control, or {covered: "<description>"} when no point of its own is clear.
+// [x, y] relative to its padding box for a point on its own text, a child that holds no
+// control or else any free point of it, or {covered: "<description>"} when none is clear.
 (el) => {
   const CONTROL = 'a[href],button,input,select,textarea,summary,[onclick],' +
     '[tabindex]:not([tabindex="-1"]),[role=button],[role=link],[role=menuitem],' +
     '[role=menuitemcheckbox],[role=menuitemradio],[role=option],[role=tab],' +
     '[role=treeitem],[role=checkbox],[role=radio],[role=switch]';
-  // A control inside el, other than el: a known control element, or an item of a list
-  // nested inside el (a tree's file, a submenu's entry).
+  // A control inside el, other than el: a known control element, an item of a list
+  // nested inside el (a tree's file, a submenu's entry), or an element that shows a
+  // pointer cursor its parent does not (clickable by script: a card's "Delete" <div>).
+  const GRID = [7, 3]; // columns and rows of the points tried last, across the element
   const WRAPPED = 0.8; // share of the element's box a control must fill to be all of it
+  const pointer = (n) => getComputedStyle(n).cursor === "pointer";
   const controlAt = (hit) => {
     for (let n = hit; n && n !== el; n = n.parentElement) {
       if (n.matches(CONTROL)) return n;
-      if (n.tagName === "LI" && n.parentElement && n.parentElement !== el &&
-          el.contains(n.parentElement)) return n;
+      const up = n.parentElement;
+      if (n.tagName === "LI" && up && up !== el && el.contains(up)) return n;
+      if (up && pointer(n) && !pointer(up)) return n;
     }
     return null;
   };
@@ -73,6 +77,12 @@
     } else if (c.nodeType === 1 && !c.matches(CONTROL) && !c.querySelector(CONTROL + ",li")) {
       const b = c.getBoundingClientRect();
       if (b.width > 0 && b.height > 0) points.push([b.left + b.width / 2, b.top + b.height / 2]);
+    }
+  }
+  // then anywhere free in it (a row whose every cell holds a link has padding of its own)
+  for (let j = 0; j < GRID[1]; j++) {
+    for (let i = 0; i < GRID[0]; i++) {
+      points.push([r.left + (i + 0.5) * r.width / GRID[0], r.top + (j + 0.5) * r.height / GRID[1]]);
     }
   }
   for (const [x, y] of points) {
