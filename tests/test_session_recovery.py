@@ -152,3 +152,38 @@ def test_live_node_of_a_keyless_row_must_still_read_the_same() -> None:
     recycled = _people(["Ivan Ito", "Peggy Fischer", "Trent Fischer"], 10)
     assert not still_same(build_index(recycled), intent, "e18")  # now "Trent Fischer"
     assert still_same(build_index(old), intent, "e18")
+
+
+def _inbox(start: int) -> Snapshot:
+    """Mail rows, each with an unnamed checkbox and an unnamed icon (class "act")."""
+    nodes: list[dict[str, Any]] = [
+        {"ref": "e1", "parent": None, "tag": "body"},
+        {"ref": "e2", "parent": "e1", "tag": "main", "role": "main"},
+        {"ref": "e3", "parent": "e2", "tag": "ul", "role": "list"}]
+    for k, who in enumerate(["Maggie Lunch", "Elwira Figures", "Bettine Ladder"]):
+        li, box, text, icon = (f"e{start + 4 * k + j}" for j in range(4))
+        nodes += [{"ref": li, "parent": "e3", "tag": "li", "role": "listitem", "text": who,
+                   "index": k + 1},
+                  {"ref": box, "parent": li, "tag": "input", "role": "checkbox",
+                   "attrs": {"type": "checkbox"}},
+                  {"ref": text, "parent": li, "tag": "span", "text": who},
+                  {"ref": icon, "parent": li, "tag": "span", "states": ["clickable"],
+                   "attrs": {"class": "act"}}]
+    return Snapshot.from_dict({"url": "http://x/", "document_id": "d", "nodes": nodes})
+
+
+def test_an_unnamed_icon_is_never_recovered() -> None:
+    """A review's case: a row's unnamed *archive* icon re-rendered as an *unarchive* icon
+    of the same class; recovery matched the row and clicked it, undoing the archive.
+    Nothing in the capture tells the two apart: refused, with the candidates shown."""
+    old, new = _inbox(10), _inbox(40)
+    rec = recover(build_index(new), _intent(old, "e17"), "e17")  # Elwira's icon
+    assert not rec.recovered and rec.new_ref is None
+    assert "no name" in rec.reason
+
+
+def test_an_unnamed_checkbox_is_recovered_by_its_row() -> None:
+    """Its role says what it is: a row's selection box is found again by its row."""
+    old, new = _inbox(10), _inbox(40)
+    rec = recover(build_index(new), _intent(old, "e15"), "e15")  # Elwira's checkbox
+    assert rec.recovered and rec.new_ref == "e45", rec.reason

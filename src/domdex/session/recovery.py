@@ -6,7 +6,10 @@ pointed at and a fresh capture, every element of the same role is scored:
 - its **name** must be the same (case and spacing aside); a name that differs only
   in numbers ("Cart (3)" → "Cart (4)") counts for less. A different name is a
   different element: "Done Buy milk" is never recovered as "Undo Buy milk", because
-  clicking it would do the opposite of what the agent asked.
+  clicking it would do the opposite of what the agent asked. An element with **no
+  name** is recovered only when its role says what it is (a row's checkbox, a field):
+  an unnamed icon or button says nothing the capture can compare, and the re-render
+  may have turned *archive* into *unarchive* under the same class.
 - its **context** — region, heading, neighbouring controls, stable attributes (id,
   name, href …), xpath, value — must agree, weighted by what the descriptor knows.
 - when the ref came from find, the query is run again and a top answer that agrees
@@ -51,6 +54,9 @@ LIVE_KEY_GATE = 0.5
 #: ... or, for a row with no key of its own, this share of all its words.
 SAME_ROW = 0.8
 _NAME_WEIGHT = 0.6
+#: Roles that say what an unnamed element is (its state may change, its meaning not).
+_KNOWN_BY_ROLE = frozenset({"checkbox", "radio", "switch", "textbox", "searchbox",
+                            "combobox", "spinbutton", "slider", "listbox"})
 _DIGITS = re.compile(r"\d+")
 
 
@@ -113,8 +119,9 @@ def context_score(old: Fingerprint, new: Fingerprint) -> float:
 
 
 def score(old: Fingerprint, new: Fingerprint) -> float:
-    """Overall match of a candidate; 0 when the role or the name differs."""
-    if old.role != new.role:
+    """Overall match of a candidate; 0 when the role or the name differs, or when the
+    element has no name and a role that does not say what it is."""
+    if old.role != new.role or (not old.name and old.role.lower() not in _KNOWN_BY_ROLE):
         return 0.0
     ns = name_score(old.name, new.name)
     if ns == 0.0:
@@ -194,6 +201,11 @@ def recover(idx: PageIndex, intent: Intent, old_ref: str) -> Recovery:
         scored = [(min(1.0, s + 0.05) if n.ref == top else s, c, n) for s, c, n in scored]
     scored.sort(key=lambda t: (-t[1], -t[0]))
     cands = [(n.ref, s, _row_line(idx, n)) for s, _c, n in scored[:5]]
+    if not scored and not desc.name and desc.role.lower() not in _KNOWN_BY_ROLE:
+        return Recovery(old_ref, False, reason=f"it has no name, and an unnamed "
+                        f"{desc.tag} cannot be told from another (an archive icon from an "
+                        "unarchive one) once the page re-rendered; find it again",
+                        candidates=cands)
     if not scored:
         return Recovery(old_ref, False, reason=f"nothing named {desc.name!r} "
                         f"({desc.role.lower()}) is on the page any more", candidates=cands)
