@@ -35,7 +35,7 @@ PAGE = """<!doctype html><html lang="en"><head><style>
 </main></body></html>"""
 
 
-async def _no_check(locator: Any, timeout_ms: float, ref: str) -> dict[str, Any]:
+async def _no_check(locator: Any, timeout_ms: float, ref: str, action: str) -> dict[str, Any]:
     return {}
 
 

@@ -60,7 +60,8 @@ async def perform(locator: Any, action: str, value: Any, timeout_ms: float,
     note for the answer when the action did something worth saying ("" otherwise).
     ``ref`` names the element in a refusal."""
     if action == "click":
-        await locator.click(timeout=timeout_ms, **await _own_point(locator, timeout_ms, ref))
+        await locator.click(timeout=timeout_ms,
+                            **await _own_point(locator, timeout_ms, ref, "click"))
     elif action == "fill":
         return await fill_dated(locator, _text(value, action), timeout_ms)
     elif action == "type":
@@ -85,7 +86,8 @@ async def perform(locator: Any, action: str, value: Any, timeout_ms: float,
     return ""
 
 
-async def _own_point(locator: Any, timeout_ms: float, ref: str) -> dict[str, Any]:
+async def _own_point(locator: Any, timeout_ms: float, ref: str,
+                     action: str) -> dict[str, Any]:
     """Where a click lands on the element itself (``clickpoint.js``): ``{}`` for its
     middle, as Playwright clicks; a ``position`` on its own text when its middle is a
     control inside it (a tree's folder over its files, a row over its links). Refuses
@@ -101,7 +103,7 @@ async def _own_point(locator: Any, timeout_ms: float, ref: str) -> dict[str, Any
         return {}
     if isinstance(point, dict) and point.get("covered"):
         raise ActionError(
-            f"Cannot click @{ref} safely: its middle is {point['covered']}, a control "
+            f"Cannot {action} @{ref} safely: its middle is {point['covered']}, a control "
             "inside it, and none of its own text is clear to click. Nothing was done. Act "
             "on that control's ref if it is the one meant, or find the element again.")
     if isinstance(point, list) and len(point) == 2:
@@ -118,7 +120,9 @@ async def _set_checked(locator: Any, state: bool, timeout_ms: float, ref: str = 
     """
     if await locator.is_checked(timeout=timeout_ms) == state:
         return ""
-    await locator.click(timeout=timeout_ms, **await _own_point(locator, timeout_ms, ref))
+    action = "check" if state else "uncheck"
+    await locator.click(timeout=timeout_ms,
+                        **await _own_point(locator, timeout_ms, ref, action))
     if await with_deadline(locator.count(), EXPLAIN_DEADLINE, what="count") == 0:
         return ("GONE: the box left the page with the click (the page removed or moved its "
                 "row); look again to see where it went.")
