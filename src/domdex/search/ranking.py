@@ -23,6 +23,7 @@ import itertools
 import logging
 import re
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 import numpy as np
@@ -198,7 +199,7 @@ def _openable(si: SearchIndex, idx: Any, q: Query, ks: np.ndarray, lex: np.ndarr
         return
     seen: dict[int, bool] = si.derived.setdefault("openable", {})
     whole = lex[ks] >= _WHOLE_REQUEST
-    if named := [w for w in (" ".join(tokens(x)) for x in q.named) if w]:
+    if named := _as_names(q.named):
         whole |= np.array([si.norm_names[k] in named for k in ks.tolist()], dtype=bool)
     for k in ks[(si.hidden[ks] == 2) & whole].tolist():
         opens = seen.get(k)
@@ -415,7 +416,7 @@ def _position(si: SearchIndex, idx: Any, q: Query, score: np.ndarray,
         if not _ordinal(si, q.ordinal, counted, float(counted.max()), bonus, idx) and \
                 q.ordinal >= 2:  # nothing here has a 7th: the best by words is no answer,
             # unless its name holds the ordinal ("Get a second opinion", "Second floor")
-            forms = {w for w, n in ORDINAL_WORDS.items() if n == q.ordinal}
+            forms = set(_ordinal_forms(q.ordinal))
             keeps = np.array([bool(forms & set(name.split())) for name in si.norm_names],
                              dtype=bool)
             return bonus * (score > 0) - np.where(keeps, 0.0, (1.0 - ORDINAL_MISS) * score)
@@ -836,9 +837,10 @@ def _lone_choice(si: SearchIndex, lex: np.ndarray, mask: np.ndarray) -> int | No
     return int(np.flatnonzero(shown)[0])
 
 
-def _quoted_names(q: Query) -> list[str]:
-    """The request's quoted parts as names read (``norm_names``' form): click the "Prev" item."""
-    return [w for w in (" ".join(tokens(x)) for x in q.quoted) if w]
+def _as_names(parts: list[str]) -> list[str]:
+    """Parts of a request in the form names are read in (``norm_names``): click the "Prev"
+    item, the file named "Deneen"."""
+    return [w for w in (" ".join(tokens(x)) for x in parts) if w]
 
 
 def _quoted_factor(si: SearchIndex, q: Query, ks: np.ndarray) -> np.ndarray | float:
@@ -847,7 +849,7 @@ def _quoted_factor(si: SearchIndex, q: Query, ks: np.ndarray) -> np.ndarray | fl
 
     Quotes that no name holds (a message to type, a value to enter) change nothing.
     """
-    wanted = _quoted_names(q)
+    wanted = _as_names(q.quoted)
     if not wanted or not len(ks):
         return 1.0
     names = si.norm_names
@@ -1156,7 +1158,7 @@ def _ordinal_in_name(si: SearchIndex, q: Query) -> None:
     if q.ordinal is None:
         return
     seq = q.sequence
-    forms = [w for w, n in ORDINAL_WORDS.items() if n == q.ordinal]  # "2nd" is "second"
+    forms = _ordinal_forms(q.ordinal)
     for a, b in itertools.pairwise(seq):
         if ORDINAL_WORDS.get(a) != q.ordinal or b in ORDINAL_WORDS:
             continue
@@ -1169,6 +1171,12 @@ def _ordinal_in_name(si: SearchIndex, q: Query) -> None:
                 q.terms = _dedupe_terms([form, *q.terms] if b in q.terms else
                                         [form, b, *q.terms])
                 return
+
+
+@cache
+def _ordinal_forms(nth: int) -> tuple[str, ...]:
+    """Every way of writing the ``nth`` position: "2nd" is "second"."""
+    return tuple(w for w, n in ORDINAL_WORDS.items() if n == nth)
 
 
 #: The most words a name may have for an ordinal inside it to be part of the name.

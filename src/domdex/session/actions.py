@@ -96,8 +96,6 @@ async def _own_point(locator: Any, timeout_ms: float, ref: str,
         point = await evaluate_in(locator.first, script("clickpoint.js"),
                                   timeout=min(timeout_ms, 2000),
                                   deadline=EXPLAIN_DEADLINE, what="click point")
-    except ActionError:
-        raise
     except Exception as exc:  # not there yet, or the frame navigated: Playwright's to say
         logger.debug("click point not read: %r", exc)
         return {}

@@ -118,10 +118,15 @@ def context_score(old: Fingerprint, new: Fingerprint) -> float:
     return sum(w * s for w, s in parts) / total
 
 
+def _unknowable(desc: Fingerprint) -> bool:
+    """No name, and a role that does not say what it is (an icon, an unnamed button)."""
+    return not desc.name and desc.role.lower() not in _KNOWN_BY_ROLE
+
+
 def score(old: Fingerprint, new: Fingerprint) -> float:
     """Overall match of a candidate; 0 when the role or the name differs, or when the
     element has no name and a role that does not say what it is."""
-    if old.role != new.role or (not old.name and old.role.lower() not in _KNOWN_BY_ROLE):
+    if old.role != new.role or _unknowable(old):
         return 0.0
     ns = name_score(old.name, new.name)
     if ns == 0.0:
@@ -201,7 +206,7 @@ def recover(idx: PageIndex, intent: Intent, old_ref: str) -> Recovery:
         scored = [(min(1.0, s + 0.05) if n.ref == top else s, c, n) for s, c, n in scored]
     scored.sort(key=lambda t: (-t[1], -t[0]))
     cands = [(n.ref, s, _row_line(idx, n)) for s, _c, n in scored[:5]]
-    if not scored and not desc.name and desc.role.lower() not in _KNOWN_BY_ROLE:
+    if not scored and _unknowable(desc):
         return Recovery(old_ref, False, reason=f"it has no name, and an unnamed "
                         f"{desc.tag} cannot be told from another (an archive icon from an "
                         "unarchive one) once the page re-rendered; find it again",
