@@ -308,6 +308,9 @@ STOCK = ("<div role='grid' aria-label='Stock'><div role='row'><div role='columnh
                             f"{n}</div><div role='gridcell'>{w}</div></div>" for p, n, w in [
                                 ("Oak desk", 4, "Leeds"), ("Rattan armchair", 3, "Glasgow"),
                                 ("Linen cushion", 0, "Leeds")]) + "</div>")
+INFOBOX = ("<table class='infobox'><caption>Lyon</caption><tr><th scope='row'>Country</th>"
+           "<td>France</td></tr><tr><th scope='row'>Mayor</th><td>Grégory Doucet</td></tr>"
+           "<tr><th scope='row'>Founded</th><td>43 BC</td></tr></table>")
 
 
 @pytest.mark.parametrize(("html", "query", "want"), [
@@ -315,6 +318,9 @@ STOCK = ("<div role='grid' aria-label='Stock'><div role='row'><div role='columnh
     (ORDER, "the order total", "1786.92"),
     (STOCK, "which warehouse is the rattan armchair kept in", "Glasgow"),
     (STOCK, "how many rattan armchairs are in stock", "3"),
+    # a key/value row: the key cell is the request's only words, its one value the answer
+    (INFOBOX, "the mayor in the infobox", "Grégory Doucet"),
+    (INFOBOX, "Founded", "43 BC"),
 ])
 def test_a_value_question_is_answered_by_the_value_not_its_label(  # type: ignore[no-untyped-def]
         domdex_browser, html: str, query: str, want: str) -> None:

@@ -789,13 +789,25 @@ def _value_over_label(si: SearchIndex, idx: Any, q: Query, ks: np.ndarray,
                   and (si.descriptors[k].column == d.label and home >= 0
                        and table(si.descriptors[k].pos) == home if header
                        else parent[si.descriptors[k].pos] == parent[d.pos])]
-        fits = [k for k in values if score[k] >= VALUE_YIELD * score[lab]
-                and own <= (cover := hits(si.descriptors[k].column) | hits(si.descriptors[k].row))
-                and (cover > own or (header and len(values) == 1))]
+        pair = not header and _key_value_row(idx, parent[d.pos], d.pos)
+        fits = [k for k in values if score[k] >= VALUE_YIELD * score[lab] and (pair or (
+                own <= (cover := hits(si.descriptors[k].column) | hits(si.descriptors[k].row))
+                and (cover > own or (header and len(values) == 1))))]
         if not fits:
             continue
         out = _take_lead(score, out, max(fits, key=lambda k: float(score[k])), lab)
     return out
+
+
+def _key_value_row(idx: Any, row: int, key: int) -> bool:
+    """Whether ``row`` is a key/value pair: the key cell and one data cell beside it (an
+    infobox's *Mayor* | *Grégory Doucet*, a details table's *Status* | *Paid*). A
+    question naming the key asks for that one value; a row of several values (a city's
+    row in a table of cities) is named by its key instead."""
+    if row < 0:
+        return False
+    others = [c for c in idx.tree.child_pos[row] if c != key]
+    return len(others) == 1 and idx.nodes[others[0]].role in _DATA_CELLS
 
 
 def _plain_rows(si: SearchIndex) -> np.ndarray:
