@@ -506,3 +506,18 @@ def test_a_small_forms_button_stands_for_what_its_fields_are_for(  # type: ignor
         assert got is None or got.role != "button", str(result)
     else:
         assert got is not None and got.name == want, str(result)
+
+
+ACCOUNTS = ("<table><thead><tr><th></th><th>Username</th><th>First name</th></tr></thead><tbody>"
+         + "".join(f"<tr><td><input type='checkbox' aria-label='Select this object - {u}'></td>"
+                   f"<th><a href='/u/{u}'>{u}</a></th><td>{first}</td></tr>"
+                   for u, first in [("asmith", "Anna"), ("bsmith", "Ben"), ("csmith", "Cara")])
+         + "</tbody></table>")
+
+
+@pytest.mark.parametrize("query", ["the checkbox for Ben", "tick the box for Ben"])
+def test_a_control_in_a_table_row_is_known_by_its_row(domdex_browser, query: str) -> None:  # type: ignore[no-untyped-def]
+    """Each row's checkbox is named by the row's key (*bsmith*), the request by another
+    cell of the row (*Ben*): the control carries its row's cells, as a cell does."""
+    result, got = _live_find(domdex_browser, f"<main>{ACCOUNTS}</main>", query, "click")
+    assert got is not None and got.name == "Select this object - bsmith", str(result)

@@ -45,6 +45,8 @@ FIELD_WEIGHTS: dict[str, float] = {
 #: A cell's row (the other cells' text): "what role does Jin Kim have" names the Role
 #: cell by its row. Weaker than the key; fitted by bench/sweep.py.
 ROW_WEIGHT = 0.5
+#: How far above a control its table cell may be (``<td><div><span><input>``)
+_CELL_DEPTH = 4
 
 _SKIP_TAGS = frozenset({"label", "legend",  # their words name a control: in its fields
                         "html", "head", "body", "script", "style", "noscript", "template",
@@ -573,6 +575,17 @@ class _Builder:
                 if nodes[c].tag in _CELL_TAGS or nodes[c].role in _CELL_ROLES]
         return found
 
+    def _cell_above(self, i: int) -> int:
+        """The table cell a control sits in (a few levels up), else -1."""
+        p, nodes = self.tree.parent_pos[i], self.nodes
+        for _ in range(_CELL_DEPTH):
+            if p < 0:
+                return -1
+            if nodes[p].tag in _CELL_TAGS or nodes[p].role in _CELL_ROLES:
+                return p
+            p = self.tree.parent_pos[p]
+        return -1
+
     def _row_text(self, cell: int) -> str:
         """The other cells of the cell's row, as text (capped)."""
         row = self._row_of(cell)
@@ -930,6 +943,8 @@ class _Builder:
         column = self._cell_context(i)[1] if is_cell else ""
         row_text = self._row_text(i) if is_cell else ""
         row = row_text if column else ""
+        if interactive and not is_cell and (cell := self._cell_above(i)) >= 0:
+            row_text = self._row_text(cell)  # "the checkbox for Ben": the control's row
         if row_text and node.role not in _HEADER_CELL and ROW_WEIGHT > 0:
             fields["row"] = row_text  # "the role of Jin Kim": the row
         if keys:
