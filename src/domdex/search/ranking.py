@@ -482,7 +482,7 @@ def _named_listing(si: SearchIndex, idx: Any, nouns: set[str],
     if found is None:
         found = si.derived["listings"] = listings(idx, lambda pos: _words_over(si, pos))
     end = idx.tree.end
-    best_key: tuple[int, int, int, float, int] | None = None
+    best_key: tuple[int, int, int, int, float, int] | None = None
     choice: Listing | None = None
     for listing in found:
         fit = len(nouns & listing.words)
@@ -495,7 +495,10 @@ def _named_listing(si: SearchIndex, idx: Any, nouns: set[str],
             continue
         aside = bool(si.zones[spans[0][0]] & _ASIDE_ZONES)
         top = max(float(score[a:b].max()) for a, b in spans)
-        key = (fit, int(not aside), int(len(listing.records) >= 3), top, len(listing.records))
+        first = idx.nodes[listing.records[0]]
+        marked = first.role in _RECORD_ROLES or first.tag in _RECORD_TAGS
+        key = (fit, int(marked), int(not aside), int(len(listing.records) >= 3), top,
+               len(listing.records))
         if best_key is None or key > best_key:
             best_key, choice = key, listing
     if choice is None:
@@ -504,6 +507,11 @@ def _named_listing(si: SearchIndex, idx: Any, nouns: set[str],
 
 
 _ASIDE_ZONES = frozenset({"nav", "header", "footer", "sidebar"})
+#: Records by their markup (a table's rows, a list's items, a feed's articles): among
+#: listings the request names equally, these before runs of look-alike paragraphs or
+#: boxes, which an aria snapshot (no tags, no classes) makes of any siblings.
+_RECORD_ROLES = frozenset({"row", "listitem", "article", "treeitem"})
+_RECORD_TAGS = frozenset({"tr", "li", "article"})
 #: Roles whose look-alikes an ordinal counts directly, not a listing's records.
 _CONTROL_ROLES = frozenset({"button", "link", "checkbox", "radio", "tab", "textbox",
                            "combobox", "menuitem", "switch", "slider", "spinbutton",

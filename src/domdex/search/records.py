@@ -36,6 +36,11 @@ _KIND_WORDS = {
 _PICTURE = "image picture photo thumbnail"
 _DIGITS = re.compile(r"\d+")
 _HEADER_CELLS = frozenset({"th", "columnheader"})
+#: Siblings that are never records: a table's row groups (its head and body, which an
+#: aria snapshot gives one role) are structure, the records are their rows; a row's
+#: header cells label the records (an aria snapshot's header cells share one shape).
+_NOT_RECORDS = frozenset({"br", "hr", "script", "style", "thead", "tbody", "tfoot", "th"})
+_NOT_RECORD_ROLES = frozenset({"rowgroup", "columnheader", "rowheader"})
 _MAX_CLASS_WORDS = 6
 
 
@@ -64,7 +69,8 @@ def _groups(idx: Any) -> Iterator[tuple[int, tuple[str, str, str], list[int]]]:
         groups: dict[tuple[str, str, str], list[int]] = {}
         for c in kids:
             n = nodes[c]
-            if n.tag in ("br", "hr", "script", "style") or not _holds_something(idx, c):
+            if n.tag in _NOT_RECORDS or n.role in _NOT_RECORD_ROLES or \
+                    not _holds_something(idx, c):
                 continue
             groups.setdefault(_shape(n), []).append(c)
         for shape, members in groups.items():

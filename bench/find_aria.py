@@ -1,0 +1,228 @@
+"""find over Playwright's AI snapshot (aria YAML) against find over domdex's own capture.
+
+Usage:
+  python bench/find_aria.py capture [--apps wordpress,datasette] [--no-pydocs]
+  python bench/find_aria.py score [--apps …] [--verbose]
+
+Agents that already drive a browser through Playwright MCP hold the page as
+``page.aria_snapshot(mode="ai")`` text, and domdex reads it (``domdex.load_snapshot``).
+That text has no DOM behind it: no classes, ids, boxes, cursor or table structure beyond
+roles. This bench measures what find loses on it, on the same corpus tasks as
+``bench/find_corpus.py`` and on **the same page load**: ``capture`` opens every task's page
+(apps through ``bench/apps/harness.py``, logged in; the Python docs as ``file://`` pages),
+takes domdex's capture *and* the AI snapshot one after the other, and stores both with the
+refs that stand for the task's expected element in each (``bench/out/aria/``). For the AI
+snapshot those are resolved in the page through Playwright's own ``aria-ref=`` selector:
+the ref whose element is the expected one, a wrapper around it that says little more (at
+most twice its text plus 20 characters), or an element inside it with the same text.
+
+``score`` is offline and prints, per app, top-1 / top-3 of: domdex find on its capture,
+domdex find on the AI snapshot, and the element-finder seed scorer on the AI snapshot
+(``bench/devset.py``). The tasks were written before any tuning (bench/apps/*/tasks.jsonl,
+the devset and held-out sets); this is a benchmark, not a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import re
+import sys
+from collections import defaultdict
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE / "apps"))
+sys.path.insert(0, str(HERE))
+from expected import CHAIN_JS, expected_refs  # noqa: E402
+from find_corpus import DOCS, _pydocs_tasks  # noqa: E402
+
+OUT = HERE / "out" / "aria"
+_REF = re.compile(r"\[ref=([^\]\s]+)\]")
+#: Evaluated on an AI-snapshot ref's element with the expected element: does it stand for it?
+_SAME_JS = """(e, x) => {
+  const len = (n) => (n.textContent || '').trim().length;
+  if (e === x) return true;
+  if (e.contains(x)) return len(e) <= 2 * len(x) + 20;
+  const text = (n) => (n.textContent || '').trim();
+  return x.contains(e) && len(x) > 0 && text(e) === text(x);
+}"""
+#: The most refs checked one by one in the page for one task (each is a round trip).
+_MAX_CHECKS = 2500
+
+
+@dataclass(slots=True)
+class AriaCase:
+    id: str
+    app: str
+    query: str
+    intent: str
+    hard: bool
+    file: str  # gzip JSON under OUT: {"yaml", "url", "title", "snapshot"}
+    dom_refs: list[str] = field(default_factory=list)  # in domdex's capture
+    aria_refs: list[str] = field(default_factory=list)  # in the AI snapshot
+
+
+def _aria_refs(page: Any, yaml: str, expected: Any, needle: str) -> list[str]:
+    """The AI snapshot's refs that stand for ``expected`` (an element handle)."""
+    lines = yaml.splitlines()
+    first = [m.group(1) for ln in lines if needle and needle.casefold() in ln.casefold()
+             for m in [_REF.search(ln)] if m]
+    every = [m.group(1) for ln in lines for m in [_REF.search(ln)] if m]
+    for pool in (first, every):
+        got = []
+        for r in pool[:_MAX_CHECKS]:
+            try:
+                if page.locator(f"aria-ref={r}").evaluate(_SAME_JS, expected, timeout=2000):
+                    got.append(r)
+            except Exception:  # a ref the page no longer resolves
+                continue
+        if got:
+            return got
+    return []
+
+
+def _store(domdex: Any, page: Any, tid: str, app: str, query: str, intent: str, hard: bool,
+           expect: str) -> AriaCase | None:
+    try:
+        loc = page.locator(expect)
+        if loc.count() != 1:
+            print(f"SKIP {tid}: the expected selector does not match exactly one element")
+            return None
+        snap = domdex.attach(page).capture(incremental=False)
+        ref, also = expected_refs(snap, loc.evaluate(CHAIN_JS))
+        yaml = page.aria_snapshot(mode="ai")
+        node = snap.get(ref) if ref else None
+        needle = ((node.name or node.text or "") if node else "").strip()[:20]
+        aria = _aria_refs(page, yaml, loc.element_handle(), needle)
+    except Exception as exc:
+        print(f"SKIP {tid}: {str(exc).splitlines()[0][:100]}")
+        return None
+    name = f"{tid}.json.gz"
+    data = {"yaml": yaml, "url": page.url, "title": page.title(), "snapshot": snap.to_json()}
+    (OUT / name).write_bytes(gzip.compress(json.dumps(data).encode()))
+    dom = [ref, *also] if ref else []
+    return AriaCase(tid, app, query, intent, hard, name, dom, aria)
+
+
+def capture(args: argparse.Namespace) -> int:
+    from harness import launch, load_apps, load_tasks, new_context, open_task
+    from playwright.sync_api import sync_playwright
+
+    import domdex
+
+    OUT.mkdir(parents=True, exist_ok=True)
+    apps = load_apps()
+    wanted = set(args.apps.split(",")) if args.apps else None
+    tasks = [t for t in load_tasks() if wanted is None or t.app in wanted]
+    cases: list[AriaCase] = []
+    with sync_playwright() as pw:
+        browser = launch(pw)
+        contexts: dict[str, Any] = {}
+        for t in tasks:
+            if t.app not in contexts:
+                contexts[t.app] = new_context(browser, apps[t.app])
+            try:
+                page = open_task(contexts[t.app], apps[t.app], t)
+            except Exception as exc:
+                print(f"SKIP {t.id}: cannot open ({str(exc).splitlines()[0][:80]})")
+                continue
+            if case := _store(domdex, page, t.id, t.app, t.query, t.intent, t.hard, t.expect):
+                cases.append(case)
+            page.close()
+        if not args.no_pydocs and DOCS.exists():
+            ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+            for d in _pydocs_tasks():
+                page = ctx.new_page()
+                page.goto((DOCS / d["page"]).as_uri(), wait_until="load")
+                if case := _store(domdex, page, d["id"], d["app"], d["query"], d["intent"],
+                                  d["hard"], d["expect"]):
+                    cases.append(case)
+                page.close()
+        browser.close()
+    index = OUT / "cases.jsonl"
+    stored = {}
+    if index.exists():
+        for line in index.read_text().splitlines():
+            c = AriaCase(**json.loads(line))
+            stored[c.id] = c
+    redone = {c.app for c in cases} | {t.app for t in tasks}
+    stored = {k: c for k, c in stored.items() if c.app not in redone}
+    stored.update({c.id: c for c in cases})
+    index.write_text("".join(json.dumps(asdict(c)) + "\n" for c in stored.values()))
+    lost = sum(1 for c in cases if not c.aria_refs)
+    print(f"{len(cases)} cases stored in {OUT} ({lost} whose element the AI snapshot has no "
+          "ref for)")
+    return 0
+
+
+def score(args: argparse.Namespace) -> int:
+    from devset import parse_ai_snapshot, seed_find_all
+    from domdex import build_index, load_snapshot
+    from domdex.search.api import find
+    from domdex.snapshot import Snapshot
+
+    wanted = set(args.apps.split(",")) if args.apps else None
+    cases = [AriaCase(**json.loads(line))
+             for line in (OUT / "cases.jsonl").read_text().splitlines()]
+    cases = [c for c in cases if wanted is None or c.app in wanted]
+    rows: dict[str, list[tuple[bool, ...]]] = defaultdict(list)
+    for c in cases:
+        data = json.loads(gzip.decompress((OUT / c.file).read_bytes()))
+        intent = c.intent if c.intent in ("click", "fill", "select", "read", "navigate") \
+            else None
+        dom_idx = build_index(Snapshot.from_dict(json.loads(data["snapshot"])))
+        dom = [m.ref for m in find(dom_idx, c.query, intent=intent).ranking.matches[:3]]
+        aria_idx = build_index(load_snapshot(data["yaml"]))
+        aria = [m.ref for m in find(aria_idx, c.query, intent=intent).ranking.matches[:3]]
+        seed = [r.ref for _, r in seed_find_all(parse_ai_snapshot(data["yaml"]), c.query)[:3]]
+        ok = [
+            bool(dom) and dom[0] in c.dom_refs, any(r in c.dom_refs for r in dom),
+            bool(aria) and aria[0] in c.aria_refs, any(r in c.aria_refs for r in aria),
+            bool(seed) and seed[0] in c.aria_refs, any(r in c.aria_refs for r in seed),
+        ]
+        rows[c.app].append(tuple(ok))
+        if args.verbose and ok[0] and not ok[2]:
+            got = aria_idx.node(aria[0]) if aria else None
+            print(f"{c.id} {c.query!r}: aria gave "
+                  f"{(got.role + ' ' + repr(got.name)) if got else 'nothing'}, want "
+                  f"{c.aria_refs}")
+    print(f"{'app':16} {'tasks':>5}  {'domdex capture':>16}  {'domdex on AI snap':>18}  "
+          f"{'seed on AI snap':>16}   (top-1 / top-3; no aria ref)")
+    everything: list[tuple[bool, ...]] = []
+    for app in sorted(rows):
+        everything += rows[app]
+        _line(app, rows[app], [c for c in cases if c.app == app])
+    _line("ALL", everything, cases)
+    return 0
+
+
+def _line(app: str, rows: list[tuple[bool, ...]], cases: list[AriaCase]) -> None:
+    n = len(rows) or 1
+
+    def pct(i: int) -> str:
+        return f"{100 * sum(r[i] for r in rows) / n:5.1f}%"
+
+    lost = sum(1 for c in cases if not c.aria_refs)
+    print(f"{app:16} {len(rows):5}  {pct(0)} / {pct(1)}  {pct(2)} / {pct(3)}   "
+          f"{pct(4)} / {pct(5)}   {lost}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    c = sub.add_parser("capture")
+    c.add_argument("--apps")
+    c.add_argument("--no-pydocs", action="store_true")
+    s = sub.add_parser("score")
+    s.add_argument("--apps")
+    s.add_argument("--verbose", action="store_true")
+    args = ap.parse_args(argv)
+    return capture(args) if args.cmd == "capture" else score(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
