@@ -2,7 +2,7 @@
 
 Usage:
   python bench/find_aria.py capture [--apps wordpress,datasette] [--no-pydocs]
-  python bench/find_aria.py score [--apps …] [--verbose]
+  python bench/find_aria.py score [--apps …] [--verbose] [--flat]
 
 Agents that already drive a browser through Playwright MCP hold the page as
 ``page.aria_snapshot(mode="ai")`` text, and domdex reads it (``domdex.load_snapshot``).
@@ -159,6 +159,19 @@ def capture(args: argparse.Namespace) -> int:
     return 0
 
 
+def flatten(yaml: str) -> str:
+    """The AI snapshot as a flat list: every line with a ref at the top level, its
+    inline text kept, nesting, text-only lines and properties (``/url``) dropped — the
+    shape of a snapshot that lists elements without their structure."""
+    out = []
+    for line in yaml.splitlines():
+        if not _REF.search(line):
+            continue
+        line = line.strip()
+        out.append(line[:-1] if line.endswith(":") else line)
+    return "\n".join(out) + "\n"
+
+
 def score(args: argparse.Namespace) -> int:
     from devset import parse_ai_snapshot, seed_find_all
     from domdex import build_index, load_snapshot
@@ -176,16 +189,17 @@ def score(args: argparse.Namespace) -> int:
             else None
         dom_idx = build_index(Snapshot.from_dict(json.loads(data["snapshot"])))
         dom = [m.ref for m in find(dom_idx, c.query, intent=intent).ranking.matches[:3]]
-        aria_idx = build_index(load_snapshot(data["yaml"]))
+        yaml = flatten(data["yaml"]) if args.flat else data["yaml"]
+        aria_idx = build_index(load_snapshot(yaml))
         aria = [m.ref for m in find(aria_idx, c.query, intent=intent).ranking.matches[:3]]
-        seed = [r.ref for _, r in seed_find_all(parse_ai_snapshot(data["yaml"]), c.query)[:3]]
+        seed = [r.ref for _, r in seed_find_all(parse_ai_snapshot(yaml), c.query)[:3]]
         ok = [
             bool(dom) and dom[0] in c.dom_refs, any(r in c.dom_refs for r in dom),
             bool(aria) and aria[0] in c.aria_refs, any(r in c.aria_refs for r in aria),
             bool(seed) and seed[0] in c.aria_refs, any(r in c.aria_refs for r in seed),
         ]
         rows[c.app].append(tuple(ok))
-        if args.verbose and ok[0] and not ok[2]:
+        if args.verbose and ok[0] and not ok[2]:  # the capture answers, the AI snapshot not
             got = aria_idx.node(aria[0]) if aria else None
             print(f"{c.id} {c.query!r}: aria gave "
                   f"{(got.role + ' ' + repr(got.name)) if got else 'nothing'}, want "
@@ -220,6 +234,8 @@ def main(argv: list[str] | None = None) -> int:
     s = sub.add_parser("score")
     s.add_argument("--apps")
     s.add_argument("--verbose", action="store_true")
+    s.add_argument("--flat", action="store_true",
+                   help="read each AI snapshot flattened (bench/find_aria.py flatten)")
     args = ap.parse_args(argv)
     return capture(args) if args.cmd == "capture" else score(args)
 

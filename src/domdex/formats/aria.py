@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from .. import fields
 from ..errors import SnapshotError
 from ..snapshot import Box, Snapshot
+from .flat import nest_flat
 from .outline import MAX_DEPTH, Entry, build_snapshot, normalise_ref, too_deep
 
 _ROLE = re.compile(r"[A-Za-z][\w-]*")
@@ -74,7 +75,7 @@ def parse_aria(text: str) -> Snapshot:
             "The aria snapshot has no elements. Pass the YAML that page.aria_snapshot() "
             "or Playwright MCP's browser_snapshot returned."
         )
-    return build_snapshot(roots, source="aria-yaml", url=url, title=title)
+    return build_snapshot(nest_flat(roots), source="aria-yaml", url=url, title=title)
 
 
 def looks_like_aria(text: str) -> bool:
