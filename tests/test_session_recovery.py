@@ -187,3 +187,10 @@ def test_an_unnamed_checkbox_is_recovered_by_its_row() -> None:
     old, new = _inbox(10), _inbox(40)
     rec = recover(build_index(new), _intent(old, "e15"), "e15")  # Elwira's checkbox
     assert rec.recovered and rec.new_ref == "e45", rec.reason
+
+
+def test_a_count_may_change_but_an_id_may_not() -> None:
+    assert name_score("Cart (3)", "Cart (4)") == 0.75
+    assert name_score("Inbox 9", "Inbox 10") == 0.75
+    assert name_score("Approve request #1017", "Approve request #1018") == 0.0
+    assert name_score("Invoice 20231", "Invoice 20232") == 0.0

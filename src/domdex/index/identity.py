@@ -32,8 +32,8 @@ if TYPE_CHECKING:
     from ..index import PageIndex
     from ..snapshot import Node
 
-__all__ = ["Identity", "coverage", "identify", "item_words", "look_alikes", "row_text",
-           "words"]
+__all__ = ["Identity", "block_words", "coverage", "identify", "item_words", "look_alikes",
+           "row_text", "words"]
 
 _WORD = re.compile(r"\w+")
 #: Roles and tags of containers that repeat: a key is taken from them even for an
@@ -46,6 +46,8 @@ VALUE_WEIGHT = 0.5
 #: Largest item, in nodes, whose words are read (a look-alike alone in a huge subtree
 #: has the page as its "item", which identifies nothing).
 MAX_ITEM_NODES = 400
+#: How far above a lone element its block may be (:func:`_block_of`).
+BLOCK_LEVELS = 4
 ITEM_TEXT_CHARS = 80
 
 
@@ -142,7 +144,12 @@ def identify(idx: PageIndex, pos: int, twins: list[int] | None = None) -> Identi
     item = _item_of(idx, pos, twins)
     index = twins.index(pos) if pos in twins else 0
     if item is None:
-        return Identity(twins=len(twins), twin_index=index)
+        block = _block_of(idx, pos) if len(twins) == 1 else None
+        if block is None:
+            return Identity(twins=len(twins), twin_index=index)
+        own = set(words(label(idx.nodes[pos])))
+        text_w = item_words(idx, block, pos)[0]
+        return Identity(twins=1, words=tuple(dict.fromkeys(w for w in text_w if w not in own)))
     text_w, value_w, shown = item_words(idx, item, pos)
     common_t: set[str] = set()
     common_v: set[str] = set()
@@ -166,6 +173,26 @@ def identify(idx: PageIndex, pos: int, twins: list[int] | None = None) -> Identi
         key, vkey = (), ()
     rest = tuple(dict.fromkeys(w for w in text_w if w not in own))
     return Identity(key, vkey, shown, len(twins), index, rest)
+
+
+def _block_of(idx: PageIndex, pos: int) -> int | None:
+    """A lone element's nearest ancestor that says something besides the element (a
+    mail pane's subject and sender around its *Delete*, a wizard step's title over its
+    unnamed field, the name beside a result's *Remove*): what it acts on. None when no
+    ancestor within :data:`BLOCK_LEVELS` does, or the one that does is too big."""
+    own = set(words(label(idx.nodes[pos])))
+    for level, a in enumerate(idx.tree.ancestors(pos)):
+        if level >= BLOCK_LEVELS or idx.tree.size(a) > MAX_ITEM_NODES:
+            return None
+        if any(w not in own for w in item_words(idx, a, pos, 0)[0]):
+            return a
+    return None
+
+
+def block_words(idx: PageIndex, pos: int) -> set[str]:
+    """The text words of a lone element's block (:func:`_block_of`), else none."""
+    block = _block_of(idx, pos)
+    return set(item_words(idx, block, pos, 0)[0]) if block is not None else set()
 
 
 def _repeats(idx: PageIndex, item: int, pos: int, twins: list[int]) -> bool:

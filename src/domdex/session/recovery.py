@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..index import roles
-from ..index.identity import candidate_words, coverage, identify, look_alikes
+from ..index.identity import block_words, candidate_words, coverage, identify, look_alikes
 from ..render.elements import element_line, label
 from .intents import Fingerprint, Intent, describe
 
@@ -57,7 +57,13 @@ _NAME_WEIGHT = 0.6
 #: Roles that say what an unnamed element is (its state may change, its meaning not).
 _KNOWN_BY_ROLE = frozenset({"checkbox", "radio", "switch", "textbox", "searchbox",
                             "combobox", "spinbutton", "slider", "listbox"})
-_DIGITS = re.compile(r"\d+")
+#: A count in a name: a number in brackets, or a bare one or two digits not after "#".
+_COUNT = re.compile(r"[(\[]\s*\d+\s*[)\]]|(?<![#\d\w])\d{1,2}(?![\d\w])")
+#: A word that identifies a record: an id or a number of three digits or more, a word
+#: mixing letters and digits (sku1021, a17). A different one is another record.
+_ID_WORD = re.compile(r"\d{3,}|(?=[^\W\d_]*\d)(?=\d*[^\W\d_])\w+")
+#: Share of a lone element's block words (the text around it) that must still be there.
+BLOCK_GATE = 0.5
 
 
 @dataclass(slots=True)
@@ -83,11 +89,13 @@ def _norm(text: str) -> str:
 
 
 def name_score(old: str, new: str) -> float:
-    """1 for the same name, 0.75 when only numbers differ, else 0 (a different element)."""
+    """1 for the same name, 0.75 when only a count differs ("Cart (3)" → "Cart (4)"),
+    else 0 (a different element). A number that names something — three digits or
+    more, or after "#" ("Approve request #1017") — is part of the name, not a count."""
     a, b = _norm(old), _norm(new)
     if a == b:
         return 1.0
-    if _DIGITS.sub("#", a) == _DIGITS.sub("#", b):
+    if _COUNT.sub("(#)", a) == _COUNT.sub("(#)", b):
         return 0.75
     return 0.0
 
@@ -157,28 +165,81 @@ def _row_line(idx: PageIndex, node: Node) -> str:
 
 
 def item_coverage(idx: PageIndex, desc: Fingerprint, ref: str) -> float:
-    """How much of the descriptor's row key the element's row in ``idx`` carries."""
-    pos = idx.pos(ref)
-    twins = look_alikes(idx, pos)
-    return coverage(desc.identity, desc.identity, candidate_words(idx, pos, twins))
+    """How much of the descriptor's row key the element's row in ``idx`` carries (0 when
+    the row is another record's: :func:`_row_cover`)."""
+    return _row_cover(idx, desc, idx.pos(ref))
 
 
 def still_same(idx: PageIndex, intent: Intent, ref: str) -> bool:
-    """Whether a ref that is still alive still shows the item the agent saw.
+    """Whether a ref that is still alive still shows the element and the item the
+    agent saw.
 
-    Virtualised lists recycle nodes: the node behind a ref can come to show another
-    row's data without ever being replaced. A ref whose row key is mostly gone is
-    treated as stale (and re-matched or refused) instead of being acted on.
+    Apps update nodes in place: a virtualised list recycles a row's nodes for another
+    row, a reading pane shows the next mail under the same *Delete*, an *Archive*
+    button becomes *Unarchive*. A ref whose role or name changed, whose heading now
+    reads otherwise, or whose row says another record is treated as stale (re-matched
+    or refused) instead of being acted on. (A re-rendered lone element must also find
+    the text around it again: :func:`recover`.)
     """
-    ident = intent.descriptor.identity
-    if ident.key or ident.value_key:
-        return item_coverage(idx, intent.descriptor, ref) >= LIVE_KEY_GATE
-    if not ident.words:
-        return True
+    desc = intent.descriptor
+    node = idx.node(ref)
+    if roles.display_role(node) != desc.role or name_score(desc.name, label(node)) == 0:
+        return False
+    if not _same_heading(idx, desc, ref):
+        return False
+    ident = desc.identity
     pos = idx.pos(ref)
+    if ident.key or ident.value_key:
+        return _row_cover(idx, desc, pos) >= LIVE_KEY_GATE
+    if not ident.words or (ident.twins == 1 and not ident.item):
+        # a lone element's node, still there: the text around it may change (the next
+        # question above a wizard's *Next*); its name and heading said it is the same
+        return True
     text_words, _values = candidate_words(idx, pos, look_alikes(idx, pos))
     # no key (its row has an identical twin): the row must still read the same
-    return sum(1 for w in ident.words if w in text_words) / len(ident.words) >= SAME_ROW
+    return _share(ident.words, text_words) >= SAME_ROW
+
+
+def _share(old: tuple[str, ...], now: set[str]) -> float:
+    return sum(1 for w in old if w in now) / len(old) if old else 1.0
+
+
+def _same_heading(idx: PageIndex, desc: Fingerprint, ref: str) -> bool:
+    """Whether the element still sits under the heading it sat under (a count in it
+    may change): a pane or a route that now shows another record's title is another
+    record, whatever the button in it is called."""
+    if not desc.heading:
+        return True
+    heading = idx.heading_of(ref)
+    return heading is not None and name_score(desc.heading, label(heading)) > 0
+
+
+def _row_cover(idx: PageIndex, desc: Fingerprint, pos: int) -> float:
+    """How much of the agent's row key the element's row carries; 0 when the row is
+    another record's: an id or number that told the agent's row apart is missing, or a
+    word of the agent's row was replaced by another ("Your ACME invoice for March" now
+    reads "… for April": the March row is gone and its neighbour took its place).
+
+    A word only added (a "New" badge) or only dropped is the same row changing; a
+    replaced one is refused even when it is the same row's status ("Pending" →
+    "Approved"): the agent looks again, which is better than a guess.
+    """
+    ident = desc.identity
+    text_w, value_w = candidate_words(idx, pos, look_alikes(idx, pos))
+    cov = coverage(ident, ident, (text_w, value_w))
+    if any(_ID_WORD.fullmatch(w) and w not in text_w for w in ident.key) or \
+            any(_ID_WORD.fullmatch(w) and w not in value_w for w in ident.value_key):
+        return 0.0
+    old = set(ident.words)
+    if old and any(_content(w) for w in text_w - old) and any(_content(w) for w in old - text_w):
+        return 0.0
+    return cov
+
+
+def _content(word: str) -> bool:
+    """A word that says what a row is: not a count or a position of one or two digits
+    ("3", "12": a row's rank or a counter moves when others come and go)."""
+    return not (word.isdigit() and len(word) <= 2)
 
 
 def recover(idx: PageIndex, intent: Intent, old_ref: str) -> Recovery:
@@ -191,10 +252,17 @@ def recover(idx: PageIndex, intent: Intent, old_ref: str) -> Recovery:
     desc = intent.descriptor
     ident = desc.identity
     named: list[tuple[float, Node]] = []
+    lone = ident.twins == 1 and not ident.item and bool(ident.words)
+    moved = 0  # candidates by name under another heading or text (another record's)
     for n in _candidates(idx, desc):
         s = score(desc, describe(idx, n.ref, identity=False))
-        if s > 0:
+        if s <= 0:
+            continue
+        if _same_heading(idx, desc, n.ref) and (not lone or _share(
+                ident.words, block_words(idx, idx.pos(n.ref))) >= BLOCK_GATE):
             named.append((s, n))
+        else:
+            moved += 1
     keyed = bool(ident.key or ident.value_key)
     twins = ident.twins > 1 or len(named) > 1
     scored: list[tuple[float, float, Node]] = []  # (score, key coverage, node)
@@ -211,6 +279,11 @@ def recover(idx: PageIndex, intent: Intent, old_ref: str) -> Recovery:
                         f"{desc.tag} cannot be told from another (an archive icon from an "
                         "unarchive one) once the page re-rendered; find it again",
                         candidates=cands)
+    if not scored and moved:
+        return Recovery(old_ref, False, reason=f"the {desc.role.lower()} {desc.name!r} "
+                        "now sits under another heading or among other text than "
+                        f"{(desc.heading or ' '.join(ident.words[:8]))!r}: the page shows "
+                        "another record; look again", candidates=cands)
     if not scored:
         return Recovery(old_ref, False, reason=f"nothing named {desc.name!r} "
                         f"({desc.role.lower()}) is on the page any more", candidates=cands)
