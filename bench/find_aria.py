@@ -51,7 +51,7 @@ _SAME_JS = """(e, x) => {
   return x.contains(e) && len(x) > 0 && text(e) === text(x);
 }"""
 #: The most refs checked one by one in the page for one task (each is a round trip).
-_MAX_CHECKS = 2500
+_MAX_CHECKS = 1500
 
 
 @dataclass(slots=True)
@@ -66,17 +66,23 @@ class AriaCase:
     aria_refs: list[str] = field(default_factory=list)  # in the AI snapshot
 
 
-def _aria_refs(page: Any, yaml: str, expected: Any, needle: str) -> list[str]:
-    """The AI snapshot's refs that stand for ``expected`` (an element handle)."""
+def _aria_refs(page: Any, yaml: str, expected: Any, needle: str, role: str) -> list[str]:
+    """The AI snapshot's refs that stand for ``expected`` (an element handle): looked
+    for first among the lines that hold its name, then its role, then all."""
     lines = yaml.splitlines()
-    first = [m.group(1) for ln in lines if needle and needle.casefold() in ln.casefold()
-             for m in [_REF.search(ln)] if m]
-    every = [m.group(1) for ln in lines for m in [_REF.search(ln)] if m]
-    for pool in (first, every):
+
+    def refs(keep: Any) -> list[str]:
+        return [m.group(1) for ln in lines if keep(ln.strip()) for m in [_REF.search(ln)] if m]
+
+    pools = [refs(lambda ln: needle.casefold() in ln.casefold())] if needle else []
+    if role:
+        pools.append(refs(lambda ln: ln.startswith(f"- {role} ") or ln.startswith(f"- {role}[")))
+    pools.append(refs(lambda ln: True))
+    for pool in pools:
         got = []
         for r in pool[:_MAX_CHECKS]:
             try:
-                if page.locator(f"aria-ref={r}").evaluate(_SAME_JS, expected, timeout=2000):
+                if page.locator(f"aria-ref={r}").evaluate(_SAME_JS, expected, timeout=300):
                     got.append(r)
             except Exception:  # a ref the page no longer resolves
                 continue
@@ -97,7 +103,7 @@ def _store(domdex: Any, page: Any, tid: str, app: str, query: str, intent: str, 
         yaml = page.aria_snapshot(mode="ai")
         node = snap.get(ref) if ref else None
         needle = ((node.name or node.text or "") if node else "").strip()[:20]
-        aria = _aria_refs(page, yaml, loc.element_handle(), needle)
+        aria = _aria_refs(page, yaml, loc.element_handle(), needle, node.role if node else "")
     except Exception as exc:
         print(f"SKIP {tid}: {str(exc).splitlines()[0][:100]}")
         return None
