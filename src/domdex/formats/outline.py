@@ -38,6 +38,11 @@ NAME_FROM_CONTENT = frozenset({
     "checkbox", "radio", "switch",
 })
 
+#: Roles of inline pieces of text (``<code>``, ``<em>``, a ``<span>``) that a text block
+#: reads as its own text; capture keeps none of them inside a block.
+INLINE_ROLES = frozenset({"generic", "code", "emphasis", "strong", "subscript",
+                          "superscript", "mark", "time", "deletion", "insertion", "text"})
+
 #: Roles whose ``option`` children are folded into ``Node.options`` (a ``<select>``).
 SELECT_ROLES = frozenset({"combobox"})
 
@@ -179,6 +184,8 @@ class _Builder:
         children = [c for c in entry.children
                     if not (entry.role in SELECT_ROLES and isinstance(c, Entry)
                             and c.role == "option")]
+        if entry.role in TEXT_BLOCK_ROLES:  # its inline pieces are its text, as captured
+            children = [c for c in children if not (isinstance(c, Entry) and _inline(c))]
         if entry.role == "iframe":
             frame, own_prefix = self._enter_frame(entry, ref, frame, own_prefix)
         self._emit_children(children, ref, own_prefix, frame)
@@ -220,6 +227,16 @@ def _node(entry: Entry, ref: str, parent: str | None, frame: str, index: int) ->
         options=options or None, box=entry.box, frame=frame, index=index,
         description=entry.description,
     )
+
+
+def _inline(entry: Entry) -> bool:
+    """A piece of a text block's text and nothing more (``code``, ``emphasis``, a
+    ``generic`` span, holding only such pieces): capture folds these into the block,
+    so a paragraph or a signature is one element whose text reads whole. Kept as its
+    own element: anything clickable, named or with a value."""
+    return (entry.role in INLINE_ROLES and not entry.name and entry.value is None
+            and "clickable" not in entry.states
+            and all(isinstance(c, str) or _inline(c) for c in entry.children))
 
 
 def _options(entry: Entry) -> list[Option]:
