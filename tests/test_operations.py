@@ -47,6 +47,8 @@ def test_every_view_is_the_session_method_of_its_name(op: Operation) -> None:
 
 def test_operation_names_are_unique_and_found() -> None:
     assert len({op.name for op in OPERATIONS}) == len(OPERATIONS)
+    # a CLI flag is off unless given (store_true): a flag on by default would need --no-
+    assert all(p.default is False for op in OPERATIONS for p in op.params if p.type is bool)
     assert operation("find").kind == "view"
     with pytest.raises(KeyError):
         operation("nope")

@@ -48,7 +48,6 @@ from .common import (
     token_budget,
 )
 
-ACTIONS = tuple(op.name for op in ACTION_OPERATIONS)
 _REF = re.compile(r"@?(?:f\d+)?e\d+")
 
 
@@ -428,7 +427,7 @@ def _argument(p: argparse.ArgumentParser, param: Param) -> None:
     flag = f"--{param.name.replace('_', '-')}"
     if param.required:
         p.add_argument(param.name, metavar=param.metavar or param.name.upper(), help=help_)
-    elif param.type is bool:
+    elif param.type is bool:  # off unless given: every flag of the table defaults to False
         p.add_argument(flag, action="store_true", help=help_)
     else:
         option = p.add_argument(flag, default=param.default, choices=param.choices,
