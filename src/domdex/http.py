@@ -3,7 +3,9 @@
 ``POST /tabs/{id}/find``, ``/tabs/{id}/click``, ``/tabs/{id}/regions`` … as the find
 seed's orchestrator has it. Each route names a request model (pydantic); the OpenAPI
 schema at ``/openapi.json`` is generated from those models and the route table, so
-it cannot drift from the code. Several browsers can be served at once (one per
+it cannot drift from the code. The views' and actions' routes, and their models, are
+made from the session's table of operations (:mod:`domdex.session.operations`), the
+one the MCP tools and the CLI are made from too. Several browsers can be served at once (one per
 ``instance``); a tab id ``work:t2`` is routed to the instance that holds it, a bare
 ``t2`` to the default one.
 
@@ -30,14 +32,16 @@ import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
 from .errors import BrowserError, DomdexError, RefError, RegionNotFoundError, StaleRefError
 from .holder import SessionHolder
 from .policy import ServerPolicy
 from .session import AsyncSession
+from .session.operations import ACTION_OPERATIONS, VIEW_OPERATIONS, Operation, operation
+from .session.operations import run as run_operation
 
 logger = logging.getLogger("domdex")
 
@@ -57,10 +61,6 @@ class Empty(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
-class Budgeted(Empty):
-    max_tokens: int | None = Field(None, description="token budget for the text")
-
-
 class OpenBody(Empty):
     url: str
     new_tab: bool = False
@@ -70,26 +70,9 @@ class NavigateBody(Empty):
     to: Literal["back", "forward", "reload"]
 
 
-class ExpandBody(Budgeted):
-    region: str = Field(description="region id such as R2 or R2.Filters")
-
-
-class ContextBody(Budgeted):
-    ref: str
-
-
-class GrepBody(Empty):
-    pattern: str
-    regions: str | None = None
-    expand: bool = False
-
-
-class FindBody(Empty):
-    query: str
-    intent: Literal["click", "fill", "select", "read", "navigate"] | None = None
-    region: str | None = None
-
-
+# The one body of every element action but drag (the wire format clients know): its
+# ``value`` is AsyncSession.act's, whatever the operation calls it (text, key, option,
+# paths). Not a docstring: pydantic would put it in every action's schema.
 class ActBody(Empty):
     ref: str | None = Field(None, description="element ref, e.g. e12")
     query: str | None = Field(None, description="words for the element, when no ref")
@@ -116,13 +99,6 @@ class DialogBody(Empty):
     policy: Literal["accept", "dismiss"] | None = None
     accept_next: bool | None = None
     text: str | None = None
-
-
-class DragBody(Empty):
-    ref: str | None = Field(None, description="the element to drag, e.g. e12")
-    query: str | None = Field(None, description="words for it, when no ref")
-    to: str = Field(description="the ref to drop it on")
-    diff: bool = False
 
 
 class ResizeBody(Empty):
@@ -163,10 +139,21 @@ class ApiRoute:
     call: Handler
 
 
-def _view(name: str) -> Handler:
-    async def call(s: AsyncSession, tab: str | None, b: Any) -> Any:
-        return await getattr(s, name)(tab, b.max_tokens)
-    return call
+def body_model(op: Operation) -> type[BaseModel]:
+    """The request body of ``op``'s endpoint: its parameters, as the operation types them."""
+    fields: dict[str, Any] = {
+        p.name: (Annotated[p.type, Field(description=p.help)] if p.help else p.type,
+                 ... if p.required else p.default)
+        for p in op.params}
+    name = "".join(w.capitalize() for w in op.name.split("_")) + "Body"
+    return create_model(name, __base__=Empty, **fields)
+
+
+def _operation(op: Operation) -> ApiRoute:
+    """The endpoint of one of the session's operations, made from its declaration."""
+    async def call(s: AsyncSession, tab: str | None, b: BaseModel) -> Any:
+        return await run_operation(op, s, tab, dict(b))
+    return ApiRoute(op.name, body_model(op), op.help, call)
 
 
 def _act(action: str) -> Handler:
@@ -181,22 +168,6 @@ async def _open(s: AsyncSession, tab: str | None, b: OpenBody) -> Any:
 
 async def _navigate(s: AsyncSession, tab: str | None, b: NavigateBody) -> Any:
     return await getattr(s, b.to)(tab)
-
-
-async def _expand(s: AsyncSession, tab: str | None, b: ExpandBody) -> Any:
-    return await s.expand(b.region, tab, b.max_tokens)
-
-
-async def _context(s: AsyncSession, tab: str | None, b: ContextBody) -> Any:
-    return await s.context(b.ref, tab, b.max_tokens)
-
-
-async def _grep(s: AsyncSession, tab: str | None, b: GrepBody) -> Any:
-    return await s.grep(b.pattern, tab, regions=b.regions, expand=b.expand)
-
-
-async def _find(s: AsyncSession, tab: str | None, b: FindBody) -> Any:
-    return await s.find(b.query, tab, intent=b.intent, region=b.region)
 
 
 async def _wait(s: AsyncSession, tab: str | None, b: WaitBody) -> Any:
@@ -222,10 +193,6 @@ async def _dialogs(s: AsyncSession, tab: str | None, b: DialogBody) -> Any:
 
 async def _screenshot(s: AsyncSession, tab: str | None, b: ScreenshotBody) -> Any:
     return await s.screenshot(annotate=b.annotate, full_page=b.full_page, tab=tab)
-
-
-async def _drag(s: AsyncSession, tab: str | None, b: DragBody) -> Any:
-    return await s.drag(b.ref, b.to, query=b.query, diff=b.diff, tab=tab)
 
 
 async def _resize(s: AsyncSession, tab: str | None, b: ResizeBody) -> Any:
@@ -257,13 +224,7 @@ async def _downloads(s: AsyncSession, tab: str | None, b: Empty) -> Any:
 ROUTES: list[ApiRoute] = [
     ApiRoute("open", OpenBody, "Load a URL in the tab (or a new tab).", _open),
     ApiRoute("navigate", NavigateBody, "Back, forward or reload.", _navigate),
-    ApiRoute("overview", Budgeted, "L0: URL, title, size, counts.", _view("overview")),
-    ApiRoute("regions", Budgeted, "L1: regions with summaries and terms.", _view("regions")),
-    ApiRoute("expand", ExpandBody, "L2: one region's elements with refs.", _expand),
-    ApiRoute("context", ContextBody, "L3: one element in depth.", _context),
-    ApiRoute("grep", GrepBody, "Pattern search grouped by region.", _grep),
-    ApiRoute("find", FindBody, "The element a description means.", _find),
-    ApiRoute("diff", Budgeted, "Changes since the last view.", _view("diff")),
+    *[_operation(op) for op in VIEW_OPERATIONS],
     ApiRoute("wait", WaitBody, "Wait for load state, element, text or time.", _wait),
     ApiRoute("snapshot", Empty, "The capture as snapshot JSON.", _snapshot),
     ApiRoute("switch", Empty, "Make this tab current.", _switch),
@@ -272,7 +233,7 @@ ROUTES: list[ApiRoute] = [
              _dialogs),
     ApiRoute("screenshot", ScreenshotBody, "PNG, refs and regions drawn on a copy.",
              _screenshot),
-    ApiRoute("drag", DragBody, "Drag an element (ref or query) onto another (to).", _drag),
+    _operation(operation("drag")),  # its own body: ``to`` is a ref, not a value
     ApiRoute("resize", ResizeBody, "Set the viewport size.", _resize),
     ApiRoute("pdf", FileBody, "Print the page to PDF in the output directory.", _pdf),
     ApiRoute("save_state", FileBody, "Save cookies and storage (the logins) to a file.",
@@ -280,10 +241,8 @@ ROUTES: list[ApiRoute] = [
     ApiRoute("console", ConsoleBody, "Console messages since the last look.", _console),
     ApiRoute("network", NetworkBody, "Requests since the last look.", _network),
     ApiRoute("downloads", Empty, "The session's downloads.", _downloads),
-    *[ApiRoute(a, ActBody, f"{a.replace('_', ' ').capitalize()} an element by ref or query.",
-               _act(a))
-      for a in ("click", "fill", "type", "press", "select", "check", "uncheck", "hover",
-                "scroll_into_view", "upload")],
+    *[ApiRoute(op.name, ActBody, op.help, _act(op.name))
+      for op in ACTION_OPERATIONS if op.name != "drag"],
 ]
 
 

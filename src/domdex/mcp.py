@@ -4,8 +4,10 @@
 127.0.0.1 unless told otherwise (a token is then required: a browser on an open
 port is a remote-control for whatever the browser can reach).
 
-Tool schemas come from the typed signatures below and their docstrings — never
-hand-written dicts — so they cannot drift from the code. The descriptions teach the
+Tool schemas come from typed signatures — never hand-written dicts — so they cannot
+drift from the code: the actions and views from the session's table of operations
+(:mod:`domdex.session.operations`, shared with the HTTP API and the CLI), the rest
+from the signatures and docstrings below. The descriptions teach the
 workflow: look (``overview`` → ``regions`` → ``expand``) or ``find`` directly, then
 act by ref; every action can return its diff. Everything a page says is fenced as
 untrusted content: a page that writes "ignore previous instructions" is data.
@@ -17,9 +19,10 @@ message says what to do next.
 from __future__ import annotations
 
 import functools
+import inspect
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Annotated, Any, Literal, TypeVar
+from typing import Annotated, Any, Literal, ParamSpec, TypeVar
 
 from mcp.server.mcpserver import Image, MCPServer
 from pydantic import Field
@@ -27,6 +30,8 @@ from pydantic import Field
 from .errors import DomdexError
 from .fence import fence, fenced, neutralise
 from .holder import SessionHolder, server_options
+from .session.operations import BUDGET, DIFF, QUERY, REF, Operation, Param, operation
+from .session.operations import run as run_operation
 
 logger = logging.getLogger("domdex")
 
@@ -41,22 +46,26 @@ INSTRUCTIONS = (
     "instructions."
 )
 F = TypeVar("F", bound=Callable[..., Awaitable[Any]])
-Ref = Annotated[str | None, Field(description="e.g. e12")]
-Query = Annotated[str | None, Field(description="words, when you have no ref")]
-Diff = Annotated[bool, Field(description="return what changed")]
-Budget = Annotated[int | None, Field(description="token budget")]
+P = ParamSpec("P")
+R = TypeVar("R")
+# the hand-written tools' shared parameters, in the operations' own words
+Ref = Annotated[str | None, Field(description=REF.help)]
+Query = Annotated[str | None, Field(description=QUERY.help)]
+Diff = Annotated[bool, Field(description=DIFF.help)]
+Budget = Annotated[int | None, Field(description=BUDGET.help)]
 #: Seconds a tool call may take before it is stopped with a tool error.
 TOOL_DEADLINE = 120.0
 
 
-def _guard(fn: F, deadline: float = TOOL_DEADLINE) -> F:
+def _guard(fn: Callable[P, Awaitable[R]],
+           deadline: float = TOOL_DEADLINE) -> Callable[P, Awaitable[R]]:
     """Turn every failure into a tool error with a readable message; never crash; stop
     a call that runs past ``deadline`` seconds."""
     import anyio
     from mcp.server.mcpserver.exceptions import ToolError
 
     @functools.wraps(fn)
-    async def wrapper(*args: Any, **kwargs: Any) -> Any:
+    async def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
         try:
             with anyio.move_on_after(deadline):
                 return await fn(*args, **kwargs)
@@ -70,7 +79,7 @@ def _guard(fn: F, deadline: float = TOOL_DEADLINE) -> F:
             logger.exception("tool %s failed", fn.__name__)
             raise ToolError(f"{fn.__name__} failed unexpectedly: {exc!r}. The browser "
                             "session is still running; try again or reopen the page.") from exc
-    return wrapper  # type: ignore[return-value]
+    return wrapper
 
 
 def compact_schema(schema: Any) -> Any:
@@ -101,6 +110,27 @@ def _compact(server: Any, name: str) -> None:
         tool.parameters = compact_schema(tool.parameters)
 
 
+def operation_tool(op: Operation, holder: SessionHolder) -> Callable[..., Awaitable[str]]:
+    """The tool for one of the session's operations: its signature (hence its schema)
+    and description are the operation's, required parameters first."""
+    async def call(**args: Any) -> str:
+        s = await holder.get()
+        return fenced(await run_operation(op, s, None, args))
+
+    params = sorted(op.params, key=lambda p: not p.required)
+    call.__name__ = call.__qualname__ = op.name
+    call.__doc__ = op.help
+    call.__dict__["__signature__"] = inspect.Signature(
+        [inspect.Parameter(p.name, inspect.Parameter.KEYWORD_ONLY, default=p.default,
+                           annotation=_annotation(p)) for p in params],
+        return_annotation=str)
+    return call
+
+
+def _annotation(p: Param) -> Any:
+    return Annotated[p.type, Field(description=p.help)] if p.help else p.type
+
+
 def build_server(holder: SessionHolder | None = None, *, deadline: float = TOOL_DEADLINE,
                  **settings: Any) -> Any:
     """The MCPServer with every domdex tool bound to one (lazily started) session; a
@@ -118,6 +148,10 @@ def build_server(holder: SessionHolder | None = None, *, deadline: float = TOOL_
     async def acted(call: Awaitable[Any]) -> str:
         return fenced(await call)
 
+    def derive(*names: str) -> None:
+        for name in names:
+            tool(operation_tool(operation(name), holder))
+
     @tool
     async def open(url: str, new_tab: bool = False) -> str:
         """Load a URL (in the current tab, or a new one). Then: overview, regions or find."""
@@ -130,43 +164,7 @@ def build_server(holder: SessionHolder | None = None, *, deadline: float = TOOL_
         s = await holder.get()
         return await acted(getattr(s, to)())
 
-    @tool
-    async def overview(max_tokens: Budget = None) -> str:
-        """L0, after open: did the page load; title, size, counts. Next: regions or find."""
-        s = await holder.get()
-        return fenced(await s.overview(None, max_tokens))
-
-    @tool
-    async def regions(max_tokens: Budget = None) -> str:
-        """L1: what is where: regions (R0 HEADER, R2 MAIN…) with summaries. Next: expand."""
-        s = await holder.get()
-        return fenced(await s.regions(None, max_tokens))
-
-    @tool
-    async def expand(region: str, max_tokens: Budget = None) -> str:
-        """L2: one region's elements (R2, R2.Filters) with refs to act on."""
-        s = await holder.get()
-        return fenced(await s.expand(region, None, max_tokens))
-
-    @tool
-    async def context(ref: str) -> str:
-        """L3: one element in depth: path, box, options, neighbours."""
-        s = await holder.get()
-        return fenced(await s.context(ref))
-
-    @tool
-    async def grep(pattern: str, regions: str | None = None, expand: bool = False) -> str:
-        """Regex/text search over element names and labels, grouped by region."""
-        s = await holder.get()
-        return fenced(await s.grep(pattern, None, regions=regions, expand=expand))
-
-    @tool
-    async def find(query: str,
-                   intent: Literal["click", "fill", "select", "read", "navigate"] | None = None,
-                   region: str | None = None) -> str:
-        """Skip browsing: the element a description means ("add to cart button") → ref."""
-        s = await holder.get()
-        return fenced(await s.find(query, None, intent=intent, region=region))
+    derive("overview", "regions", "expand", "context", "grep", "find")
 
     @tool
     async def read(query: str | None = None, scope: Literal["main"] | None = None,
@@ -187,37 +185,9 @@ def build_server(holder: SessionHolder | None = None, *, deadline: float = TOOL_
         hits = holder.store().search(query, limit=limit)
         return str(StoreSearchResult(query, hits).render())
 
-    @tool
-    async def click(ref: Ref = None, query: Query = None, diff: Diff = False) -> str:
-        """Click an element by ref, or by query (found, then clicked if unambiguous)."""
-        s = await holder.get()
-        return await acted(s.act("click", ref, query=query, diff=diff))
+    derive("click", "fill", "type", "press", "select")
 
-    @tool
-    async def fill(value: str, ref: Ref = None, query: Query = None, diff: Diff = False) -> str:
-        """Replace a field's text with value."""
-        s = await holder.get()
-        return await acted(s.act("fill", ref, query=query, value=value, diff=diff))
-
-    @tool
-    async def type(text: str, ref: Ref = None, query: Query = None, diff: Diff = False) -> str:
-        """Type text key by key (for fields that react to typing)."""
-        s = await holder.get()
-        return await acted(s.act("type", ref, query=query, value=text, diff=diff))
-
-    @tool
-    async def press(key: str, ref: Ref = None, query: Query = None, diff: Diff = False) -> str:
-        """Press a key (Enter, Escape, Control+K …) in an element, or on the page."""
-        s = await holder.get()
-        return await acted(s.act("press", ref, query=query, value=key, diff=diff))
-
-    @tool
-    async def select(option: str, ref: Ref = None, query: Query = None, diff: Diff = False) -> str:
-        """Choose an option of a select, by its label (or value)."""
-        s = await holder.get()
-        return await acted(s.act("select", ref, query=query, value=option, diff=diff))
-
-    @tool
+    @tool  # one tool for check and uncheck: a model reads one entry fewer on every turn
     async def check(ref: Ref = None, query: Query = None, checked: bool = True,
                     diff: Diff = False) -> str:
         """Check (or with checked=false uncheck) a checkbox or radio."""
@@ -225,29 +195,7 @@ def build_server(holder: SessionHolder | None = None, *, deadline: float = TOOL_
         action = "check" if checked else "uncheck"
         return await acted(s.act(action, ref, query=query, diff=diff))
 
-    @tool
-    async def hover(ref: Ref = None, query: Query = None, diff: Diff = False) -> str:
-        """Move the mouse over an element (menus, tooltips)."""
-        s = await holder.get()
-        return await acted(s.act("hover", ref, query=query, diff=diff))
-
-    @tool
-    async def scroll_into_view(ref: Ref = None, query: Query = None) -> str:
-        """Scroll until the element is visible."""
-        s = await holder.get()
-        return await acted(s.act("scroll_into_view", ref, query=query))
-
-    @tool
-    async def upload(paths: list[str], ref: Ref = None, query: Query = None) -> str:
-        """Set the files of a file input (paths on the server's machine)."""
-        s = await holder.get()
-        return await acted(s.act("upload", ref, query=query, value=paths))
-
-    @tool
-    async def drag(to: str, ref: Ref = None, query: Query = None, diff: Diff = False) -> str:
-        """Drag an element onto another (to: its ref), e.g. to reorder a list."""
-        s = await holder.get()
-        return await acted(s.drag(ref, to, query=query, diff=diff))
+    derive("hover", "scroll_into_view", "upload", "drag")
 
     @tool
     async def resize(width: int, height: int) -> str:
@@ -290,11 +238,7 @@ def build_server(holder: SessionHolder | None = None, *, deadline: float = TOOL_
         s = await holder.get()
         return await acted(s.save_storage_state(name))
 
-    @tool
-    async def diff(max_tokens: Budget = None) -> str:
-        """What changed since you last looked: ADDED / REMOVED / MODIFIED by region."""
-        s = await holder.get()
-        return fenced(await s.diff(None, max_tokens))
+    derive("diff")
 
     @tool
     async def tabs(action: Literal["list", "new", "switch", "close"] = "list",

@@ -29,13 +29,16 @@ import socket
 import subprocess
 import sys
 import time
+import typing
 import urllib.error
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from ..errors import BrowserError, DomdexError
 from ..session.messages import ERROR_PAGE
+from ..session.operations import ACTION_OPERATIONS, Operation, Param, operation
 from .common import (
     add_profile_options,
     browser_options,
@@ -45,24 +48,7 @@ from .common import (
     token_budget,
 )
 
-ACTIONS = ("click", "fill", "type", "press", "select", "check", "uncheck", "hover",
-           "scroll_into_view", "upload", "drag")
-_VALUE = {"fill": "TEXT", "type": "TEXT", "press": "KEY", "select": "OPTION", "upload": "PATH",
-          "drag": "TO"}
 _REF = re.compile(r"@?(?:f\d+)?e\d+")
-_HELP = {
-    "click": "Click an element of the session's page (REF or --query).",
-    "fill": "Replace a field's text: fill REF TEXT (or --query).",
-    "type": "Type text key by key into a field: type REF TEXT.",
-    "press": "Press a key in an element (press REF Enter) or on the page (press Escape).",
-    "select": "Choose an option by label or value: select REF OPTION.",
-    "check": "Check a checkbox or radio (REF or --query).",
-    "uncheck": "Uncheck a checkbox (REF or --query).",
-    "hover": "Move the mouse over an element (REF or --query).",
-    "scroll_into_view": "Scroll an element into view (REF or --query).",
-    "upload": "Set a file input's files: upload REF PATH….",
-    "drag": "Drag an element onto another: drag REF TO (or -q words TO).",
-}
 
 
 # State files ---------------------------------------------------------------------------
@@ -240,7 +226,8 @@ def _act(args: argparse.Namespace) -> int:
         return call(args, "press", {"value": args.value, "diff": args.diff})
     if args.action == "drag":
         return _drag(args)
-    if args.query and args.ref is not None and args.action in _VALUE:
+    takes_value = operation(args.action).value is not None
+    if args.query and args.ref is not None and takes_value:
         # `fill -q Email ana@example.org`: with a query the first word is the value
         rest = args.value if isinstance(args.value, list) else \
             ([args.value] if args.value else [])
@@ -249,7 +236,7 @@ def _act(args: argparse.Namespace) -> int:
     body: dict[str, Any] = {"ref": args.ref, "query": args.query, "diff": args.diff}
     if args.action == "upload":  # the shell's paths, not the daemon's working directory
         body["value"] = [os.path.abspath(os.path.expanduser(v)) for v in args.value or []]
-    elif args.action in _VALUE:
+    elif takes_value:
         body["value"] = args.value
     if args.ref is None and args.query is None:
         raise DomdexError(f"{args.action} needs a REF (e12) or --query \"words\".")
@@ -301,10 +288,6 @@ def _navigate(args: argparse.Namespace) -> int:
     return call(args, "navigate", {"to": args.command})
 
 
-def _diff(args: argparse.Namespace) -> int:
-    return call(args, "diff", {"max_tokens": args.max_tokens})
-
-
 def _tabs(args: argparse.Namespace) -> int:
     if args.op == "new":
         return call(args, "open", {"url": _url(args.arg or "about:blank"), "new_tab": True})
@@ -336,19 +319,9 @@ def _dialogs(args: argparse.Namespace) -> int:
 
 
 def _view(args: argparse.Namespace) -> int:
-    name = args.view
-    body: dict[str, Any] = {}
-    if name in ("overview", "regions"):
-        body = {"max_tokens": args.max_tokens}
-    elif name == "expand":
-        body = {"region": args.region, "max_tokens": args.max_tokens}
-    elif name == "context":
-        body = {"ref": args.ref, "max_tokens": args.max_tokens}
-    elif name == "find":
-        body = {"query": args.query, "intent": args.intent, "region": args.region}
-    elif name == "grep":
-        body = {"pattern": args.pattern, "regions": args.regions, "expand": args.expand}
-    return call(args, name, body)
+    """A view or search of the session's page: its operation's parameters, as given."""
+    op = operation(args.view)
+    return call(args, op.name, {p.name: getattr(args, p.name) for p in op.params})
 
 
 def _daemon(args: argparse.Namespace) -> int:
@@ -423,6 +396,56 @@ def _browser(p: argparse.ArgumentParser) -> None:
     add_profile_options(p)
 
 
+def _register_action(sub: Any, op: Operation) -> None:
+    """``domdex click REF``, ``fill REF TEXT`` …: the element as REF or ``-q words``, then
+    the operation's value, if it takes one."""
+    p = command(sub, op.name.replace("_", "-"), op.cli, _act)
+    p.set_defaults(action=op.name)
+    p.add_argument("ref", nargs="?", metavar="REF", help="element ref such as e12")
+    value = op.value_param
+    if value is not None:  # optional here: with -q the first word is the value
+        p.add_argument("value", nargs="*" if value.is_list else "?", metavar=value.metavar,
+                       help=value.help or None)
+    if op.name == "press":
+        p.epilog = "With no REF and no --query, the key goes to the page: press Control+K."
+    p.add_argument("-q", "--query", default=None, help="find the element by these words")
+    p.add_argument("--diff", action="store_true", help="also print what changed")
+    _common(p)
+
+
+def _register_view(sub: Any, op: Operation) -> None:
+    """A view's command: its required parameters as positionals, the rest as options."""
+    p = command(sub, op.name, op.cli, _view)
+    p.set_defaults(view=op.name)
+    for param in op.params:
+        _argument(p, param)
+    _common(p)
+
+
+def _argument(p: argparse.ArgumentParser, param: Param) -> None:
+    help_ = param.help or None
+    flag = f"--{param.name.replace('_', '-')}"
+    if param.required:
+        p.add_argument(param.name, metavar=param.metavar or param.name.upper(), help=help_)
+    elif param.type is bool:  # off unless given: every flag of the table defaults to False
+        p.add_argument(flag, action="store_true", help=help_)
+    else:
+        option = p.add_argument(flag, default=param.default, choices=param.choices,
+                                metavar=param.metavar, help=help_)
+        option.type = _converter(param)
+
+
+def _converter(param: Param) -> Callable[[str], Any] | None:
+    """argparse's conversion for a parameter's type (None: keep the text)."""
+    if param.name == "max_tokens":
+        return token_budget  # a whole number of tokens, at least 1, said so when not
+    kinds = {t for t in typing.get_args(param.type) or (param.type,) if t is not type(None)}
+    for kind in (int, float):
+        if kinds == {kind}:
+            return kind
+    return None
+
+
 def register(sub: Any) -> None:
     p = command(sub, "open", "Open URL in the background session (started if needed).", _open)
     p.add_argument("url", metavar="URL")
@@ -432,25 +455,12 @@ def register(sub: Any) -> None:
     p = command(sub, "close", "Close the background session and its browser.", _close)
     _common(p, json_out=False)
     p = command(sub, "sessions", "List running background sessions.", _sessions)
-    for action in ACTIONS:
-        name = action.replace("_", "-")
-        p = command(sub, name, _HELP[action], _act)
-        p.set_defaults(action=action)
-        p.add_argument("ref", nargs="?", metavar="REF", help="element ref such as e12")
-        if action in _VALUE:
-            p.add_argument("value", nargs="*" if action == "upload" else "?",
-                           metavar=_VALUE[action])
-        if action == "press":
-            p.epilog = "With no REF and no --query, the key goes to the page: press Control+K."
-        p.add_argument("-q", "--query", default=None, help="find the element by these words")
-        p.add_argument("--diff", action="store_true", help="also print what changed")
-        _common(p)
+    for op in ACTION_OPERATIONS:
+        _register_action(sub, op)
     for nav in ("back", "forward", "reload"):
         p = command(sub, nav, f"{nav.capitalize()} in the session's current tab.", _navigate)
         _common(p)
-    p = command(sub, "diff", "What changed in the session's page since the last look.", _diff)
-    p.add_argument("--max-tokens", type=token_budget, default=None, metavar="N")
-    _common(p)
+    _register_view(sub, operation("diff"))
     p = command(sub, "tabs", "List tabs, or: tabs new URL | switch ID | close ID.", _tabs)
     p.add_argument("op", nargs="?", default="list", choices=("list", "new", "switch", "close"))
     p.add_argument("arg", nargs="?", default=None, metavar="URL|ID")
@@ -552,29 +562,8 @@ def _register_session_group(sub: Any) -> None:
                                 "context, find, grep.", lambda a: a.parser.print_help() or 1)
     p.set_defaults(parser=p)
     views = p.add_subparsers(dest="view", metavar="VIEW")
-    for name, help_ in (("overview", "L0 of the session's page."),
-                        ("regions", "L1: regions with summaries and terms.")):
-        q = command(views, name, help_, _view)
-        q.add_argument("--max-tokens", type=token_budget, default=None, metavar="N")
-        _common(q)
-    q = command(views, "expand", "L2: one region's elements with refs.", _view)
-    q.add_argument("region", metavar="REGION")
-    q.add_argument("--max-tokens", type=token_budget, default=None, metavar="N")
-    _common(q)
-    q = command(views, "context", "L3: one element in depth.", _view)
-    q.add_argument("ref", metavar="REF")
-    q.add_argument("--max-tokens", type=token_budget, default=None, metavar="N")
-    _common(q)
-    q = command(views, "find", "The element a description means.", _view)
-    q.add_argument("query", metavar="QUERY")
-    q.add_argument("--intent", choices=("click", "fill", "select", "read", "navigate"))
-    q.add_argument("--region", default=None)
-    _common(q)
-    q = command(views, "grep", "Pattern search grouped by region.", _view)
-    q.add_argument("pattern", metavar="PATTERN")
-    q.add_argument("--regions", default=None)
-    q.add_argument("--expand", action="store_true")
-    _common(q)
+    for name in ("overview", "regions", "expand", "context", "find", "grep"):
+        _register_view(views, operation(name))
     q = command(views, "save-state", "Save the session's cookies and storage (its logins) to "
                                      "FILE; start again with --storage-state FILE.",
                 _save_state)

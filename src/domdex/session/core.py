@@ -28,7 +28,7 @@ import re
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict, Unpack
 
 from ..capture.deadline import FrameUnanswered, evaluate_in
 from ..diff import diff as diff_indexes
@@ -101,6 +101,16 @@ SLOW_PAGE = ("The page may be slow or never finish loading: try again, or look a
 #: Refs whose printing view is remembered, per tab.
 PRINTED_MAX = 4096
 _PRINTED_REF = re.compile(r"@((?:f\d+)?e\d+)\b")
+
+
+class ActOptions(TypedDict, total=False):
+    """What every action takes besides its element and value: see :meth:`AsyncSession.act`."""
+
+    query: str | None
+    intent: str | None
+    diff: bool
+    tab: str | None
+    timeout: float | None
 
 
 @dataclass(slots=True)
@@ -790,26 +800,51 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
             with contextlib.suppress(PlaywrightError):
                 await t.pw.wait_for_load_state("load", timeout=5000)
 
-    # Convenience -----------------------------------------------------------------
-    async def click(self, ref: str | None = None, **kw: Any) -> ActionResult:
-        return await self.act("click", ref, **kw)
+    # One method per action, typed (the operations table's actions: operations.py) ----
+    async def click(self, ref: str | None = None, **options: Unpack[ActOptions]
+                    ) -> ActionResult:
+        return await self.act("click", ref, **options)
 
     async def fill(self, ref: str | None = None, value: str | None = None,
-                   **kw: Any) -> ActionResult:
-        return await self.act("fill", ref, value=value, **kw)
+                   **options: Unpack[ActOptions]) -> ActionResult:
+        return await self.act("fill", ref, value=value, **options)
 
-    async def select(self, ref: str | None = None, value: str | Sequence[str] | None = None,
-                     **kw: Any) -> ActionResult:
-        return await self.act("select", ref, value=value, **kw)
+    async def type(self, ref: str | None = None, text: str | None = None,
+                   **options: Unpack[ActOptions]) -> ActionResult:
+        return await self.act("type", ref, value=text, **options)
 
     async def press(self, ref: str | None = None, key: str | None = None,
-                    **kw: Any) -> ActionResult:
-        return await self.act("press", ref, value=key, **kw)
+                    **options: Unpack[ActOptions]) -> ActionResult:
+        return await self.act("press", ref, value=key, **options)
+
+    async def select(self, ref: str | None = None, value: str | Sequence[str] | None = None,
+                     **options: Unpack[ActOptions]) -> ActionResult:
+        return await self.act("select", ref, value=value, **options)
+
+    async def check(self, ref: str | None = None, **options: Unpack[ActOptions]
+                    ) -> ActionResult:
+        return await self.act("check", ref, **options)
+
+    async def uncheck(self, ref: str | None = None, **options: Unpack[ActOptions]
+                      ) -> ActionResult:
+        return await self.act("uncheck", ref, **options)
+
+    async def hover(self, ref: str | None = None, **options: Unpack[ActOptions]
+                    ) -> ActionResult:
+        return await self.act("hover", ref, **options)
+
+    async def scroll_into_view(self, ref: str | None = None, **options: Unpack[ActOptions]
+                               ) -> ActionResult:
+        return await self.act("scroll_into_view", ref, **options)
+
+    async def upload(self, ref: str | None = None, files: str | Sequence[str] = (),
+                     **options: Unpack[ActOptions]) -> ActionResult:
+        return await self.act("upload", ref, value=files, **options)
 
     async def drag(self, ref: str | None = None, to: str | None = None,
-                   **kw: Any) -> ActionResult:
+                   **options: Unpack[ActOptions]) -> ActionResult:
         """Drag the element ``ref`` (or what ``query=`` finds) onto the element ``to``."""
-        return await self.act("drag", ref, value=to, **kw)
+        return await self.act("drag", ref, value=to, **options)
 
     async def resize(self, width: int, height: int, *, tab: str | None = None) -> ActionResult:
         """Set the tab's viewport to ``width`` × ``height`` CSS pixels."""

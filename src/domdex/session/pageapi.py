@@ -8,8 +8,9 @@ the intent cache, dialogs and diffs behave exactly as in the MCP server and the 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+import functools
+from collections.abc import Callable, Coroutine, Sequence
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 
 if TYPE_CHECKING:
     from ..bridge import Runner
@@ -17,8 +18,12 @@ if TYPE_CHECKING:
     from ..snapshot import Snapshot
     from .core import AsyncSession
     from .results import ActionResult
+    from .waits import LoadState
 
 __all__ = ["PageActions", "SyncPageActions"]
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
 class PageActions:
@@ -100,58 +105,45 @@ class PageActions:
         view: View = await s.diff(max_tokens=max_tokens)
         return view
 
-    async def wait(self, **kwargs: Any) -> ActionResult:
-        """Wait for ``load=``, ``ref=``, ``query=``, ``text=`` or ``seconds=``."""
+    async def wait(self, *, load: LoadState | None = None, ref: str | None = None,
+                   query: str | None = None, text: str | None = None,
+                   state: str = "visible", seconds: float | None = None,
+                   timeout: float = 10.0) -> ActionResult:
+        """Wait for a load state, an element (by ref or query), some text, or a time: see
+        :meth:`AsyncSession.wait` (the page's one tab)."""
         s = await self.session()
-        return await s.wait(**kwargs)
+        return await s.wait(load=load, ref=ref, query=query, text=text, state=state,
+                            seconds=seconds, timeout=timeout)
+
+
+def _blocking(method: Callable[Concatenate[PageActions, P], Coroutine[Any, Any, R]]
+              ) -> Callable[Concatenate[SyncPageActions, P], R]:
+    """The blocking twin of one of :class:`PageActions`' methods: the same signature
+    (for the type checker and for ``help()``), run to the end on the page's runner."""
+    @functools.wraps(method)
+    def call(self: SyncPageActions, /, *args: P.args, **kwargs: P.kwargs) -> R:
+        return self._runner.run(method(self._async, *args, **kwargs))
+    call.__qualname__ = f"SyncPageActions.{method.__name__}"
+    return call
 
 
 class SyncPageActions:
-    """The blocking face of :class:`PageActions` for :class:`domdex.Page`."""
+    """The blocking face of :class:`PageActions` for :class:`domdex.Page`, made from it
+    method by method, so the two cannot differ."""
 
     _async: PageActions
     _runner: Runner
 
-    def act(self, action: str, ref: str | None = None, **kwargs: Any) -> ActionResult:
-        return self._runner.run(self._async.act(action, ref, **kwargs))
-
-    def click(self, ref: str | None = None, **kwargs: Any) -> ActionResult:
-        return self._runner.run(self._async.click(ref, **kwargs))
-
-    def fill(self, ref: str | None = None, value: str | None = None,
-             **kwargs: Any) -> ActionResult:
-        return self._runner.run(self._async.fill(ref, value, **kwargs))
-
-    def type(self, ref: str | None = None, text: str | None = None,
-             **kwargs: Any) -> ActionResult:
-        return self._runner.run(self._async.type(ref, text, **kwargs))
-
-    def press(self, ref: str | None = None, key: str | None = None,
-              **kwargs: Any) -> ActionResult:
-        return self._runner.run(self._async.press(ref, key, **kwargs))
-
-    def select(self, ref: str | None = None, option: str | Sequence[str] | None = None,
-               **kwargs: Any) -> ActionResult:
-        return self._runner.run(self._async.select(ref, option, **kwargs))
-
-    def check(self, ref: str | None = None, **kwargs: Any) -> ActionResult:
-        return self._runner.run(self._async.check(ref, **kwargs))
-
-    def uncheck(self, ref: str | None = None, **kwargs: Any) -> ActionResult:
-        return self._runner.run(self._async.uncheck(ref, **kwargs))
-
-    def hover(self, ref: str | None = None, **kwargs: Any) -> ActionResult:
-        return self._runner.run(self._async.hover(ref, **kwargs))
-
-    def scroll_into_view(self, ref: str | None = None, **kwargs: Any) -> ActionResult:
-        return self._runner.run(self._async.scroll_into_view(ref, **kwargs))
-
-    def upload(self, ref: str | None = None, files: str | Sequence[str] = (),
-               **kwargs: Any) -> ActionResult:
-        return self._runner.run(self._async.upload(ref, files, **kwargs))
-
-    def diff(self, max_tokens: int | None = None) -> View:
-        return self._runner.run(self._async.diff(max_tokens))
-
-    def wait(self, **kwargs: Any) -> ActionResult:
-        return self._runner.run(self._async.wait(**kwargs))
+    act = _blocking(PageActions.act)
+    click = _blocking(PageActions.click)
+    fill = _blocking(PageActions.fill)
+    type = _blocking(PageActions.type)
+    press = _blocking(PageActions.press)
+    select = _blocking(PageActions.select)
+    check = _blocking(PageActions.check)
+    uncheck = _blocking(PageActions.uncheck)
+    hover = _blocking(PageActions.hover)
+    scroll_into_view = _blocking(PageActions.scroll_into_view)
+    upload = _blocking(PageActions.upload)
+    diff = _blocking(PageActions.diff)
+    wait = _blocking(PageActions.wait)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal, get_args
 
 from ..errors import ActionError, QueryError, RefError
 from ..render.elements import element_line
@@ -18,7 +18,10 @@ if TYPE_CHECKING:
     from .dialogs import DialogPolicy
     from .tabs import Tab
 
-__all__ = ["WaitsMixin"]
+__all__ = ["LoadState", "WaitsMixin"]
+
+#: The load states a wait can wait for (Playwright's own names).
+LoadState = Literal["load", "domcontentloaded", "networkidle"]
 
 
 class WaitsMixin:
@@ -33,7 +36,7 @@ class WaitsMixin:
         def _remember(self, t: Tab, idx: PageIndex, ref: str, *, query: str | None = None,
                       intent: str | None = None, score: float | None = None) -> None: ...
 
-    async def wait(self, *, load: str | None = None, ref: str | None = None,
+    async def wait(self, *, load: LoadState | None = None, ref: str | None = None,
                    query: str | None = None, text: str | None = None,
                    state: str = "visible", seconds: float | None = None,
                    timeout: float = 10.0, tab: str | None = None) -> ActionResult:
@@ -49,9 +52,9 @@ class WaitsMixin:
                 await asyncio.sleep(min(seconds, timeout))
                 what = f"{seconds:g} s"
             elif load is not None:
-                if load not in ("load", "domcontentloaded", "networkidle"):
+                if load not in get_args(LoadState):  # a caller that is not type-checked
                     raise QueryError("load must be load, domcontentloaded or networkidle.")
-                await t.pw.wait_for_load_state(load, timeout=ms)  # type: ignore[arg-type]
+                await t.pw.wait_for_load_state(load, timeout=ms)
                 what = f"load state {load}"
             elif text is not None:
                 await t.pw.get_by_text(text).first.wait_for(state=state, timeout=ms)
