@@ -48,7 +48,7 @@ from ..options import BrowserOptions
 from ..policy import scheme_of
 from ..render.diff import DiffView, FirstLookView
 from ..render.elements import element_line, ref_and_name
-from ..snapshot import Snapshot, parse_ref
+from ..snapshot import Snapshot, parse_ref, ref_frame
 from . import backend
 from .actions import (
     ACTIONS,
@@ -69,6 +69,7 @@ from .intents import Intent, describe
 from .messages import (
     closest,
     first_line,
+    frame_changed,
     left_on,
     not_recovered,
     page_changed,
@@ -688,10 +689,28 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
         return rec.new_ref or ref, fresh, rec
 
     def _check_document(self, t: Tab, fresh: PageIndex, ref: str) -> None:
+        """Refuse a ref of a document the agent was not shown: the page's, or its frame's.
+
+        A frame keeps its id when it loads another document (a wizard step, a srcdoc
+        swapped, a link followed inside it) while the page around it stays the same, and
+        the new document's refs restart from ``f1e1``: ``f1e3`` would name whatever the
+        new document numbered 3. So a frame's document is checked as the page's is.
+        """
         shown = t.shown
-        if shown is not None and shown.snapshot.document_id != fresh.snapshot.document_id:
+        if shown is None:
+            return
+        if shown.snapshot.document_id != fresh.snapshot.document_id:
             self.stats.stale_document += 1
             raise StaleRefError(page_changed(ref, shown, fresh.snapshot.url), ref=ref)
+        fid = ref_frame(ref)
+        if not fid:
+            return
+        was = next((f for f in shown.snapshot.frames if f.id == fid), None)
+        now = next((f for f in fresh.snapshot.frames if f.id == fid), None)
+        if was is not None and now is not None and was.document_id and \
+                was.document_id != now.document_id:
+            self.stats.stale_document += 1
+            raise StaleRefError(frame_changed(ref, fid, was.url, now.url), ref=ref)
 
     async def _element_now(self, t: Tab, idx: PageIndex, ref: str) -> str:
         """The target's line with the value / checked / selected it has after acting."""

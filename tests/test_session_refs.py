@@ -1,0 +1,62 @@
+"""Refs and queries that must not land on another element than the one the agent meant.
+
+Each case once acted on the wrong element and reported success (a review's repros):
+a frame's ref after the frame loaded another document, a ref of the first tab acted on
+in a popup nobody looked at, and a query that fits two controls equally. Every case
+asserts on the page's own ledger (``window.log``) of which handler ran.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from domdex.errors import StaleRefError
+
+from .conftest import page_showing
+
+pytestmark = pytest.mark.browser
+
+LEDGER = "<script>window.log = []; function rec(x) { window.log.push(x); }</script>"
+
+
+def _log(page: Any) -> list[str]:
+    return list(page.playwright_page.evaluate("window.log"))
+
+
+# A: a frame that loaded another document ------------------------------------------------
+
+_KEEP = ("<body><h1>Step 1</h1><p>Keep your plan?</p><button onclick=\"parent.rec('keep')\">"
+         "Keep my plan</button></body>")
+_CANCEL = ("<body><h1>Step 2</h1><p>Are you sure?</p><button onclick=\"parent.rec('cancel')\">"
+           "Cancel subscription</button></body>")
+_FRAMED = LEDGER + f"""<main><h1>Billing</h1>
+<iframe id=fr title="Plan" width=400 height=200></iframe></main>
+<script>fr.srcdoc = {_KEEP!r}; window.next = () => {{ fr.srcdoc = {_CANCEL!r}; }};</script>"""
+
+
+def _frame_shows(page: Any, text: str) -> None:
+    page.playwright_page.wait_for_function(
+        "t => fr.contentDocument && fr.contentDocument.readyState === 'complete' && "
+        "fr.contentDocument.body && fr.contentDocument.body.innerText.includes(t)", arg=text)
+
+
+def test_a_frame_ref_is_refused_once_the_frame_loaded_another_document(
+        domdex_browser: Any) -> None:
+    """The page around the frame is the same document, but the frame's is new and its
+    refs restart: ``f1e3`` was "Keep my plan" and would now click "Cancel subscription"."""
+    with page_showing(domdex_browser, _FRAMED) as page:
+        _frame_shows(page, "Keep my plan")
+        keep = page.find("Keep my plan", intent="click").ref
+        assert keep is not None and keep.startswith("f")
+        page.playwright_page.evaluate("next()")
+        _frame_shows(page, "Cancel subscription")
+        with pytest.raises(StaleRefError, match=r"frame f\d+ showed before") as err:
+            page.click(keep)
+        assert "nothing was done" in str(err.value)
+        assert _log(page) == []
+        cancel = page.find("Cancel subscription", intent="click").ref  # a new look
+        assert cancel is not None
+        page.click(cancel)
+        assert _log(page) == ["cancel"]
