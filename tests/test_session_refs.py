@@ -8,11 +8,13 @@ asserts on the page's own ledger (``window.log``) of which handler ran.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pytest
 
-from domdex.errors import StaleRefError
+from domdex.errors import RefError, StaleRefError
+from domdex.session import Session, SessionOptions
 
 from .conftest import page_showing
 
@@ -60,3 +62,49 @@ def test_a_frame_ref_is_refused_once_the_frame_loaded_another_document(
         assert cancel is not None
         page.click(cancel)
         assert _log(page) == ["cancel"]
+
+
+# B: a popup nobody looked at ----------------------------------------------------------------
+
+def test_a_ref_of_the_first_tab_is_refused_in_a_popup_nobody_looked_at(server: str) -> None:
+    """The popup became the current tab; the agent's ref is from the first tab. It is
+    refused there, with the tab it belongs to and how to switch back."""
+    html = (f'<main><h1>Account</h1><p><a href="{server}/product.html" target="_blank">'
+            'Terms</a></p><button onclick="document.title = \'kept\'">Keep my account'
+            '</button></main>')
+    with Session.start(options=SessionOptions(action_timeout=5)) as s:
+        s.open("data:text/html," + html)
+        first = s.current.id
+        keep = s.find("Keep my account", intent="click").ref
+        assert keep is not None
+        s.click(query="Terms link")
+        deadline = time.monotonic() + 30
+        while len(s.tab_list()) < 2 and time.monotonic() < deadline:
+            time.sleep(0.05)  # the popup's page event follows the click
+        popup = s.current
+        assert popup.id != first
+        s.wait(load="load", tab=popup.id)
+        with pytest.raises(RefError) as err:
+            s.click(keep)
+        message = str(err.value)
+        assert f"not a ref of tab {popup.id}" in message and "nothing was done" in message
+        assert f"tabs switch {first}" in message and "Keep my account" in message
+        assert s._call(lambda: popup.pw.title()) != "kept"
+        assert s._call(lambda: s.tab(first).pw.title()) != "kept"
+        s.switch_tab(first)
+        s.click(keep)
+        assert s._call(lambda: s.tab(first).pw.title()) == "kept"
+
+
+def test_a_ref_is_refused_on_a_page_nobody_looked_at_but_one_the_user_captured_acts(
+        domdex_browser: Any) -> None:
+    """A ``Page`` the user captured (``page.capture()``) has been seen: its refs act. One
+    nobody looked at has no refs yet."""
+    html = LEDGER + "<main><button onclick=\"rec('a')\">A</button></main>"
+    with page_showing(domdex_browser, html) as page:
+        with pytest.raises(RefError, match="look at it first"):
+            page.click("e2")
+        assert _log(page) == []
+        ref = next(n.ref for n in page.capture().nodes if n.name == "A")
+        page.click(ref)
+        assert _log(page) == ["a"]

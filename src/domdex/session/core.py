@@ -646,7 +646,17 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
     async def _resolve(self, t: Tab, ref: str) -> tuple[str, PageIndex, Recovery | None]:
         """The ref to act on: the given one if live, a safely recovered one, or an error."""
         if t.shown is None:
-            self._show(t, await self._capture(t))
+            if t.user_view is None:  # the agent has seen nothing of this tab
+                raise self._unseen_tab(t, ref)
+            fresh = await self._capture(t)  # what the user captured through the page
+            if fresh.snapshot.document_id != t.user_view.document_id:
+                self.stats.stale_document += 1
+                raise StaleRefError(
+                    f"@{ref} belongs to the page captured before ({t.user_view.url}); the "
+                    f"tab has since loaded a new document ({fresh.snapshot.url}), so its "
+                    "refs no longer apply and nothing was done. Look again (regions / "
+                    "find) and use the new refs.", ref=ref)
+            self._show(t, fresh)
         shown = t.shown
         assert shown is not None
         if t.epoch != t.shown_epoch:
@@ -687,6 +697,26 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
                                   describe(fresh, rec.new_ref or ref), intent.query,
                                   intent.intent, intent.score))
         return rec.new_ref or ref, fresh, rec
+
+    def _unseen_tab(self, t: Tab, ref: str) -> RefError:
+        """A ref on a tab the agent has not looked at: it came from another tab (a popup
+        the page opened became the current tab) or from nowhere. Acting on whatever this
+        tab numbers the same would be a guess; the refusal says which tab is current, the
+        tabs where the ref means something, and how to get back to them."""
+        lines = [f"@{ref} is not a ref of tab {t.id} ({t.pw.url}): nothing in that tab has "
+                 "been looked at yet, so nothing was done."]
+        others = [o for o in list(self._tabs.values()) if o is not t and o.shown is not None
+                  and o.shown_epoch == o.epoch and o.shown.snapshot.get(ref) is not None]
+        for o in others[:3]:
+            assert o.shown is not None
+            lines.append(f"In tab {o.id} ({o.pw.url}) @{ref} is "
+                         f"{element_line(o.shown.node(ref))}: to act on it, switch to {o.id} "
+                         f"first (tabs switch {o.id}), then act again.")
+        if t.id == self._current and len(self._tabs) > 1:
+            lines.append(f"{t.id} is the current tab (a tab a page opens becomes the current "
+                         "one); tabs lists them all.")
+        lines.append(f"To act in {t.id}, look at it first (regions / find) and use its refs.")
+        return RefError("\n".join(lines), ref=ref)
 
     def _check_document(self, t: Tab, fresh: PageIndex, ref: str) -> None:
         """Refuse a ref of a document the agent was not shown: the page's, or its frame's.
