@@ -8,12 +8,13 @@ asserts on the page's own ledger (``window.log``) of which handler ran.
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Any
 
 import pytest
 
-from domdex.errors import RefError, StaleRefError
+from domdex.errors import ActionError, RefError, StaleRefError
 from domdex.session import Session, SessionOptions
 
 from .conftest import page_showing
@@ -108,3 +109,51 @@ def test_a_ref_is_refused_on_a_page_nobody_looked_at_but_one_the_user_captured_a
         ref = next(n.ref for n in page.capture().nodes if n.name == "A")
         page.click(ref)
         assert _log(page) == ["a"]
+
+
+# C: a query that fits two controls equally --------------------------------------------------
+
+_TWINS = {
+    "two forms": """<main><h1>Settings</h1>
+<form onsubmit="return false"><h2>Profile</h2><input aria-label="Name">
+<button onclick="rec('profile')">Save</button></form>
+<form onsubmit="return false"><h2>Password</h2><input aria-label="New password" type=password>
+<button onclick="rec('password')">Save</button></form></main>""",
+    "page and panel": """<main><h1>Cart</h1><button onclick="rec('cart')">Checkout</button>
+<div role=dialog aria-label="Upsell"><p>Add insurance?</p>
+<button onclick="rec('upsell')">Checkout</button></div></main>""",
+    "near names": """<main><h1>Post</h1>
+<button onclick="rec('delete post')">Delete post</button>
+<button onclick="rec('delete comment')">Delete comment</button></main>""",
+}
+
+
+@pytest.mark.parametrize(("page_kind", "query", "told"), [
+    ("two forms", "Save", None),
+    ("two forms", "save changes", None),
+    ("page and panel", "Checkout", None),
+    ("near names", "Delete", None),
+    ("two forms", "Save password", "password"),
+    ("two forms", "Save in the Profile form", "profile"),
+    ("two forms", "the second Save", "password"),
+    ("page and panel", "Checkout in the upsell dialog", "upsell"),
+    ("near names", "Delete comment", "delete comment"),
+])
+def test_acting_by_query_refuses_controls_its_words_do_not_tell_apart(
+        domdex_browser: Any, page_kind: str, query: str, told: str | None) -> None:
+    """Two "Save" buttons of two forms, a "Checkout" on the page and one in a panel,
+    "Delete" for "Delete post" and "Delete comment": find ranks one first, but the
+    request does not pick it out, so the action lists the candidates and does nothing.
+    Words of the control's form, row or region, or its place, pick it out."""
+    with page_showing(domdex_browser, LEDGER + _TWINS[page_kind]) as page:
+        if told is not None:
+            page.click(query=query)
+            assert _log(page) == [told]
+            return
+        with pytest.raises(ActionError, match="do not tell apart") as err:
+            page.click(query=query)
+        assert _log(page) == []
+        refs = re.findall(r"@(e\d+)", str(err.value))
+        assert len(set(refs)) == 2, str(err.value)
+        page.click(refs[1])  # the refs listed are the agent's to act on
+        assert len(_log(page)) == 1

@@ -62,6 +62,7 @@ from .actions import (
     script,
     state_after,
 )
+from .ambiguity import refusal, rivals
 from .cache import RegionCache
 from .dialogs import DialogPolicy, Policy
 from .files import FilesMixin
@@ -638,7 +639,14 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
         if result.ref is None or result.confidence == "low":
             raise ActionError(f"No clear match for {query!r}, so nothing was done "
                               f"({action}). What is there:\n{result.render()}")
-        self._show(t, idx)
+        self._show(t, idx)  # the candidates' refs are the agent's to act on
+        others = rivals(idx, result)  # look-alikes or a near-tie the words do not split
+        if others:
+            for m in (result.matches[0], *others):
+                self._remember(t, idx, m.ref, query=query,
+                               intent=intent or INTENT_OF[action], score=m.score)
+            self._printed(t, idx, result)
+            raise ActionError(refusal(idx, result, others, action))
         self._remember(t, idx, result.ref, query=query, intent=intent or INTENT_OF[action],
                        score=result.score)
         return result.ref, idx, float(result.score)
