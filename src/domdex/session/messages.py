@@ -47,8 +47,9 @@ def page_changed(ref: str, shown: PageIndex, url: str) -> str:
 
 def frame_changed(ref: str, fid: str, was: str, now: str) -> str:
     """A frame of the page loaded another document (the page around it did not)."""
+    where = f" ({now})" if now != was else " (at the same address)"
     return (f"@{ref} belongs to the document frame {fid} showed before ({was}); that frame "
-            f"has since loaded a new document ({now}), so its refs no longer apply and "
+            f"has since loaded a new document{where}, so its refs no longer apply and "
             "nothing was done. Look again (regions / find) and use the new refs.")
 
 
