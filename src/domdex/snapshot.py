@@ -238,12 +238,20 @@ class Node:
 
 @dataclass(frozen=True, slots=True)
 class FrameInfo:
-    """A frame captured into the snapshot: ``owner`` is the ref of its iframe element."""
+    """A frame captured into the snapshot: ``owner`` is the ref of its iframe element.
+
+    ``document_id`` is the frame's document when it was captured (a frame keeps its id
+    ``f1`` when it loads another document, and the new document's refs restart from
+    ``f1e1``): the session refuses a frame's refs once it differs from the view the agent
+    was shown. Live state (what the frame registry held at the capture): not serialised,
+    and not compared.
+    """
 
     id: str
     url: str
     owner: str | None = None
     name: str = ""
+    document_id: str = field(default="", compare=False)
 
     def to_dict(self) -> dict[str, Any]:
         return {"id": self.id, "url": self.url, "owner": self.owner, "name": self.name}

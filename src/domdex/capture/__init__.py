@@ -424,7 +424,8 @@ def _assemble(main: dict[str, Any], children: list[_FrameCapture],
             rows_by_ref[f"{fc.fid}e{row[REF]}"] = row
         for n in frame_nodes:
             by_ref[n.ref] = n
-        frames.append(FrameInfo(fc.fid, fc.data["url"], owner, fc.frame.name))
+        frames.append(FrameInfo(fc.fid, fc.data["url"], owner, fc.frame.name,
+                                fc.data["doc"]))
         if owner_node is not None:
             inserts.setdefault(owner_node.ref, []).extend(frame_nodes)
         else:

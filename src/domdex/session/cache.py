@@ -49,8 +49,11 @@ def structure_fingerprint(snap: Snapshot) -> int:
 
 
 def content_fingerprint(snap: Snapshot) -> int:
-    """Hash of every field of every node that a view shows, and the document."""
-    return hash((snap.document_id, tuple(
+    """Hash of every field of every node that a view shows, and the documents (the
+    page's and each frame's: a frame that loaded another document gives another index,
+    whose refs the session checks against the view the agent was shown)."""
+    frames = tuple((f.id, f.document_id) for f in snap.frames)
+    return hash((snap.document_id, frames, tuple(
         (n.ref, n.name, n.value, n.text, n.states, n.box, n.visible, n.in_viewport,
          tuple((o.label, o.selected) for o in n.options) if n.options else None)
         for n in snap.nodes)))

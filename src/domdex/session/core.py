@@ -48,7 +48,7 @@ from ..options import BrowserOptions
 from ..policy import scheme_of
 from ..render.diff import DiffView, FirstLookView
 from ..render.elements import element_line, ref_and_name
-from ..snapshot import Snapshot, parse_ref
+from ..snapshot import Snapshot, parse_ref, ref_frame
 from . import backend
 from .actions import (
     ACTIONS,
@@ -62,6 +62,7 @@ from .actions import (
     script,
     state_after,
 )
+from .ambiguity import refusal, rivals
 from .cache import RegionCache
 from .dialogs import DialogPolicy, Policy
 from .files import FilesMixin
@@ -69,6 +70,7 @@ from .intents import Intent, describe
 from .messages import (
     closest,
     first_line,
+    frame_changed,
     left_on,
     not_recovered,
     page_changed,
@@ -647,7 +649,14 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
         if result.ref is None or result.confidence == "low":
             raise ActionError(f"No clear match for {query!r}, so nothing was done "
                               f"({action}). What is there:\n{result.render()}")
-        self._show(t, idx)
+        self._show(t, idx)  # the candidates' refs are the agent's to act on
+        others = rivals(idx, result)  # look-alikes or a near-tie the words do not split
+        if others:
+            for m in (result.matches[0], *others):
+                self._remember(t, idx, m.ref, query=query,
+                               intent=intent or INTENT_OF[action], score=m.score)
+            self._printed(t, idx, result)
+            raise ActionError(refusal(idx, result, others, action))
         self._remember(t, idx, result.ref, query=query, intent=intent or INTENT_OF[action],
                        score=result.score)
         return result.ref, idx, float(result.score)
@@ -655,7 +664,17 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
     async def _resolve(self, t: Tab, ref: str) -> tuple[str, PageIndex, Recovery | None]:
         """The ref to act on: the given one if live, a safely recovered one, or an error."""
         if t.shown is None:
-            self._show(t, await self._capture(t))
+            if t.user_view is None:  # the agent has seen nothing of this tab
+                raise self._unseen_tab(t, ref)
+            fresh = await self._capture(t)  # what the user captured through the page
+            if fresh.snapshot.document_id != t.user_view.document_id:
+                self.stats.stale_document += 1
+                raise StaleRefError(
+                    f"@{ref} belongs to the page captured before ({t.user_view.url}); the "
+                    f"tab has since loaded a new document ({fresh.snapshot.url}), so its "
+                    "refs no longer apply and nothing was done. Look again (regions / "
+                    "find) and use the new refs.", ref=ref)
+            self._show(t, fresh)
         shown = t.shown
         assert shown is not None
         if t.epoch != t.shown_epoch:
@@ -697,11 +716,49 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
                                   intent.intent, intent.score))
         return rec.new_ref or ref, fresh, rec
 
+    def _unseen_tab(self, t: Tab, ref: str) -> RefError:
+        """A ref on a tab the agent has not looked at: it came from another tab (a popup
+        the page opened became the current tab) or from nowhere. Acting on whatever this
+        tab numbers the same would be a guess; the refusal says which tab is current, the
+        tabs where the ref means something, and how to get back to them."""
+        lines = [f"@{ref} is not a ref of tab {t.id} ({t.pw.url}): nothing in that tab has "
+                 "been looked at yet, so nothing was done."]
+        others = [o for o in list(self._tabs.values()) if o is not t and o.shown is not None
+                  and o.shown_epoch == o.epoch and o.shown.snapshot.get(ref) is not None]
+        for o in others[:3]:
+            assert o.shown is not None
+            lines.append(f"In tab {o.id} ({o.pw.url}) @{ref} is "
+                         f"{element_line(o.shown.node(ref))}: to act on it, switch to {o.id} "
+                         f"first (tabs switch {o.id}), then act again.")
+        if t.id == self._current and len(self._tabs) > 1:
+            lines.append(f"{t.id} is the current tab (a tab a page opens becomes the current "
+                         "one); tabs lists them all.")
+        lines.append(f"To act in {t.id}, look at it first (regions / find) and use its refs.")
+        return RefError("\n".join(lines), ref=ref)
+
     def _check_document(self, t: Tab, fresh: PageIndex, ref: str) -> None:
+        """Refuse a ref of a document the agent was not shown: the page's, or its frame's.
+
+        A frame keeps its id when it loads another document (a wizard step, a srcdoc
+        swapped, a link followed inside it) while the page around it stays the same, and
+        the new document's refs restart from ``f1e1``: ``f1e3`` would name whatever the
+        new document numbered 3. So a frame's document is checked as the page's is.
+        """
         shown = t.shown
-        if shown is not None and shown.snapshot.document_id != fresh.snapshot.document_id:
+        if shown is None:
+            return
+        if shown.snapshot.document_id != fresh.snapshot.document_id:
             self.stats.stale_document += 1
             raise StaleRefError(page_changed(ref, shown, fresh.snapshot.url), ref=ref)
+        fid = ref_frame(ref)
+        if not fid:
+            return
+        was = next((f for f in shown.snapshot.frames if f.id == fid), None)
+        now = next((f for f in fresh.snapshot.frames if f.id == fid), None)
+        if was is not None and now is not None and was.document_id and \
+                was.document_id != now.document_id:
+            self.stats.stale_document += 1
+            raise StaleRefError(frame_changed(ref, fid, was.url, now.url), ref=ref)
 
     async def _element_now(self, t: Tab, idx: PageIndex, ref: str) -> str:
         """The target's line with the value / checked / selected it has after acting."""

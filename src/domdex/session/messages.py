@@ -12,8 +12,8 @@ if TYPE_CHECKING:
     from .intents import Intent
     from .recovery import Recovery
 
-__all__ = ["ERROR_PAGE", "GONE", "closest", "first_line", "left_on", "not_recovered",
-           "page_changed"]
+__all__ = ["ERROR_PAGE", "GONE", "closest", "first_line", "frame_changed", "left_on",
+           "not_recovered", "page_changed"]
 
 GONE = ("The browser stopped (it was killed or crashed), and its tabs with it. Open a page "
         "again (open URL): domdex starts a fresh browser with the same options.")
@@ -43,6 +43,14 @@ def page_changed(ref: str, shown: PageIndex, url: str) -> str:
     return (f"@{ref} belongs to the previous page ({shown.snapshot.url}); the tab has since "
             f"loaded a new document ({url}), so its refs no longer apply and nothing was "
             "done. Look again (regions / find) and use the new refs.")
+
+
+def frame_changed(ref: str, fid: str, was: str, now: str) -> str:
+    """A frame of the page loaded another document (the page around it did not)."""
+    where = f" ({now})" if now != was else " (at the same address)"
+    return (f"@{ref} belongs to the document frame {fid} showed before ({was}); that frame "
+            f"has since loaded a new document{where}, so its refs no longer apply and "
+            "nothing was done. Look again (regions / find) and use the new refs.")
 
 
 def closest(idx: PageIndex, ref: str) -> str:

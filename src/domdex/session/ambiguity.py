@@ -1,0 +1,113 @@
+"""Acting by words only on an answer the request picks out: look-alikes and near-ties.
+
+``find`` always ranks, and its best answer is a fine thing to *show*; an action by
+query must do more than rank. Two forms that each end in a "Save" button, a "Checkout"
+on the page and another in a panel, "Delete post" next to "Delete comment" for the
+request "Delete": find puts one first (by position, by a word of the page's text), with
+"high" or "medium" confidence, and a click on it is a guess an agent cannot see. This
+module decides, for the action layer, whether the request itself tells the best answer
+apart from its rivals; find's ranking and answers are left as they are.
+
+A **rival** is a match that is
+
+- a **look-alike** of the best (same role, same name) scoring at least ``TWIN_SHARE``
+  of it, or
+- any match closer than ``CLOSE`` to it (a ``medium`` answer with a near-tie: ``high``
+  needs that margin).
+
+The request **tells a rival apart** when one of its words is among the best's words and
+not the rival's — words of its name, of its row (list item, card, form: the
+:func:`~domdex.index.identity.identify` item), of the regions it sits in and of its
+heading ("Delete Bob Brown", "Save password") — or when it says where the element is
+(an ordinal or a position: "the second row", "the last Delete", "the top one"), which
+find ranks by. A rival not told apart makes the action refuse, listing the candidates
+with their refs so the agent can act by ref.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..index.facts import label
+from ..index.identity import identify, row_text, words
+from ..render.elements import element_line, in_row
+
+if TYPE_CHECKING:
+    from ..index import PageIndex
+    from ..render.find import FindResult
+    from ..search.ranking import Match
+
+__all__ = ["CLOSE", "TWIN_SHARE", "refusal", "rivals"]
+
+#: A look-alike scoring at least this share of the best is a rival (find shows matches
+#: from this share on as alternatives).
+TWIN_SHARE = 0.6
+#: A match closer than this to the best is a rival whatever its name (find's ``high``
+#: needs this margin; a ``medium`` answer under it is a near-tie).
+CLOSE = 0.08
+
+
+def rivals(idx: PageIndex, result: FindResult) -> list[Match]:
+    """The matches the request does not tell apart from its best answer (empty when it
+    picks the best out)."""
+    matches = result.matches
+    if not result.ref or len(matches) < 2:
+        return []
+    best = matches[0]
+    q = result.ranking.query
+    if q.ordinal is not None or q.positions or q.relation or q.landmarks:
+        return []  # "the second row", "the last Delete", "in the sidebar": find ranks by it
+    asked = {_stem(w) for w in (*q.terms, *q.role_words, *q.zone_terms)}
+    kind = _kind(idx, best.ref)
+    mine: set[str] | None = None
+    out: list[Match] = []
+    for m in matches[1:]:
+        twin = _kind(idx, m.ref) == kind and m.score >= TWIN_SHARE * best.score
+        if not twin and best.score - m.score >= CLOSE:
+            continue
+        if mine is None:
+            mine = _words(idx, best.ref)
+        if not (asked & mine) - _words(idx, m.ref):
+            out.append(m)
+    return out
+
+
+def refusal(idx: PageIndex, result: FindResult, others: list[Match], action: str) -> str:
+    """What the action says instead of guessing: the candidates and how to pick one."""
+    best = result.matches[0]
+    shown = [best, *others]
+    lines = [f"{result.query!r} fits {len(shown)} elements that its words do not tell "
+             f"apart, so nothing was done ({action}). Candidates:"]
+    for m in shown:
+        node = idx.node(m.ref)
+        lines.append(f"  {element_line(node)}{in_row(row_text(idx, m.ref))} in "
+                     f"{m.region or 'page'} ({m.score:.2f})")
+    lines.append(f"Act on the one you mean by its ref ({action} <ref>), or say which in the "
+                 "request: a word of its name, row or section, or its place (\"the second "
+                 "…\").")
+    return "\n".join(lines)
+
+
+def _kind(idx: PageIndex, ref: str) -> tuple[str, str]:
+    node = idx.node(ref)
+    return node.role, " ".join(label(node).casefold().split())
+
+
+def _words(idx: PageIndex, ref: str) -> set[str]:
+    """The words a request may use to point at the element: its name, its row's, its
+    regions' and its heading's."""
+    node = idx.node(ref)
+    text: list[Any] = [label(node)]
+    text += [f"{r.landmark} {r.name}" for r in idx.region_path(ref)]
+    heading = idx.heading_of(ref)
+    if heading is not None:
+        text.append(label(heading))
+    out = {_stem(w) for t in text for w in words(str(t))}
+    out.update(_stem(w) for w in identify(idx, idx.pos(ref)).words)
+    return out
+
+
+def _stem(word: str) -> str:
+    """"rows" and "row", "changes" and "change": a plural is the same word here."""
+    w = word.casefold()
+    return w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w

@@ -1,0 +1,159 @@
+"""Refs and queries that must not land on another element than the one the agent meant.
+
+Each case once acted on the wrong element and reported success (a review's repros):
+a frame's ref after the frame loaded another document, a ref of the first tab acted on
+in a popup nobody looked at, and a query that fits two controls equally. Every case
+asserts on the page's own ledger (``window.log``) of which handler ran.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any
+
+import pytest
+
+from domdex.errors import ActionError, RefError, StaleRefError
+from domdex.session import Session, SessionOptions
+
+from .conftest import page_showing
+
+pytestmark = pytest.mark.browser
+
+LEDGER = "<script>window.log = []; function rec(x) { window.log.push(x); }</script>"
+
+
+def _log(page: Any) -> list[str]:
+    return list(page.playwright_page.evaluate("window.log"))
+
+
+# A: a frame that loaded another document ------------------------------------------------
+
+_KEEP = ("<body><h1>Step 1</h1><p>Keep your plan?</p><button onclick=\"parent.rec('keep')\">"
+         "Keep my plan</button></body>")
+_CANCEL = ("<body><h1>Step 2</h1><p>Are you sure?</p><button onclick=\"parent.rec('cancel')\">"
+           "Cancel subscription</button></body>")
+_FRAMED = LEDGER + f"""<main><h1>Billing</h1>
+<iframe id=fr title="Plan" width=400 height=200></iframe></main>
+<script>fr.srcdoc = {_KEEP!r}; window.next = () => {{ fr.srcdoc = {_CANCEL!r}; }};</script>"""
+
+
+def _frame_shows(page: Any, text: str) -> None:
+    page.playwright_page.wait_for_function(
+        "t => fr.contentDocument && fr.contentDocument.readyState === 'complete' && "
+        "fr.contentDocument.body && fr.contentDocument.body.innerText.includes(t)", arg=text)
+
+
+def test_a_frame_ref_is_refused_once_the_frame_loaded_another_document(
+        domdex_browser: Any) -> None:
+    """The page around the frame is the same document, but the frame's is new and its
+    refs restart: ``f1e3`` was "Keep my plan" and would now click "Cancel subscription"."""
+    with page_showing(domdex_browser, _FRAMED) as page:
+        _frame_shows(page, "Keep my plan")
+        keep = page.find("Keep my plan", intent="click").ref
+        assert keep is not None and keep.startswith("f")
+        page.playwright_page.evaluate("next()")
+        _frame_shows(page, "Cancel subscription")
+        with pytest.raises(StaleRefError, match=r"frame f\d+ showed before") as err:
+            page.click(keep)
+        assert "nothing was done" in str(err.value)
+        assert _log(page) == []
+        cancel = page.find("Cancel subscription", intent="click").ref  # a new look
+        assert cancel is not None
+        page.click(cancel)
+        assert _log(page) == ["cancel"]
+
+
+# B: a popup nobody looked at ----------------------------------------------------------------
+
+def test_a_ref_of_the_first_tab_is_refused_in_a_popup_nobody_looked_at(server: str) -> None:
+    """The popup became the current tab; the agent's ref is from the first tab. It is
+    refused there, with the tab it belongs to and how to switch back."""
+    html = (f'<main><h1>Account</h1><p><a href="{server}/product.html" target="_blank">'
+            'Terms</a></p><button onclick="document.title = \'kept\'">Keep my account'
+            '</button></main>')
+    with Session.start(options=SessionOptions(action_timeout=5)) as s:
+        s.open("data:text/html," + html)
+        first = s.current.id
+        keep = s.find("Keep my account", intent="click").ref
+        assert keep is not None
+        s.click(query="Terms link")
+        deadline = time.monotonic() + 30
+        while len(s.tab_list()) < 2 and time.monotonic() < deadline:
+            time.sleep(0.05)  # the popup's page event follows the click
+        popup = s.current
+        assert popup.id != first
+        s.wait(load="load", tab=popup.id)
+        with pytest.raises(RefError) as err:
+            s.click(keep)
+        message = str(err.value)
+        assert f"not a ref of tab {popup.id}" in message and "nothing was done" in message
+        assert f"tabs switch {first}" in message and "Keep my account" in message
+        assert s._call(lambda: popup.pw.title()) != "kept"
+        assert s._call(lambda: s.tab(first).pw.title()) != "kept"
+        s.switch_tab(first)
+        s.click(keep)
+        assert s._call(lambda: s.tab(first).pw.title()) == "kept"
+
+
+def test_a_ref_is_refused_on_a_page_nobody_looked_at_but_one_the_user_captured_acts(
+        domdex_browser: Any) -> None:
+    """A ``Page`` the user captured (``page.capture()``) has been seen: its refs act. One
+    nobody looked at has no refs yet."""
+    html = LEDGER + "<main><button onclick=\"rec('a')\">A</button></main>"
+    with page_showing(domdex_browser, html) as page:
+        with pytest.raises(RefError, match="look at it first"):
+            page.click("e2")
+        assert _log(page) == []
+        ref = next(n.ref for n in page.capture().nodes if n.name == "A")
+        page.click(ref)
+        assert _log(page) == ["a"]
+
+
+# C: a query that fits two controls equally --------------------------------------------------
+
+_TWINS = {
+    "two forms": """<main><h1>Settings</h1>
+<form onsubmit="return false"><h2>Profile</h2><input aria-label="Name">
+<button onclick="rec('profile')">Save</button></form>
+<form onsubmit="return false"><h2>Password</h2><input aria-label="New password" type=password>
+<button onclick="rec('password')">Save</button></form></main>""",
+    "page and panel": """<main><h1>Cart</h1><button onclick="rec('cart')">Checkout</button>
+<div role=dialog aria-label="Upsell"><p>Add insurance?</p>
+<button onclick="rec('upsell')">Checkout</button></div></main>""",
+    "near names": """<main><h1>Post</h1>
+<button onclick="rec('delete post')">Delete post</button>
+<button onclick="rec('delete comment')">Delete comment</button></main>""",
+}
+
+
+@pytest.mark.parametrize(("page_kind", "query", "told"), [
+    ("two forms", "Save", None),
+    ("two forms", "save changes", None),
+    ("page and panel", "Checkout", None),
+    ("near names", "Delete", None),
+    ("two forms", "Save password", "password"),
+    ("two forms", "Save in the Profile form", "profile"),
+    ("two forms", "the second Save", "password"),
+    ("page and panel", "Checkout in the upsell dialog", "upsell"),
+    ("near names", "Delete comment", "delete comment"),
+])
+def test_acting_by_query_refuses_controls_its_words_do_not_tell_apart(
+        domdex_browser: Any, page_kind: str, query: str, told: str | None) -> None:
+    """Two "Save" buttons of two forms, a "Checkout" on the page and one in a panel,
+    "Delete" for "Delete post" and "Delete comment": find ranks one first, but the
+    request does not pick it out, so the action lists the candidates and does nothing.
+    Words of the control's form, row or region, or its place, pick it out."""
+    with page_showing(domdex_browser, LEDGER + _TWINS[page_kind]) as page:
+        if told is not None:
+            page.click(query=query)
+            assert _log(page) == [told]
+            return
+        with pytest.raises(ActionError, match="do not tell apart") as err:
+            page.click(query=query)
+        assert _log(page) == []
+        refs = re.findall(r"@(e\d+)", str(err.value))
+        assert len(set(refs)) == 2, str(err.value)
+        page.click(refs[1])  # the refs listed are the agent's to act on
+        assert len(_log(page)) == 1
