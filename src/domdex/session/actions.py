@@ -60,8 +60,7 @@ async def perform(locator: Any, action: str, value: Any, timeout_ms: float,
     note for the answer when the action did something worth saying ("" otherwise).
     ``ref`` names the element in a refusal."""
     if action == "click":
-        await locator.click(timeout=timeout_ms,
-                            **await _own_point(locator, timeout_ms, ref, "click"))
+        await _click(locator, timeout_ms, ref, "click")
     elif action == "fill":
         return await fill_dated(locator, _text(value, action), timeout_ms)
     elif action == "type":
@@ -84,6 +83,53 @@ async def perform(locator: Any, action: str, value: Any, timeout_ms: float,
     else:
         raise ActionError(f"Unknown action {action!r}. Actions: {', '.join(ACTIONS)}.")
     return ""
+
+
+async def _click(locator: Any, timeout_ms: float, ref: str, action: str) -> None:
+    """Click the element on a point of its own (:func:`_own_point`), under the guard
+    ``clickpoint.js`` arms: a click whose first event would reach a control nested in
+    the element is stopped in the page before any handler sees it.
+
+    Why: the point is worked out before the pointer is there, and the pointer can change
+    what is there — a photo tile shows its "Delete" button in its middle only on
+    :hover, and that button took the click meant for the tile (a review's case). A
+    stopped click is tried once more, the point worked out again with the pointer now
+    over the element (the tile's own image, beside its button); stopped again, it is
+    refused. Costs one more in-page call per click (reading the guard).
+    """
+    for attempt in range(2):
+        position = await _own_point(locator, timeout_ms, ref, action)
+        try:
+            await locator.click(timeout=timeout_ms, **position)
+        finally:
+            stopped = await _disarm(locator)
+        if not stopped:
+            return
+        logger.info("click on @%s stopped (attempt %d): %s under the pointer", ref,
+                    attempt + 1, stopped)
+    raise ActionError(
+        f"Cannot {action} @{ref} safely: {stopped}, a control inside it, came under the "
+        "pointer as it moved there (shown on hover, or moved in), so the click was "
+        "stopped before the page saw it. Nothing was clicked. Act on that control's ref "
+        "if it is the one meant, or find the element again.")
+
+
+_DISARM = """() => {
+  const guard = window[Symbol.for("domdex.clickguard")];
+  return guard ? guard.stop() : "";
+}"""
+
+
+async def _disarm(locator: Any) -> str:
+    """Take the click guard away; what it stopped ("" for nothing). Read in the
+    element's frame through ``evaluate_all``, which does not wait for the element: a
+    click often removes it (a to-do ticked off, a row deleted)."""
+    try:
+        return str(await with_deadline(locator.evaluate_all(_DISARM), EXPLAIN_DEADLINE,
+                                       what="click guard") or "")
+    except Exception as exc:  # navigated by the click: the guard went with the document
+        logger.debug("click guard not read: %r", exc)
+        return ""
 
 
 async def _own_point(locator: Any, timeout_ms: float, ref: str,
@@ -119,8 +165,7 @@ async def _set_checked(locator: Any, state: bool, timeout_ms: float, ref: str = 
     if await locator.is_checked(timeout=timeout_ms) == state:
         return ""
     action = "check" if state else "uncheck"
-    await locator.click(timeout=timeout_ms,
-                        **await _own_point(locator, timeout_ms, ref, action))
+    await _click(locator, timeout_ms, ref, action)
     if await with_deadline(locator.count(), EXPLAIN_DEADLINE, what="count") == 0:
         return ("GONE: the box left the page with the click (the page removed or moved its "
                 "row); look again to see where it went.")
