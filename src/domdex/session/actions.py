@@ -68,7 +68,7 @@ async def perform(locator: Any, action: str, value: Any, timeout_ms: float,
     elif action == "press":
         await locator.press(_text(value, action), timeout=timeout_ms)
     elif action == "select":
-        await _select(locator, value, timeout_ms)
+        await _select(locator, value, timeout_ms, ref)
     elif action in ("check", "uncheck"):
         return await _set_checked(locator, action == "check", timeout_ms, ref)
     elif action == "hover":
@@ -181,14 +181,37 @@ def _text(value: Any, action: str) -> str:
     return str(value)
 
 
-async def _select(locator: Any, value: Any, timeout_ms: float) -> None:
-    """Select by visible label first (what an agent reads), then by value."""
+_OPTIONS_JS = """s => [...(s.options || [])].map(o => [
+  o.textContent.split(/\\s+/).filter(Boolean).join(" "), o.value,
+  o.parentElement && o.parentElement.tagName === "OPTGROUP" ? o.parentElement.label : ""])"""
+
+
+async def _select(locator: Any, value: Any, timeout_ms: float, ref: str = "") -> None:
+    """Select by visible label first (what an agent reads), then by value.
+
+    A label that options with different values carry (Portland under Maine and under
+    Oregon) is refused with those options, their groups and values: Playwright took the
+    first, and the answer said OK to a guess (a review's case). The agent then selects
+    by value.
+    """
     wanted = [value] if isinstance(value, str) else list(value or [])
     if not wanted:
         raise ActionError("select needs a value: the option's label or value.")
-    labels = [" ".join(t.split()) for t in await locator.locator("option").all_text_contents()]
+    options = [(str(t), str(v), str(g)) for t, v, g in
+               await evaluate_in(locator.first, _OPTIONS_JS, timeout=timeout_ms,
+                                 deadline=EXPLAIN_DEADLINE, what="options")]
+    labels = [t for t, _, _ in options]
     by_label = [w for w in wanted if w in labels]
     if len(by_label) == len(wanted):
+        for w in by_label:
+            same = [(v, g) for t, v, g in options if t == w]
+            if len({v for v, _ in same}) > 1:
+                shown = "; ".join(f"{w!r}" + (f" in group {g!r}" if g else "") +
+                                  f" (value {v!r})" for v, g in same)
+                raise ActionError(
+                    f"Cannot select {w!r} in @{ref}: {len(same)} options carry that label: "
+                    f"{shown}. Nothing was selected. Select one by its value, such as "
+                    f"{same[0][0]!r}.")
         await locator.select_option(label=by_label, timeout=timeout_ms)
         return
     try:
