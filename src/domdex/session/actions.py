@@ -9,6 +9,7 @@ element instead (``explain.js``, read-only) and say what a person would: "covere
 
 from __future__ import annotations
 
+import json
 import logging
 from dataclasses import replace
 from functools import cache
@@ -62,9 +63,11 @@ async def perform(locator: Any, action: str, value: Any, timeout_ms: float,
     if action == "click":
         await _click(locator, timeout_ms, ref, "click")
     elif action == "fill":
-        return await fill_dated(locator, _text(value, action), timeout_ms)
+        note = await fill_dated(locator, _text(value, action), timeout_ms)
+        return "\n".join(filter(None, (note, await _replaced(locator, ref, action, value))))
     elif action == "type":
         await locator.press_sequentially(_text(value, action), timeout=timeout_ms)
+        return await _replaced(locator, ref, action, value)
     elif action == "press":
         await locator.press(_text(value, action), timeout=timeout_ms)
     elif action == "select":
@@ -153,6 +156,56 @@ async def _own_point(locator: Any, timeout_ms: float, ref: str,
     if isinstance(point, list) and len(point) == 2:
         return {"position": {"x": float(point[0]), "y": float(point[1])}}
     return {}
+
+
+_FOCUSED_JS = """els => {
+  if (els.length) return null; // still on the page: its own state is read after
+  let f = document.activeElement;
+  while (f && f.shadowRoot && f.shadowRoot.activeElement) f = f.shadowRoot.activeElement;
+  const editable = f && (f.isContentEditable || (f.matches("input,textarea") &&
+    !["checkbox", "radio", "file", "button", "submit", "reset"].includes(f.type)));
+  if (!editable) return {};
+  const st = window[Symbol.for("domdex")];
+  const secret = st && st.isSecret ? st.isSecret(f) : f.type === "password";
+  const text = f.isContentEditable ? f.innerText : f.value;
+  let tag = "<" + f.tagName.toLowerCase() + (f.id ? "#" + f.id : "") + ">";
+  const name = f.getAttribute("aria-label") || (f.labels && f.labels[0] ?
+    f.labels[0].textContent : "") || f.getAttribute("placeholder") || "";
+  if (name.trim()) tag += ' "' + name.trim().replace(/\\s+/g, " ").slice(0, 40) + '"';
+  return { field: tag, value: secret ? (text ? "\u2022\u2022\u2022\u2022" : "") : text };
+}"""
+
+
+async def _replaced(locator: Any, ref: str, action: str, value: Any) -> str:
+    """"" when the field is still on the page after ``fill``/``type`` (its value is
+    read for the answer as usual); else a note saying the page replaced it and what the
+    field that has the focus now holds.
+
+    Why: a click-to-edit or masked field the page swaps for a new ``<input>`` on focus
+    took the keystrokes in the new field, after its old text ("AnnBob" for "Bob"), and
+    the answer said OK with the old field's value (a review's case). One call that does
+    not wait for the element (``evaluate_all``).
+    """
+    try:
+        now = await with_deadline(locator.evaluate_all(_FOCUSED_JS), EXPLAIN_DEADLINE,
+                                  what="focused field")
+    except Exception as exc:  # navigated by the keystrokes (Enter in a form …)
+        logger.debug("field after %s not read: %r", action, exc)
+        return ""
+    if now is None:
+        return ""
+    head = (f"REPLACED: the page put another element in place of @{ref} while it was "
+            f"{'filled' if action == 'fill' else 'typed into'} (the line above is the "
+            "old field, as it was before).")
+    if not now:
+        return (f"{head} No field has the focus now: the text may have gone nowhere. Look "
+                "again (find the field) and fill the new one.")
+    said = json.dumps(str(now.get("value", "")), ensure_ascii=False)
+    wrong = action == "fill" and now.get("value") != str(value)
+    return (f"{head} The field with the focus now, {now.get('field')}, holds {said}"
+            + (f", not {json.dumps(str(value), ensure_ascii=False)}" if wrong else "")
+            + ". Look again (find the field) and fill it by its new ref"
+            + (" to set it right." if wrong else " if that is not the one meant."))
 
 
 async def _set_checked(locator: Any, state: bool, timeout_ms: float, ref: str = "") -> str:
