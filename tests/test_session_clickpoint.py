@@ -156,3 +156,150 @@ def test_a_row_of_links_is_clicked_on_its_free_space(page: Any) -> None:
     ref = _ref(page, lambda n: n.attrs.get("id") == "links")
     page.click(ref)
     assert page.playwright_page.title() == "links row"
+
+
+# Nested controls the first list missed, an outer element that is a control of its own,
+# a control the pointer itself reveals, and a shadow tree's control (reviews' cases).
+
+LOG = "<script>window.log = []; function rec(x) { window.log.push(x); }</script>"
+
+
+def _clicked(domdex_browser: Any, html: str, predicate: Any) -> tuple[str, list[str]]:
+    """Click the element ``predicate`` picks on ``html``: ("ok" or the refusal, the page's
+    log of what ran)."""
+    with page_showing(domdex_browser, LOG + html) as p:
+        p.playwright_page.wait_for_timeout(100)  # an iframe's srcdoc loads
+        ref = _ref(p, predicate)
+        try:
+            p.click(ref)
+            said = "ok"
+        except ActionError as exc:
+            said = str(exc)
+        return said, p.playwright_page.evaluate("window.log")
+
+
+def test_an_iframe_in_the_middle_is_a_control_inside(domdex_browser: Any) -> None:
+    """A news card with an ad's iframe in its middle: the click went into the iframe and
+    pressed its button."""
+    inner = ("<style>html,body{height:100%;margin:0}</style><button style='width:100%;"
+             "height:100%' onclick='parent.rec(&quot;ad&quot;)'>Buy now</button>")
+    said, log = _clicked(domdex_browser, f"""<main><h1>News</h1>
+<div id=card onclick="rec('story')" style="cursor:pointer;width:400px;padding:8px">
+<h2>Storm hits the coast</h2><iframe title="Advertisement" srcdoc="{inner}"
+style="width:380px;height:160px;border:0"></iframe><p>Read the full story</p></div></main>""",
+                         lambda n: n.attrs.get("id") == "card")
+    assert (said, log) == ("ok", ["story"])
+
+
+def test_a_label_of_a_checkbox_in_the_middle_is_a_control_inside(domdex_browser: Any) -> None:
+    """A row whose middle is the <label for> of its checkbox: clicking the row also
+    ticked the box (a later "Delete selected" would take it)."""
+    said, log = _clicked(domdex_browser, """<main><h1>Users</h1><table style="width:600px">
+<tr id=alice onclick="rec('open')" style="cursor:pointer"><td><input type=checkbox id=c1
+aria-label="Select Alice" onclick="event.stopPropagation(); rec('tick')"></td>
+<td style="width:400px;text-align:center"><label for=c1>Alice Archer</label></td>
+<td>Active</td></tr></table></main>""", lambda n: n.attrs.get("id") == "alice")
+    assert (said, log) == ("ok", ["open"])
+
+
+def test_an_editor_and_a_player_in_the_middle_are_controls_inside(domdex_browser: Any) -> None:
+    said, log = _clicked(domdex_browser, """<main><h1>Notes</h1>
+<div id=note onclick="rec('note')" style="cursor:pointer;width:300px"><h2>Monday</h2>
+<div contenteditable style="height:120px">x</div><p>Edited today</p></div></main>
+<script>document.querySelector("[contenteditable]").addEventListener("click", (e) => {
+  e.stopPropagation(); rec("edit"); });</script>""", lambda n: n.attrs.get("id") == "note")
+    assert (said, log) == ("ok", ["note"])
+    said, log = _clicked(domdex_browser, """<main><h1>Talks</h1>
+<div id=talk onclick="rec('talk')" style="cursor:pointer;width:300px"><h2>Keynote</h2>
+<video controls style="width:300px;height:150px;background:#000"></video>
+<p>42 minutes</p></div></main><script>document.querySelector("video").addEventListener(
+  "click", (e) => { e.stopPropagation(); rec("play"); });</script>""",
+                         lambda n: n.attrs.get("id") == "talk")
+    assert (said, log) == ("ok", ["talk"])
+
+
+def test_a_card_of_its_own_is_not_a_wrapper_of_its_big_link(domdex_browser: Any) -> None:
+    """A product card with its own handler, 80 % filled by its "Buy now" link: it was
+    taken for a mere wrapper and the link was clicked (the product bought, not opened)."""
+    said, log = _clicked(domdex_browser, """<main><h1>Shop</h1><article onclick="rec('card')"
+style="cursor:pointer;width:300px;padding:4px"><a href="#buy" onclick="event.stopPropagation();
+rec('buy'); return false" style="display:block;height:190px">Buy now for $5</a>
+<small>Garden trowel</small></article></main>""", lambda n: n.tag == "article")
+    assert (said, log) == ("ok", ["card"])
+
+
+def test_a_card_of_its_own_all_filled_by_its_link_is_refused(domdex_browser: Any) -> None:
+    said, log = _clicked(domdex_browser, """<main><h1>Shop</h1><article onclick="rec('card')"
+style="cursor:pointer;width:300px"><a href="#buy" onclick="event.stopPropagation();
+rec('buy'); return false" style="display:block;height:190px">Buy now for $5</a>
+</article></main>""", lambda n: n.tag == "article")
+    assert "control inside it" in said and log == [], (said, log)
+
+
+HOVER = """<style>
+.card { position: relative; width: 200px; height: 160px; cursor: pointer; display: inline-block }
+.card .ov { display: none; position: absolute; inset: 0; align-items: center;
+  justify-content: center; background: rgba(0, 0, 0, .3) }
+.card:hover .ov { display: flex }
+</style><main><h1>Photos</h1>
+<div class=card role=button tabindex=0 aria-label="Holiday.jpg" onclick="rec('open')">
+<img alt="" width=60 height=40 style="margin:10px"><div class=ov><button
+onclick="event.stopPropagation(); rec('delete')">Delete</button></div></div></main>"""
+
+
+def test_a_control_shown_on_hover_does_not_take_the_click(domdex_browser: Any) -> None:
+    """A photo tile shows its "Delete" button in its middle under the mouse only: the
+    click point was worked out before the mouse was there, and Delete got the click."""
+    said, log = _clicked(domdex_browser, HOVER, lambda n: n.name == "Holiday.jpg")
+    assert (said, log) == ("ok", ["open"])
+
+
+def test_a_shadow_card_is_clicked_beside_its_inner_button(domdex_browser: Any) -> None:
+    """A custom element whose shadow tree has a button in its middle was refused as
+    "covered by <button#del>": that button is inside it, and the card has room of its own."""
+    said, log = _clicked(domdex_browser, """<main><h1>Shop</h1><product-card id=pc
+onclick="rec('card')" aria-label="Garden trowel" role=button tabindex=0></product-card></main>
+<script>
+const root = pc.attachShadow({mode: 'open'});
+root.innerHTML = `<style>:host{display:block;width:300px;height:200px;position:relative}
+button{position:absolute;left:100px;top:80px;width:100px;height:40px}</style>
+<p>Garden trowel</p><button id=del>Delete</button>`;
+root.getElementById('del').onclick = (e) => { e.stopPropagation(); rec('delete'); };
+</script>""", lambda n: n.attrs.get("id") == "pc")
+    assert (said, log) == ("ok", ["card"])
+
+
+def test_a_shadow_card_filled_by_its_buttons_says_a_control_is_inside(
+        domdex_browser: Any) -> None:
+    said, log = _clicked(domdex_browser, """<main><h1>Shop</h1><tool-bar id=tb
+onclick="rec('bar')" aria-label="Tools" role=toolbar tabindex=0></tool-bar></main>
+<script>
+const root = tb.attachShadow({mode: 'open'});
+root.innerHTML = `<style>:host{display:flex;width:200px;height:40px} button{flex:1}</style>
+<button id=undo>Undo</button><button id=redo>Redo</button>`;
+for (const b of root.querySelectorAll('button'))
+  b.onclick = (e) => { e.stopPropagation(); rec(b.id); };
+</script>""", lambda n: n.attrs.get("id") == "tb")
+    assert "control inside it" in said and "covered by" not in said, said
+    assert log == []
+
+
+def test_a_control_that_follows_the_pointer_is_stopped_and_refused(
+        domdex_browser: Any) -> None:
+    """The guard: whatever point is worked out, a control moves under the pointer before
+    the click; the click is stopped in the page (no handler runs) and refused."""
+    said, log = _clicked(domdex_browser, """<main><h1>Photos</h1>
+<div id=tile role=button tabindex=0 onclick="rec('open')" style="position:relative;
+width:240px;height:160px">Holiday.jpg<button id=del style="position:absolute;display:none;
+width:30px;height:30px" onclick="event.stopPropagation(); rec('delete')">x</button></div>
+</main><script>
+tile.addEventListener("pointermove", (e) => {
+  const r = tile.getBoundingClientRect();
+  del.style.display = "block";
+  del.style.left = (e.clientX - r.left - 15) + "px";
+  del.style.top = (e.clientY - r.top - 15) + "px";
+});
+document.addEventListener("mousedown", () => rec("mousedown"));
+</script>""", lambda n: n.attrs.get("id") == "tile")
+    assert "came under the pointer" in said and "Nothing was clicked" in said, said
+    assert log == []

@@ -9,6 +9,7 @@ element instead (``explain.js``, read-only) and say what a person would: "covere
 
 from __future__ import annotations
 
+import json
 import logging
 from dataclasses import replace
 from functools import cache
@@ -60,16 +61,17 @@ async def perform(locator: Any, action: str, value: Any, timeout_ms: float,
     note for the answer when the action did something worth saying ("" otherwise).
     ``ref`` names the element in a refusal."""
     if action == "click":
-        await locator.click(timeout=timeout_ms,
-                            **await _own_point(locator, timeout_ms, ref, "click"))
+        await _click(locator, timeout_ms, ref, "click")
     elif action == "fill":
-        return await fill_dated(locator, _text(value, action), timeout_ms)
+        note = await fill_dated(locator, _text(value, action), timeout_ms)
+        return "\n".join(filter(None, (note, await _replaced(locator, ref, action, value))))
     elif action == "type":
         await locator.press_sequentially(_text(value, action), timeout=timeout_ms)
+        return await _replaced(locator, ref, action, value)
     elif action == "press":
         await locator.press(_text(value, action), timeout=timeout_ms)
     elif action == "select":
-        await _select(locator, value, timeout_ms)
+        await _select(locator, value, timeout_ms, ref)
     elif action in ("check", "uncheck"):
         return await _set_checked(locator, action == "check", timeout_ms, ref)
     elif action == "hover":
@@ -84,6 +86,53 @@ async def perform(locator: Any, action: str, value: Any, timeout_ms: float,
     else:
         raise ActionError(f"Unknown action {action!r}. Actions: {', '.join(ACTIONS)}.")
     return ""
+
+
+async def _click(locator: Any, timeout_ms: float, ref: str, action: str) -> None:
+    """Click the element on a point of its own (:func:`_own_point`), under the guard
+    ``clickpoint.js`` arms: a click whose first event would reach a control nested in
+    the element is stopped in the page before any handler sees it.
+
+    Why: the point is worked out before the pointer is there, and the pointer can change
+    what is there — a photo tile shows its "Delete" button in its middle only on
+    :hover, and that button took the click meant for the tile (a review's case). A
+    stopped click is tried once more, the point worked out again with the pointer now
+    over the element (the tile's own image, beside its button); stopped again, it is
+    refused. Costs one more in-page call per click (reading the guard).
+    """
+    for attempt in range(2):
+        position = await _own_point(locator, timeout_ms, ref, action)
+        try:
+            await locator.click(timeout=timeout_ms, **position)
+        finally:
+            stopped = await _disarm(locator)
+        if not stopped:
+            return
+        logger.info("click on @%s stopped (attempt %d): %s under the pointer", ref,
+                    attempt + 1, stopped)
+    raise ActionError(
+        f"Cannot {action} @{ref} safely: {stopped}, a control inside it, came under the "
+        "pointer as it moved there (shown on hover, or moved in), so the click was "
+        "stopped before the page saw it. Nothing was clicked. Act on that control's ref "
+        "if it is the one meant, or find the element again.")
+
+
+_DISARM = """() => {
+  const guard = window[Symbol.for("domdex.clickguard")];
+  return guard ? guard.stop() : "";
+}"""
+
+
+async def _disarm(locator: Any) -> str:
+    """Take the click guard away; what it stopped ("" for nothing). Read in the
+    element's frame through ``evaluate_all``, which does not wait for the element: a
+    click often removes it (a to-do ticked off, a row deleted)."""
+    try:
+        return str(await with_deadline(locator.evaluate_all(_DISARM), EXPLAIN_DEADLINE,
+                                       what="click guard") or "")
+    except Exception as exc:  # navigated by the click: the guard went with the document
+        logger.debug("click guard not read: %r", exc)
+        return ""
 
 
 async def _own_point(locator: Any, timeout_ms: float, ref: str,
@@ -109,6 +158,56 @@ async def _own_point(locator: Any, timeout_ms: float, ref: str,
     return {}
 
 
+_FOCUSED_JS = """els => {
+  if (els.length) return null; // still on the page: its own state is read after
+  let f = document.activeElement;
+  while (f && f.shadowRoot && f.shadowRoot.activeElement) f = f.shadowRoot.activeElement;
+  const editable = f && (f.isContentEditable || (f.matches("input,textarea") &&
+    !["checkbox", "radio", "file", "button", "submit", "reset"].includes(f.type)));
+  if (!editable) return {};
+  const st = window[Symbol.for("domdex")];
+  const secret = st && st.isSecret ? st.isSecret(f) : f.type === "password";
+  const text = f.isContentEditable ? f.innerText : f.value;
+  let tag = "<" + f.tagName.toLowerCase() + (f.id ? "#" + f.id : "") + ">";
+  const name = f.getAttribute("aria-label") || (f.labels && f.labels[0] ?
+    f.labels[0].textContent : "") || f.getAttribute("placeholder") || "";
+  if (name.trim()) tag += ' "' + name.trim().replace(/\\s+/g, " ").slice(0, 40) + '"';
+  return { field: tag, value: secret ? (text ? "\u2022\u2022\u2022\u2022" : "") : text };
+}"""
+
+
+async def _replaced(locator: Any, ref: str, action: str, value: Any) -> str:
+    """"" when the field is still on the page after ``fill``/``type`` (its value is
+    read for the answer as usual); else a note saying the page replaced it and what the
+    field that has the focus now holds.
+
+    Why: a click-to-edit or masked field the page swaps for a new ``<input>`` on focus
+    took the keystrokes in the new field, after its old text ("AnnBob" for "Bob"), and
+    the answer said OK with the old field's value (a review's case). One call that does
+    not wait for the element (``evaluate_all``).
+    """
+    try:
+        now = await with_deadline(locator.evaluate_all(_FOCUSED_JS), EXPLAIN_DEADLINE,
+                                  what="focused field")
+    except Exception as exc:  # navigated by the keystrokes (Enter in a form …)
+        logger.debug("field after %s not read: %r", action, exc)
+        return ""
+    if now is None:
+        return ""
+    head = (f"REPLACED: the page put another element in place of @{ref} while it was "
+            f"{'filled' if action == 'fill' else 'typed into'} (the line above is the "
+            "old field, as it was before).")
+    if not now:
+        return (f"{head} No field has the focus now: the text may have gone nowhere. Look "
+                "again (find the field) and fill the new one.")
+    said = json.dumps(str(now.get("value", "")), ensure_ascii=False)
+    wrong = action == "fill" and now.get("value") != str(value)
+    return (f"{head} The field with the focus now, {now.get('field')}, holds {said}"
+            + (f", not {json.dumps(str(value), ensure_ascii=False)}" if wrong else "")
+            + ". Look again (find the field) and fill it by its new ref"
+            + (" to set it right." if wrong else " if that is not the one meant."))
+
+
 async def _set_checked(locator: Any, state: bool, timeout_ms: float, ref: str = "") -> str:
     """Check or uncheck by a click, then confirm — unless the click took the box away.
 
@@ -119,8 +218,7 @@ async def _set_checked(locator: Any, state: bool, timeout_ms: float, ref: str = 
     if await locator.is_checked(timeout=timeout_ms) == state:
         return ""
     action = "check" if state else "uncheck"
-    await locator.click(timeout=timeout_ms,
-                        **await _own_point(locator, timeout_ms, ref, action))
+    await _click(locator, timeout_ms, ref, action)
     if await with_deadline(locator.count(), EXPLAIN_DEADLINE, what="count") == 0:
         return ("GONE: the box left the page with the click (the page removed or moved its "
                 "row); look again to see where it went.")
@@ -136,14 +234,37 @@ def _text(value: Any, action: str) -> str:
     return str(value)
 
 
-async def _select(locator: Any, value: Any, timeout_ms: float) -> None:
-    """Select by visible label first (what an agent reads), then by value."""
+_OPTIONS_JS = """s => [...(s.options || [])].map(o => [
+  o.textContent.split(/\\s+/).filter(Boolean).join(" "), o.value,
+  o.parentElement && o.parentElement.tagName === "OPTGROUP" ? o.parentElement.label : ""])"""
+
+
+async def _select(locator: Any, value: Any, timeout_ms: float, ref: str = "") -> None:
+    """Select by visible label first (what an agent reads), then by value.
+
+    A label that options with different values carry (Portland under Maine and under
+    Oregon) is refused with those options, their groups and values: Playwright took the
+    first, and the answer said OK to a guess (a review's case). The agent then selects
+    by value.
+    """
     wanted = [value] if isinstance(value, str) else list(value or [])
     if not wanted:
         raise ActionError("select needs a value: the option's label or value.")
-    labels = [" ".join(t.split()) for t in await locator.locator("option").all_text_contents()]
+    options = [(str(t), str(v), str(g)) for t, v, g in
+               await evaluate_in(locator.first, _OPTIONS_JS, timeout=timeout_ms,
+                                 deadline=EXPLAIN_DEADLINE, what="options")]
+    labels = [t for t, _, _ in options]
     by_label = [w for w in wanted if w in labels]
     if len(by_label) == len(wanted):
+        for w in by_label:
+            same = [(v, g) for t, v, g in options if t == w]
+            if len({v for v, _ in same}) > 1:
+                shown = "; ".join(f"{w!r}" + (f" in group {g!r}" if g else "") +
+                                  f" (value {v!r})" for v, g in same)
+                raise ActionError(
+                    f"Cannot select {w!r} in @{ref}: {len(same)} options carry that label: "
+                    f"{shown}. Nothing was selected. Select one by its value, such as "
+                    f"{same[0][0]!r}.")
         await locator.select_option(label=by_label, timeout=timeout_ms)
         return
     try:

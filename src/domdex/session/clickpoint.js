@@ -1,17 +1,31 @@
 // Where to click an element so that the click lands on it and not on a control inside it.
-// Called as locator.evaluate(fn); it scrolls the element into view as Playwright would, and
-// changes nothing else.
+// Called as locator.evaluate(fn); it scrolls the element into view as Playwright would,
+// arms a guard for the click that follows (below), and changes nothing else.
 //
 // Playwright clicks the middle of the element's box and accepts any element there that
 // is inside it. For a tree's folder (<li>Olin<ul><li>Kenda</li>…</ul></li>) or a
 // clickable row holding links, the middle can be a nested control: the click then goes
 // to *Kenda*, and its handler acts (the worst outcome: another element than the one
 // named). Returns null when the middle is the element's own (the usual case: click as
-// Playwright does) or the element only wraps the control there (it fills 80 % of it),
-// [x, y] relative to its padding box for a point on its own text, a child that holds no
-// control or else any free point of it, or {covered: "<description>"} when none is clear.
+// Playwright does) or the element only wraps the control there (it fills 80 % of it and
+// the element is no control of its own), [x, y] relative to its padding box for a point
+// on its own text, a child that holds no control or else any free point of it, or
+// {covered: "<description>"} when none is clear.
+//
+// The guard: what is under the pointer can change between this look and the click — a
+// tile shows its "Delete" button in its middle only on :hover, a layout shifts. Until
+// the session disarms it (window[Symbol.for("domdex.clickguard")].stop(), which answers
+// what it blocked), a capture listener on the element's window looks at the first
+// trusted pointer event: when its target is a control nested in the element (other than
+// the one a wrapper was let through to), that event and the rest of the click are
+// stopped before any page handler sees them, so nothing is done.
 (el) => {
-  const CONTROL = 'a[href],button,input,select,textarea,summary,[onclick],' +
+  const CONTROL = 'a[href],area[href],button,input,select,textarea,summary,' +
+    // embedded documents and players: a click in them acts in them
+    'iframe,frame,object,embed,video[controls],audio[controls],' +
+    // a label clicks its control; an editor takes the caret
+    'label[for],label:has(input,select,textarea,button),' +
+    '[contenteditable]:not([contenteditable="false"]),[onclick],' +
     '[tabindex]:not([tabindex="-1"]),[role=button],[role=link],[role=menuitem],' +
     '[role=menuitemcheckbox],[role=menuitemradio],[role=option],[role=tab],' +
     '[role=treeitem],[role=checkbox],[role=radio],[role=switch]';
@@ -21,21 +35,36 @@
   const GRID = [7, 3]; // columns and rows of the points tried last, across the element
   const WRAPPED = 0.8; // share of the element's box a control must fill to be all of it
   const pointer = (n) => getComputedStyle(n).cursor === "pointer";
+  // the parent in the composed tree: out of a shadow tree to its host
+  const up = (n) => n.parentElement || (n.parentNode && n.parentNode.host) || null;
+  const within = (n) => {
+    for (; n; n = up(n)) if (n === el) return true;
+    return false;
+  };
   const controlAt = (hit) => {
-    for (let n = hit; n && n !== el; n = n.parentElement) {
+    for (let n = hit; n && n !== el; n = up(n)) {
       if (n.matches(CONTROL)) return n;
-      const up = n.parentElement;
-      if (n.tagName === "LI" && up && up !== el && el.contains(up)) return n;
-      if (up && pointer(n) && !pointer(up)) return n;
+      const p = up(n);
+      if (n.tagName === "LI" && p && p !== el && within(p)) return n;
+      if (p && pointer(n) && !pointer(p)) return n;
     }
     return null;
   };
-  // inside a shadow tree, the document answers with the host: ask the element's own root
+  // inside a shadow tree, the document answers with the host: ask the element's own
+  // root, then into the open shadow trees under the point (the element's own included)
   const root = el.getRootNode();
-  const at = (x, y) => (root.elementFromPoint ? root : document).elementFromPoint(x, y);
+  const at = (x, y) => {
+    let hit = (root.elementFromPoint ? root : document).elementFromPoint(x, y);
+    for (let depth = 0; hit && hit.shadowRoot && depth < 32; depth++) {
+      const inner = hit.shadowRoot.elementFromPoint(x, y);
+      if (!inner || inner === hit) break;
+      hit = inner;
+    }
+    return hit;
+  };
   const ownAt = (x, y) => {
     const hit = at(x, y);
-    return !!hit && (hit === el || el.contains(hit)) && controlAt(hit) === null;
+    return !!hit && within(hit) && controlAt(hit) === null;
   };
   const describe = (n) => {
     let s = "<" + n.tagName.toLowerCase() + ">";
@@ -43,8 +72,41 @@
     if (text) s += ' "' + text.slice(0, 40) + '"';
     return s;
   };
+  const KEY = Symbol.for("domdex.clickguard");
+  const EVENTS = ["pointerdown", "mousedown", "pointerup", "mouseup", "click", "auxclick",
+    "dblclick"];
+  // let the click through to el's own points and to `allowed` (a wrapped control) only
+  const arm = (allowed) => {
+    const w = el.ownerDocument.defaultView;
+    if (w[KEY]) w[KEY].stop();
+    let verdict; // decided by the first trusted event: "" to let it pass, else the control
+    const listener = (e) => {
+      if (!e.isTrusted) return; // a label's click on its field, a page's own dispatch
+      if (verdict === undefined) {
+        const t = e.composedPath()[0];
+        const c = t && t.nodeType === 1 && t !== el && within(t) ? controlAt(t) : null;
+        verdict = c && c !== allowed ? describe(c) : "";
+      }
+      if (verdict) {
+        e.preventDefault();
+        e.stopImmediatePropagation();
+      }
+      if (e.type === "click") off(); // the click is over: a later one is not ours
+    };
+    const off = () => {
+      for (const type of EVENTS) w.removeEventListener(type, listener, true);
+    };
+    const guard = { stop: () => { off(); if (w[KEY] === guard) delete w[KEY]; return verdict || ""; } };
+    for (const type of EVENTS) w.addEventListener(type, listener, true);
+    w[KEY] = guard;
+    setTimeout(off, 60000); // never outlives a click the session lost track of
+  };
+  const answer = (result, allowed) => {
+    arm(allowed);
+    return result;
+  };
   let r = el.getBoundingClientRect();
-  if (r.width <= 0 || r.height <= 0) return null; // hidden: Playwright's to say
+  if (r.width <= 0 || r.height <= 0) return answer(null, null); // hidden: Playwright's to say
   const inView = () => {
     const x = r.left + r.width / 2;
     const y = r.top + r.height / 2;
@@ -53,23 +115,30 @@
   if (!inView()) { // Playwright would scroll it into view first: do so, then look
     el.scrollIntoView({ block: "center", inline: "nearest" });
     r = el.getBoundingClientRect();
-    if (!inView()) return null;
+    if (!inView()) return answer(null, null);
   }
   const cx = r.left + r.width / 2;
   const cy = r.top + r.height / 2;
   const hit = at(cx, cy);
-  const inner = hit && (hit === el || el.contains(hit)) ? controlAt(hit) : null;
+  const inner = hit && within(hit) ? controlAt(hit) : null;
   // the middle is the element's own, or something else covers it (Playwright's to say)
-  if (inner === null) return null;
+  if (inner === null) return answer(null, null);
   // A wrapper around one control (a custom element around a <button>, with a hidden
-  // tooltip beside it): that control fills it, and clicking it is clicking the wrapper.
+  // tooltip beside it): that control fills it, and clicking it is clicking the wrapper —
+  // unless the wrapper is a control of its own (a card with its own handler, 80 % of it
+  // its "Buy now" link): then it is clicked on a point of its own, as any element.
   const b = inner.getBoundingClientRect();
   const shared = Math.max(0, Math.min(b.right, r.right) - Math.max(b.left, r.left)) *
     Math.max(0, Math.min(b.bottom, r.bottom) - Math.max(b.top, r.top));
-  if (shared >= WRAPPED * r.width * r.height) return null;
-  // Points of el's own: its direct text, then its children that hold no control.
+  const wrapped = shared >= WRAPPED * r.width * r.height;
+  const parent = up(el);
+  const ownControl = el.matches(CONTROL) || (pointer(el) && !(parent && pointer(parent)));
+  if (wrapped && !ownControl) return answer(null, inner);
+  // Points of el's own: its direct text, then its children (in its shadow tree too)
+  // that hold no control.
   const points = [];
-  for (let c = el.firstChild; c; c = c.nextSibling) {
+  const kids = [...el.childNodes, ...(el.shadowRoot ? el.shadowRoot.childNodes : [])];
+  for (const c of kids) {
     if (c.nodeType === 3 && /\S/.test(c.data)) {
       const range = document.createRange();
       range.selectNodeContents(c);
@@ -87,8 +156,11 @@
   }
   for (const [x, y] of points) {
     if (x >= r.left && x < r.right && y >= r.top && y < r.bottom && ownAt(x, y)) {
-      return [x - r.left - el.clientLeft, y - r.top - el.clientTop]; // padding box
+      return answer([x - r.left - el.clientLeft, y - r.top - el.clientTop], null); // padding box
     }
   }
+  // a custom element that is all its one control (<save-button onclick> around a
+  // <button>): the component's host, whose inner button is how it is clicked
+  if (wrapped && el.tagName.includes("-")) return answer(null, inner);
   return { covered: describe(inner) };
 }

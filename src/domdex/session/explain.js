@@ -44,8 +44,14 @@
       if (!inner || inner === hit) break;
       hit = inner;
     }
-    const root = el.getRootNode();
-    const contains = (h) => h === el || el.contains(h) || (root !== document && root.host && root.host.contains(h) && el.contains(h));
+    // inside el in the composed tree (its own shadow tree included): a control inside
+    // it is no overlay — clickpoint.js clicks beside it or says it is inside
+    const contains = (h) => {
+      for (let n = h; n; n = n.parentElement || (n.parentNode && n.parentNode.host) || null) {
+        if (n === el) return true;
+      }
+      return false;
+    };
     if (hit && !contains(hit) && !(hit.contains && hit.contains(el))) {
       const overlay = overlayOf(hit);
       out.covered_by = describe(overlay);

@@ -1,0 +1,59 @@
+"""``select`` and ``fill`` say what they could not decide or did not get (reviews' cases).
+
+Why: ``select "Portland"`` on a list with Portland under Maine and under Oregon took
+the first one and answered OK; ``fill`` on a field the page swaps for a new one on
+focus (click-to-edit, masked inputs) typed into the new field after its old text and
+answered OK with the old field's value. A guess reported as done is the worst answer.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from domdex import ActionError
+
+from .conftest import page_showing
+
+pytestmark = pytest.mark.browser
+
+STORES = """<main><h1>Ship to</h1><label>Store <select id=s><option value="">Choose…</option>
+<optgroup label="Maine"><option value="me-portland">Portland</option>
+<option value="me-bangor">Bangor</option></optgroup>
+<optgroup label="Oregon"><option value="or-portland">Portland</option>
+<option value="or-salem">Salem</option></optgroup>
+<option value="x-salem">Salem</option></select></label></main>"""
+
+
+def test_a_label_two_options_carry_is_refused_with_their_groups(domdex_browser: Any) -> None:
+    with page_showing(domdex_browser, STORES) as p:
+        ref = p.find("Store", intent="select").ref
+        with pytest.raises(ActionError) as err:
+            p.select(ref, "Portland")
+        said = str(err.value)
+        assert "Maine" in said and "Oregon" in said, said
+        assert "me-portland" in said and "or-portland" in said, said
+        assert p.playwright_page.evaluate("s.value") == ""  # nothing was selected
+        p.select(ref, "or-portland")  # the value it lists is taken
+        assert p.playwright_page.evaluate("s.value") == "or-portland"
+        p.select(ref, "Bangor")  # a label only one option carries, as before
+        assert p.playwright_page.evaluate("s.value") == "me-bangor"
+
+
+REPLACED = """<main><h1>Profile</h1><div><label for=nm>Display name</label>
+<input id=nm value="Ann"></div></main><script>
+nm.addEventListener("focus", () => {
+  const n = document.createElement("input");
+  n.id = "nm2"; n.value = nm.value; n.setAttribute("aria-label", "Display name");
+  nm.replaceWith(n); n.focus();
+}, {once: true});</script>"""
+
+
+def test_fill_on_a_field_replaced_on_focus_says_so(domdex_browser: Any) -> None:
+    with page_showing(domdex_browser, REPLACED) as p:
+        ref = p.find("Display name", intent="fill").ref
+        said = p.fill(ref, "Bob").text
+        now = p.playwright_page.evaluate("document.querySelector('input').value")
+        assert "REPLACED" in said, said
+        assert f'"{now}"' in said.split("REPLACED", 1)[1], (now, said)
