@@ -38,7 +38,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE / "apps"))
 sys.path.insert(0, str(HERE))
 from expected import CHAIN_JS, expected_refs  # noqa: E402
-from find_corpus import DOCS, _pydocs_tasks  # noqa: E402
+from find_corpus import open_tasks, task_apps  # noqa: E402
 
 OUT = HERE / "out" / "aria"
 _REF = re.compile(r"\[ref=([^\]\s]+)\]")
@@ -115,47 +115,19 @@ def _store(domdex: Any, page: Any, tid: str, app: str, query: str, intent: str, 
 
 
 def capture(args: argparse.Namespace) -> int:
-    from harness import launch, load_apps, load_tasks, new_context, open_task
-    from playwright.sync_api import sync_playwright
-
     import domdex
 
     OUT.mkdir(parents=True, exist_ok=True)
-    apps = load_apps()
-    wanted = set(args.apps.split(",")) if args.apps else None
-    tasks = [t for t in load_tasks() if wanted is None or t.app in wanted]
-    cases: list[AriaCase] = []
-    with sync_playwright() as pw:
-        browser = launch(pw)
-        contexts: dict[str, Any] = {}
-        for t in tasks:
-            if t.app not in contexts:
-                contexts[t.app] = new_context(browser, apps[t.app])
-            try:
-                page = open_task(contexts[t.app], apps[t.app], t)
-            except Exception as exc:
-                print(f"SKIP {t.id}: cannot open ({str(exc).splitlines()[0][:80]})")
-                continue
-            if case := _store(domdex, page, t.id, t.app, t.query, t.intent, t.hard, t.expect):
-                cases.append(case)
-            page.close()
-        if not args.no_pydocs and DOCS.exists():
-            ctx = browser.new_context(viewport={"width": 1280, "height": 800})
-            for d in _pydocs_tasks():
-                page = ctx.new_page()
-                page.goto((DOCS / d["page"]).as_uri(), wait_until="load")
-                if case := _store(domdex, page, d["id"], d["app"], d["query"], d["intent"],
-                                  d["hard"], d["expect"]):
-                    cases.append(case)
-                page.close()
-        browser.close()
+    cases = [case for t in open_tasks(args)
+             if (case := _store(domdex, t.page, t.id, t.app, t.query, t.intent, t.hard,
+                                t.expect))]
     index = OUT / "cases.jsonl"
     stored = {}
     if index.exists():
         for line in index.read_text().splitlines():
             c = AriaCase(**json.loads(line))
             stored[c.id] = c
-    redone = {c.app for c in cases} | {t.app for t in tasks}
+    redone = {c.app for c in cases} | task_apps(args)
     stored = {k: c for k, c in stored.items() if c.app not in redone}
     stored.update({c.id: c for c in cases})
     index.write_text("".join(json.dumps(asdict(c)) + "\n" for c in stored.values()))

@@ -28,6 +28,7 @@ import statistics
 import sys
 import time
 from collections import defaultdict
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -79,18 +80,31 @@ def _pydocs_tasks() -> list[dict[str, Any]]:
     return out
 
 
-def capture(args: argparse.Namespace) -> int:
+@dataclass(slots=True)
+class OpenTask:
+    """A corpus task's page, open in the state its ``before`` steps make."""
+
+    page: Any
+    id: str
+    app: str
+    query: str
+    intent: str
+    hard: bool
+    expect: str
+    key: str  # names the page's state: the app, URL and steps (or the docs page)
+
+
+def open_tasks(args: argparse.Namespace) -> Iterator[OpenTask]:
+    """Every task of ``args.apps`` (all when unset) and, unless ``args.no_pydocs``, the
+    Python docs tasks, each on a fresh page (apps logged in through
+    ``bench/apps/harness.py``), closed once the caller is done with it. A task whose
+    page cannot be opened is reported and skipped."""
     from harness import launch, load_apps, load_tasks, new_context, open_task
     from playwright.sync_api import sync_playwright
 
-    import domdex
-
-    OUT.mkdir(parents=True, exist_ok=True)
     apps = load_apps()
     wanted = set(args.apps.split(",")) if args.apps else None
     tasks = [t for t in load_tasks() if wanted is None or t.app in wanted]
-    cases: dict[str, Case] = {}  # this run's
-    index = OUT / "cases.jsonl"
     with sync_playwright() as pw:
         browser = launch(pw)
         contexts: dict[str, Any] = {}
@@ -102,29 +116,45 @@ def capture(args: argparse.Namespace) -> int:
             except Exception as exc:
                 print(f"SKIP {t.id}: cannot open ({str(exc).splitlines()[0][:80]})")
                 continue
-            case = _store(domdex, page, t.id, t.app, t.query, t.intent, t.hard, t.expect,
-                          f"{t.app}{t.url}{json.dumps(t.before)}")
+            yield OpenTask(page, t.id, t.app, t.query, t.intent, t.hard, t.expect,
+                           f"{t.app}{t.url}{json.dumps(t.before)}")
             page.close()
-            if case:
-                cases[case.id] = case
         if not args.no_pydocs and DOCS.exists():
             ctx = browser.new_context(viewport={"width": 1280, "height": 800})
             for d in _pydocs_tasks():
                 page = ctx.new_page()
                 page.goto((DOCS / d["page"]).as_uri(), wait_until="load")
-                case = _store(domdex, page, d["id"], d["app"], d["query"], d["intent"],
-                              d["hard"], d["expect"], d["page"])
+                yield OpenTask(page, d["id"], d["app"], d["query"], d["intent"], d["hard"],
+                               d["expect"], d["page"])
                 page.close()
-                if case:
-                    cases[case.id] = case
         browser.close()
+
+
+def task_apps(args: argparse.Namespace) -> set[str]:
+    """The apps a capture of ``args`` redoes (its stored cases are replaced)."""
+    from harness import load_tasks
+
+    wanted = set(args.apps.split(",")) if args.apps else None
+    return {t.app for t in load_tasks() if wanted is None or t.app in wanted}
+
+
+def capture(args: argparse.Namespace) -> int:
+    import domdex
+
+    OUT.mkdir(parents=True, exist_ok=True)
+    cases: dict[str, Case] = {}  # this run's
+    index = OUT / "cases.jsonl"
+    for t in open_tasks(args):
+        case = _store(domdex, t.page, t.id, t.app, t.query, t.intent, t.hard, t.expect, t.key)
+        if case:
+            cases[case.id] = case
     # Read the index only now: another capture (another app) may have run meanwhile.
     stored = {}
     if index.exists():
         for line in index.read_text().splitlines():
             d = json.loads(line)
             stored[d["id"]] = Case(**d)
-    redone = {c.app for c in cases.values()} | {t.app for t in tasks}
+    redone = {c.app for c in cases.values()} | task_apps(args)
     stored = {k: c for k, c in stored.items() if c.app not in redone}  # skipped ones too
     stored.update(cases)
     index.write_text("".join(json.dumps(c.to_dict()) + "\n" for c in stored.values()))

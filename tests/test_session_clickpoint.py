@@ -303,3 +303,15 @@ document.addEventListener("mousedown", () => rec("mousedown"));
 </script>""", lambda n: n.attrs.get("id") == "tile")
     assert "came under the pointer" in said and "Nothing was clicked" in said, said
     assert log == []
+
+
+def test_a_menu_item_filled_by_its_own_inner_item_is_clicked(domdex_browser: Any) -> None:
+    """A jQuery UI menu: the <li> (a pointer of its own) is all filled by a <div
+    role=menuitem> saying the same name: one target, clicked (MiniWoB's click-menu was
+    refused once an element with a pointer of its own stopped counting as a wrapper)."""
+    said, log = _clicked(domdex_browser, """<main><ul style="width:200px;list-style:none;
+padding:0" onclick="rec(event.target.closest('li').id)">
+<li id=m1 style="cursor:pointer"><div role=menuitem tabindex=-1>Martelle</div></li>
+<li id=m2 style="cursor:pointer"><div role=menuitem tabindex=-1>Brynne</div></li></ul></main>""",
+                         lambda n: n.attrs.get("id") == "m1")
+    assert (said, log) == ("ok", ["m1"])

@@ -33,6 +33,9 @@
   // nested inside el (a tree's file, a submenu's entry), or an element that shows a
   // pointer cursor its parent does not (clickable by script: a card's "Delete" <div>).
   const GRID = [7, 3]; // columns and rows of the points tried last, across the element
+  // controls with an action of their own, whatever holds them
+  const NATIVE = "a[href],button,input,select,textarea,summary,iframe,frame,object,embed," +
+    "video,audio,label";
   const WRAPPED = 0.8; // share of the element's box a control must fill to be all of it
   const pointer = (n) => getComputedStyle(n).cursor === "pointer";
   // the parent in the composed tree: out of a shadow tree to its host
@@ -133,7 +136,12 @@
   const wrapped = shared >= WRAPPED * r.width * r.height;
   const parent = up(el);
   const ownControl = el.matches(CONTROL) || (pointer(el) && !(parent && pointer(parent)));
-  if (wrapped && !ownControl) return answer(null, inner);
+  // … or the control it is all filled with is one by its markup only (a role, a
+  // tabindex, not a link or a button with an action of its own) and says just what it
+  // says (a menu's <li> and the <div role=menuitem> "Martelle" in it): one target
+  const words = (e) => (e.textContent || "").replace(/\s+/g, " ").trim();
+  const same = !inner.matches(NATIVE) && words(el) !== "" && words(el) === words(inner);
+  if (wrapped && (!ownControl || same)) return answer(null, inner);
   // Points of el's own: its direct text, then its children (in its shadow tree too)
   // that hold no control.
   const points = [];
