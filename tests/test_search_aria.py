@@ -50,3 +50,40 @@ def test_an_ordinal_counts_the_table_rows_not_its_header_cells_or_row_groups() -
     idx = domdex.build_index(domdex.load_snapshot(PRODUCTS))
     result = find(idx, "the category of the second product", intent="read")
     assert result.ref == "e33", str(result)
+
+
+SIGNATURE = """- main [ref=e1]:
+  - heading "os — Miscellaneous operating system interfaces" [level=1] [ref=e2]
+  - paragraph [ref=e3]:
+    - text: Raises an auditing event
+    - code [ref=e4]: os.walk
+    - text: with arguments
+    - code [ref=e5]: top
+  - term [ref=e6]:
+    - generic [ref=e7]: os.
+    - generic [ref=e8]: walk
+    - text: (
+    - emphasis [ref=e9]:
+      - generic [ref=e10]: top
+    - text: ","
+    - emphasis [ref=e11]:
+      - generic [ref=e12]: topdown
+      - generic [ref=e13]: =
+      - generic [ref=e14]: "True"
+    - text: )
+  - definition [ref=e15]:
+    - paragraph [ref=e16]: Generate the file names in a directory tree.
+"""
+
+
+def test_a_signature_split_into_pieces_reads_whole() -> None:
+    """Each piece of a Sphinx signature is a line of its own: the term's text reads
+    ``os.walk(top, topdown = True)`` (no space after ``os.`` or before ``(``), the pieces
+    are no candidates, and "the signature of os.walk" is the term, not the inline code
+    that mentions it in prose."""
+    snap = domdex.load_snapshot(SIGNATURE)
+    term = snap.get("e6")
+    assert term is not None and term.text.startswith("os.walk(top,"), term
+    assert snap.get("e7") is None and snap.get("e4") is None
+    idx = domdex.build_index(snap)
+    assert find(idx, "the signature of os.walk", intent="read").ref == "e6"

@@ -253,10 +253,37 @@ def _full_text(entry: Entry) -> str:
             parts.append(child)
         elif child.role not in VALUE_ROLES:
             parts.append(_full_text(child))
-    text = " ".join(p for p in parts if p)
+    text = _join([p.strip() for p in parts if p and p.strip()])
     if not text.strip() and entry.role in NAME_FROM_CONTENT:
         return entry.name
     return text
+
+
+def _join(parts: list[str]) -> str:
+    """Pieces of text (an aria snapshot's lines) joined as a page shows them. The
+    snapshot drops the spaces between elements, so a space goes between two pieces
+    unless punctuation binds them: a signature's ``os.`` + ``walk`` + ``(`` … ``)``
+    reads ``os.walk(top, …)``, not ``os. walk ( top``, and the request "os.walk" meets
+    it. A piece of prose ending a sentence ("… the end.") has spaces of its own and
+    keeps the space after it."""
+    out = ""
+    prev = ""
+    for part in parts:
+        if out and not _binds(prev, part):
+            out += " "
+        out += part
+        prev = part
+    return out
+
+
+def _binds(prev: str, nxt: str) -> bool:
+    if nxt[0] in ")]},.:;" or prev[-1] in "([":
+        return True
+    if nxt[0] == "(" and (prev[-1].isalnum() or prev[-1] == "_") and \
+            not nxt[1:2].isdigit():
+        return True  # a call: walk( — not a count: "Inbox" "(3)"
+    return prev.endswith(".") and not any(c.isspace() for c in prev) and len(prev) > 1 \
+        and (nxt[0].isalnum() or nxt[0] == "_")  # a dotted name: os. + walk
 
 
 def _walk(items: Iterable[Entry | str]) -> Iterable[Entry]:
