@@ -135,6 +135,9 @@ class Identity:
     twins: int = 1  # look-alikes on the page, itself included
     twin_index: int = 0  # 0-based position among them
     words: tuple[str, ...] = ()  # every text word of the item but its own name
+    #: the text words of the look-alikes' items (up to 50): a row that now reads like
+    #: one of them is that row, moved into this one's place
+    others: tuple[frozenset[str], ...] = ()
 
 
 def identify(idx: PageIndex, pos: int, twins: list[int] | None = None) -> Identity:
@@ -144,12 +147,12 @@ def identify(idx: PageIndex, pos: int, twins: list[int] | None = None) -> Identi
     item = _item_of(idx, pos, twins)
     index = twins.index(pos) if pos in twins else 0
     if item is None:
-        block = _block_of(idx, pos) if len(twins) == 1 else None
-        if block is None:
-            return Identity(twins=len(twins), twin_index=index)
+        around = sorted(block_words(idx, pos)) if len(twins) == 1 else []
         own = set(words(label(idx.nodes[pos])))
-        text_w = item_words(idx, block, pos)[0]
-        return Identity(twins=1, words=tuple(dict.fromkeys(w for w in text_w if w not in own)))
+        around = [w for w in around if w not in own]
+        if not around:
+            return Identity(twins=len(twins), twin_index=index)
+        return Identity(twins=1, words=tuple(around))
     text_w, value_w, shown = item_words(idx, item, pos)
     common_t: set[str] = set()
     common_v: set[str] = set()
@@ -172,7 +175,8 @@ def identify(idx: PageIndex, pos: int, twins: list[int] | None = None) -> Identi
         # rows): no key tells them apart, so none is kept and recovery will refuse
         key, vkey = (), ()
     rest = tuple(dict.fromkeys(w for w in text_w if w not in own))
-    return Identity(key, vkey, shown, len(twins), index, rest)
+    return Identity(key, vkey, shown, len(twins), index, rest,
+                    tuple(frozenset(tw) for tw, _vw in others))
 
 
 def _block_of(idx: PageIndex, pos: int) -> int | None:
@@ -190,9 +194,44 @@ def _block_of(idx: PageIndex, pos: int) -> int | None:
 
 
 def block_words(idx: PageIndex, pos: int) -> set[str]:
-    """The text words of a lone element's block (:func:`_block_of`), else none."""
+    """The text words of a lone element's block (:func:`_block_of`), else none —
+    without a list's items or a live region's messages, which come and go around a
+    control that stays the same (a pager's *Next* above the page's results, a form's
+    *Search* above its suggestions)."""
     block = _block_of(idx, pos)
-    return set(item_words(idx, block, pos, 0)[0]) if block is not None else set()
+    if block is None:
+        return set()
+    tree, nodes = idx.tree, idx.nodes
+    out: set[str] = set()
+    skip_to = -1
+    for i in tree.subtree(block):
+        if i < skip_to:
+            continue
+        n = nodes[i]
+        if i != block and (n.role in _PASSING or n.tag in _ITEM_TAGS or tree.contains(pos, i)
+                           or _in_a_run(idx, i)):
+            skip_to = tree.end[i]
+            continue
+        if n.text and roles.is_interactive(n) is False:
+            out.update(words(n.text))
+    return out
+
+
+def _in_a_run(idx: PageIndex, i: int) -> bool:
+    """Whether node ``i`` is one of several siblings of its shape (tag and class): a
+    card of a listing, whatever its markup (``<div class=card>`` × 10)."""
+    p = idx.tree.parent(i)
+    if p < 0:
+        return False
+    n = idx.nodes[i]
+    shape = (n.tag, n.role, n.attrs.get("class", ""))
+    return sum(1 for k in idx.tree.child_pos[p]
+               if (idx.nodes[k].tag, idx.nodes[k].role, idx.nodes[k].attrs.get("class", ""))
+               == shape) >= 2
+
+
+#: Roles whose content passes (items of a list, messages): not what a control is.
+_PASSING = _ITEM_ROLES | {"alert", "status", "log", "marquee", "listbox"}
 
 
 def _repeats(idx: PageIndex, item: int, pos: int, twins: list[int]) -> bool:

@@ -59,11 +59,10 @@ _KNOWN_BY_ROLE = frozenset({"checkbox", "radio", "switch", "textbox", "searchbox
                             "combobox", "spinbutton", "slider", "listbox"})
 #: A count in a name: a number in brackets, or a bare one or two digits not after "#".
 _COUNT = re.compile(r"[(\[]\s*\d+\s*[)\]]|(?<![#\d\w])\d{1,2}(?![\d\w])")
+_BRACKETED = re.compile(r"[(\[]\s*\d+\s*[)\]]")
 #: A word that identifies a record: an id or a number of three digits or more, a word
 #: mixing letters and digits (sku1021, a17). A different one is another record.
 _ID_WORD = re.compile(r"\d{3,}|(?=[^\W\d_]*\d)(?=\d*[^\W\d_])\w+")
-#: Share of a lone element's block words (the text around it) that must still be there.
-BLOCK_GATE = 0.5
 
 
 @dataclass(slots=True)
@@ -190,14 +189,24 @@ def still_same(idx: PageIndex, intent: Intent, ref: str) -> bool:
     ident = desc.identity
     pos = idx.pos(ref)
     if ident.key or ident.value_key:
-        return _row_cover(idx, desc, pos) >= LIVE_KEY_GATE
-    if not ident.words or (ident.twins == 1 and not ident.item):
-        # a lone element's node, still there: the text around it may change (the next
-        # question above a wizard's *Next*); its name and heading said it is the same
+        return _row_cover(idx, desc, pos, live=True) >= LIVE_KEY_GATE
+    if not ident.words:
         return True
+    if ident.twins == 1 and not ident.item:  # a lone element: the text around it
+        return not _replaced(ident.words, block_words(idx, pos))
     text_words, _values = candidate_words(idx, pos, look_alikes(idx, pos))
-    # no key (its row has an identical twin): the row must still read the same
-    return _share(ident.words, text_words) >= SAME_ROW
+    # no key (its row has a twin saying as much): the row must still read the same,
+    # and not like that twin ("Alex Kim Jr" in the recycled nodes of "Alex Kim")
+    return _share(ident.words, text_words) >= SAME_ROW and not _took_place(ident, text_words)
+
+
+def _replaced(old: tuple[str, ...], now: set[str]) -> bool:
+    """Whether words around a lone element were replaced by others (a pane's subject,
+    the name beside a result's *Remove*, a wizard step's title): the element now acts
+    on something else. Words only added or only gone (a validation message) are not;
+    nor are counts, list items or live messages (:func:`block_words` leaves them out)."""
+    before = set(old)
+    return any(_content(w) for w in now - before) and any(_content(w) for w in before - now)
 
 
 def _share(old: tuple[str, ...], now: set[str]) -> float:
@@ -207,22 +216,28 @@ def _share(old: tuple[str, ...], now: set[str]) -> float:
 def _same_heading(idx: PageIndex, desc: Fingerprint, ref: str) -> bool:
     """Whether the element still sits under the heading it sat under (a count in it
     may change): a pane or a route that now shows another record's title is another
-    record, whatever the button in it is called."""
+    record, whatever the button in it is called. Only a count in brackets may change
+    ("Cart (2)"): "Ticket 12" and "Ticket 13" are two records."""
     if not desc.heading:
         return True
     heading = idx.heading_of(ref)
-    return heading is not None and name_score(desc.heading, label(heading)) > 0
+    if heading is None:
+        return False
+    a, b = _norm(desc.heading), _norm(label(heading))
+    return a == b or _BRACKETED.sub("(#)", a) == _BRACKETED.sub("(#)", b)
 
 
-def _row_cover(idx: PageIndex, desc: Fingerprint, pos: int) -> float:
+def _row_cover(idx: PageIndex, desc: Fingerprint, pos: int, live: bool = False) -> float:
     """How much of the agent's row key the element's row carries; 0 when the row is
-    another record's: an id or number that told the agent's row apart is missing, or a
-    word of the agent's row was replaced by another ("Your ACME invoice for March" now
-    reads "… for April": the March row is gone and its neighbour took its place).
+    another record's: an id or number that told the agent's row apart is missing, or
+    the row now reads like a neighbour's ("Your ACME invoice for March" now reads
+    "… for April": the March row is gone and its neighbour took its place).
 
-    A word only added (a "New" badge) or only dropped is the same row changing; a
-    replaced one is refused even when it is the same row's status ("Pending" →
-    "Approved"): the agent looks again, which is better than a guess.
+    A word only added (a "New" badge) or only dropped is the same row changing; one
+    replaced in the row's own nodes (``live``: a status "Pending" → "Approved", "just
+    now" → "1 min ago") too, unless the row now reads like another row the agent saw
+    (:func:`_took_place`). A re-rendered row with a word replaced is refused: it may be
+    a record the agent never saw ("… for May" where "… for March" was).
     """
     ident = desc.identity
     text_w, value_w = candidate_words(idx, pos, look_alikes(idx, pos))
@@ -230,10 +245,31 @@ def _row_cover(idx: PageIndex, desc: Fingerprint, pos: int) -> float:
     if any(_ID_WORD.fullmatch(w) and w not in text_w for w in ident.key) or \
             any(_ID_WORD.fullmatch(w) and w not in value_w for w in ident.value_key):
         return 0.0
-    old = set(ident.words)
-    if old and any(_content(w) for w in text_w - old) and any(_content(w) for w in old - text_w):
+    if _took_place(ident, text_w):
         return 0.0
+    old = set(ident.words)
+    if not live and old and any(_content(w) for w in text_w - old) and \
+            any(_content(w) for w in old - text_w):
+        return 0.0  # re-rendered with a word replaced: maybe a record never seen
     return cov
+
+
+def _took_place(ident: Any, now: set[str]) -> bool:
+    """Whether the row, which gained words (and maybe lost some), now reads at least as
+    much like another look-alike's row the agent saw as like its own: that row moved
+    into this one's place ("… invoice for April" where "… for March" was; "Alex Kim Jr"
+    in "Alex Kim"'s recycled nodes). A row that only changed (a status, "just now" →
+    "1 min ago") still reads most like itself. A row that reads like none of them
+    (a new record) is judged by its key alone."""
+    old = set(ident.words)
+    if not old or not any(_content(w) for w in now - old):
+        return False
+    mine = _jaccard(now, old)
+    return any(_jaccard(now, set(o)) >= mine for o in ident.others if o)
+
+
+def _jaccard(a: set[str], b: set[str]) -> float:
+    return len(a & b) / len(a | b) if a or b else 1.0
 
 
 def _content(word: str) -> bool:
@@ -258,8 +294,8 @@ def recover(idx: PageIndex, intent: Intent, old_ref: str) -> Recovery:
         s = score(desc, describe(idx, n.ref, identity=False))
         if s <= 0:
             continue
-        if _same_heading(idx, desc, n.ref) and (not lone or _share(
-                ident.words, block_words(idx, idx.pos(n.ref))) >= BLOCK_GATE):
+        if _same_heading(idx, desc, n.ref) and (
+                not lone or not _replaced(ident.words, block_words(idx, idx.pos(n.ref)))):
             named.append((s, n))
         else:
             moved += 1
