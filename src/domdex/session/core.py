@@ -699,6 +699,10 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
                 raise RefError(closest(fresh, ref) or f"No element @{ref} on this page.",
                                ref=ref)
             intent = Intent(ref, doc, describe(source, ref))
+        user = t.user_view  # the user's own capture through the page, newer than shown
+        if user is not None and user.document_id == doc and user.get(ref) is not None:
+            intent = Intent(ref, doc, describe(build_index(user), ref), intent.query,
+                            intent.intent, intent.score)  # the element as last seen
         if alive and still_same(fresh, intent, ref):
             return ref, fresh, None  # the same node, still in the row the agent saw
         rec = recover(fresh, intent, ref)
