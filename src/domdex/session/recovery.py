@@ -31,7 +31,14 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..index import roles
-from ..index.identity import block_words, candidate_words, coverage, identify, look_alikes
+from ..index.identity import (
+    block_words,
+    candidate_words,
+    coverage,
+    identify,
+    look_alikes,
+    words,
+)
 from ..render.elements import element_line, label
 from .intents import Fingerprint, Intent, describe
 
@@ -197,7 +204,8 @@ def still_same(idx: PageIndex, intent: Intent, ref: str) -> bool:
     text_words, _values = candidate_words(idx, pos, look_alikes(idx, pos))
     # no key (its row has a twin saying as much): the row must still read the same,
     # and not like that twin ("Alex Kim Jr" in the recycled nodes of "Alex Kim")
-    return _share(ident.words, text_words) >= SAME_ROW and not _took_place(ident, text_words)
+    return _share(ident.words, text_words) >= SAME_ROW and \
+        not _took_place(ident, text_words, set(words(desc.name)))
 
 
 def _replaced(old: tuple[str, ...], now: set[str]) -> bool:
@@ -245,7 +253,7 @@ def _row_cover(idx: PageIndex, desc: Fingerprint, pos: int, live: bool = False) 
     if any(_ID_WORD.fullmatch(w) and w not in text_w for w in ident.key) or \
             any(_ID_WORD.fullmatch(w) and w not in value_w for w in ident.value_key):
         return 0.0
-    if _took_place(ident, text_w):
+    if _took_place(ident, text_w, set(words(desc.name))):
         return 0.0
     old = set(ident.words)
     if not live and old and any(_content(w) for w in text_w - old) and \
@@ -254,18 +262,20 @@ def _row_cover(idx: PageIndex, desc: Fingerprint, pos: int, live: bool = False) 
     return cov
 
 
-def _took_place(ident: Any, now: set[str]) -> bool:
+def _took_place(ident: Any, now: set[str], own: set[str]) -> bool:
     """Whether the row, which gained words (and maybe lost some), now reads at least as
     much like another look-alike's row the agent saw as like its own: that row moved
     into this one's place ("… invoice for April" where "… for March" was; "Alex Kim Jr"
     in "Alex Kim"'s recycled nodes). A row that only changed (a status, "just now" →
     "1 min ago") still reads most like itself. A row that reads like none of them
-    (a new record) is judged by its key alone."""
+    (a new record) is judged by its key alone. ``own``: the element's own name's words,
+    which its row's words leave out."""
     old = set(ident.words)
+    now = now - own
     if not old or not any(_content(w) for w in now - old):
         return False
     mine = _jaccard(now, old)
-    return any(_jaccard(now, set(o)) >= mine for o in ident.others if o)
+    return any(_jaccard(now, set(o) - own) > mine for o in ident.others if o)
 
 
 def _jaccard(a: set[str], b: set[str]) -> float:
