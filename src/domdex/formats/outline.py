@@ -269,7 +269,7 @@ def _join(parts: list[str]) -> str:
     out = ""
     prev = ""
     for part in parts:
-        if out and not _binds(prev, part):
+        if prev and not _binds(prev, part):
             out += " "
         out += part
         prev = part

@@ -115,6 +115,15 @@ class ActOptions(TypedDict, total=False):
     timeout: float | None
 
 
+def _indexed(t: Tab, snap: Snapshot) -> PageIndex:
+    """The user's own capture ``snap`` (``page.capture()``) as an index: the tab's latest
+    one when it is that capture, else built for it — not through the region cache, whose
+    index for the session's next capture of an unchanged page would carry this snapshot,
+    not the page's latest."""
+    return t.latest if t.latest is not None and t.latest.snapshot is snap \
+        else build_index(snap)
+
+
 @dataclass(slots=True)
 class SessionStats:
     """Counters an operator (and the test suite) reads: recoveries, refusals, actions."""
@@ -513,10 +522,7 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
         if user is None or (shown is not None and
                             user.document_id != shown.snapshot.document_id):
             return shown
-        # not through the region cache: its index for the session's next capture of an
-        # unchanged page would carry this snapshot, not the page's latest
-        return t.latest if t.latest is not None and t.latest.snapshot is user \
-            else build_index(user)
+        return _indexed(t, user)
 
     async def diff(self, tab: str | None = None, max_tokens: int | None = None) -> Any:
         """What changed since the agent's last view (then this becomes the last view)."""
@@ -701,7 +707,7 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
             intent = Intent(ref, doc, describe(source, ref))
         user = t.user_view  # the user's own capture through the page, newer than shown
         if user is not None and user.document_id == doc and user.get(ref) is not None:
-            intent = Intent(ref, doc, describe(build_index(user), ref), intent.query,
+            intent = Intent(ref, doc, describe(_indexed(t, user), ref), intent.query,
                             intent.intent, intent.score)  # the element as last seen
         if alive and still_same(fresh, intent, ref):
             return ref, fresh, None  # the same node, still in the row the agent saw

@@ -64,9 +64,10 @@ _NAME_WEIGHT = 0.6
 #: Roles that say what an unnamed element is (its state may change, its meaning not).
 _KNOWN_BY_ROLE = frozenset({"checkbox", "radio", "switch", "textbox", "searchbox",
                             "combobox", "spinbutton", "slider", "listbox"})
-#: A count in a name: a number in brackets, or a bare one or two digits not after "#".
-_COUNT = re.compile(r"[(\[]\s*\d+\s*[)\]]|(?<![#\d\w])\d{1,2}(?![\d\w])")
+#: A count in a heading: a number in brackets ("Cart (2)").
 _BRACKETED = re.compile(r"[(\[]\s*\d+\s*[)\]]")
+#: A count in a name: that, or a bare one or two digits not after "#".
+_COUNT = re.compile(_BRACKETED.pattern + r"|(?<![#\d\w])\d{1,2}(?![\d\w])")
 #: A word that identifies a record: an id or a number of three digits or more, a word
 #: mixing letters and digits (sku1021, a17). A different one is another record.
 _ID_WORD = re.compile(r"\d{3,}|(?=[^\W\d_]*\d)(?=\d*[^\W\d_])\w+")
@@ -199,13 +200,18 @@ def still_same(idx: PageIndex, intent: Intent, ref: str) -> bool:
         return _row_cover(idx, desc, pos, live=True) >= LIVE_KEY_GATE
     if not ident.words:
         return True
-    if ident.twins == 1 and not ident.item:  # a lone element: the text around it
+    if _lone(ident):  # the text around it
         return not _replaced(ident.words, block_words(idx, pos))
     text_words, _values = candidate_words(idx, pos, look_alikes(idx, pos))
     # no key (its row has a twin saying as much): the row must still read the same,
     # and not like that twin ("Alex Kim Jr" in the recycled nodes of "Alex Kim")
     return _share(ident.words, text_words) >= SAME_ROW and \
         not _took_place(ident, text_words, set(words(desc.name)))
+
+
+def _lone(ident: Any) -> bool:
+    """An element with no look-alike and no row, known by the text around it."""
+    return ident.twins == 1 and not ident.item and bool(ident.words)
 
 
 def _replaced(old: tuple[str, ...], now: set[str]) -> bool:
@@ -255,9 +261,7 @@ def _row_cover(idx: PageIndex, desc: Fingerprint, pos: int, live: bool = False) 
         return 0.0
     if _took_place(ident, text_w, set(words(desc.name))):
         return 0.0
-    old = set(ident.words)
-    if not live and old and any(_content(w) for w in text_w - old) and \
-            any(_content(w) for w in old - text_w):
+    if not live and _replaced(ident.words, text_w):
         return 0.0  # re-rendered with a word replaced: maybe a record never seen
     return cov
 
@@ -298,7 +302,7 @@ def recover(idx: PageIndex, intent: Intent, old_ref: str) -> Recovery:
     desc = intent.descriptor
     ident = desc.identity
     named: list[tuple[float, Node]] = []
-    lone = ident.twins == 1 and not ident.item and bool(ident.words)
+    lone = _lone(ident)
     moved = 0  # candidates by name under another heading or text (another record's)
     for n in _candidates(idx, desc):
         s = score(desc, describe(idx, n.ref, identity=False))
