@@ -683,6 +683,65 @@ def _record_factor(si: SearchIndex, idx: Any, q: Query, ks: np.ndarray,
     return f
 
 
+#: "chambre avec vue sur le jardin" (to click) where the card's text leads: the card's
+#: own control takes the lead when it scores at least this share of the text's score
+#: (above 1: never)
+RECORD_HANDOFF = 0.5
+
+
+#: A handed control that its own name does not put in the request stays under this
+#: score: ``low`` confidence, which acting by query refuses (the agent acts by ref)
+HANDOFF_GUESS = 0.4
+
+
+def _record_handoff(si: SearchIndex, idx: Any, q: Query, ks: np.ndarray,
+                    score: np.ndarray) -> np.ndarray:
+    """A click request whose best match is a record's text (a post's author, a room
+    card's description) means the record's control, which the text cannot be. The
+    record's per-record controls are those of a kind every record of the listing carries
+    (*Select*, *Quote*, *Add to cart*): the only one takes the text's lead; of several,
+    the best, when it scores :data:`RECORD_HANDOFF` of the text's score. A control
+    whose name holds none of the request's words ("the room with a garden view" for a
+    card's *Select*) is given at most :data:`HANDOFF_GUESS`: the best answer, but not
+    one to act on unasked when the record's only control might be *Delete*.
+
+    Only for a record of a listing whose records each carry a control of that kind, so
+    that a lone paragraph beside a page's only button keeps its place.
+    """
+    if RECORD_HANDOFF > 1.0 or len(ks) < 2 or not hasattr(idx, "tree"):
+        return score
+    b = int(ks[np.argmax(score[ks])])
+    if si.interactive[b]:
+        return score
+    found = si.derived.get("listings")
+    if found is None:
+        found = si.derived["listings"] = listings(idx, lambda pos: _words_over(si, pos))
+    pos, end = int(si.pos[b]), idx.tree.end
+    around = [(r, listing) for listing in found for r in listing.records
+              if r < pos < end[r]]
+    if not around:
+        return score
+    record, listing = max(around, key=lambda x: x[0])  # the innermost record
+    kinds: list[set[Any]] = []
+    for r in listing.records:
+        a, z = int(np.searchsorted(si.pos, r)), int(np.searchsorted(si.pos, end[r]))
+        kinds.append({si.signature[k] for k in range(a, z) if si.interactive[k]})
+    a, z = int(np.searchsorted(si.pos, record)), int(np.searchsorted(si.pos, end[record]))
+    own = [k for k in range(a, z) if si.interactive[k] and not si.hidden[k] and
+           all(si.signature[k] in kind for kind in kinds)]
+    if not own:
+        return score
+    k = max(own, key=lambda j: float(score[j]))
+    if len(own) > 1 and score[k] < RECORD_HANDOFF * score[b]:
+        return score  # which of the record's controls is meant is not clear
+    out = _take_lead(score, score, k, b)
+    words = set(q.terms) | set(q.role_words)
+    if float(si.name_precision_for(np.array([k]), words)[0]) <= 0:
+        out[k] = min(float(out[k]), HANDOFF_GUESS)
+        out[b] = min(float(out[b]), 0.99 * out[k])
+    return out
+
+
 #: "the 7th search result" where nothing has seven look-alikes, records or pages: the
 #: share of its score the best by words keeps (it is not what was asked for)
 ORDINAL_MISS = 0.1
@@ -1077,6 +1136,10 @@ def find_matches(
         score = _value_over_label(si, idx, q, ks, score)
     if intent == "read":
         score = _link_over_target(si, idx, q, ks, score)
+    if intent == "click" and (handed := _record_handoff(si, idx, q, ks, score)) is not score:
+        score = handed
+        ks = np.flatnonzero(live | (score > 0))
+        live[ks] = True
     lone = _lone_editor if intent == "fill" else _lone_choice if intent == "select" else None
     fallback = None
     if lone is not None and (k := lone(si, lex, mask)) is not None and \
