@@ -186,6 +186,20 @@ def test_the_one_text_area_is_the_field_a_request_names_no_other_way(
         assert find(idx, "message", intent="fill").ref is None
 
 
+def test_a_file_input_yields_to_a_text_field_for_words(domdex_browser: Any) -> None:
+    """"write a reply" under the heading *Your reply*: the text area, not the file input
+    beside it, which takes files (issue 10's held-out Russian forum); a request for a
+    file still gets the file input."""
+    form = ("<h2>Your reply</h2><label>Add a picture <input type='file' id='f'></label>"
+            "<label>Message text <textarea id='t'></textarea></label>"
+            "<button>Send reply</button>")
+    for idx in _indexed(domdex_browser, f"<!doctype html><main>{form}</main>"):
+        r = find(idx, "write a reply", intent="fill")
+        assert r.ref is not None and idx.node(r.ref).tag == "textarea", r.render()
+        r = find(idx, "add a picture", intent="fill")
+        assert r.ref is not None and idx.node(r.ref).attrs.get("type") == "file", r.render()
+
+
 def test_a_menu_asked_for_is_the_control_that_opens_it(domdex_browser: Any) -> None:
     """"open the account menu": no element has the role menu until it is open; the button
     that declares it opens one (aria-haspopup, aria-expanded=false) is the menu asked for,

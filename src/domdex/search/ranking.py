@@ -158,6 +158,11 @@ class Ranking:
     scope: str | None = None
 
 
+#: A file input for a fill request: it is filled, but with files; a request for one
+#: names it ("attach a photo") and wins by its words
+FILE_FILL = 0.8
+
+
 def _intent_factor(si: SearchIndex, intent: str | None) -> np.ndarray:
     """Multiplier per element: how well its role fits the action."""
     f = np.ones(si.n, dtype=np.float32)
@@ -171,6 +176,7 @@ def _intent_factor(si: SearchIndex, intent: str | None) -> np.ndarray:
         f[si.tiny_box] *= 0.6  # a 2-px box is not what a person clicks
     elif intent == "fill":
         f[~(si.role_fillable | si.file_input)] = 0.35
+        f[si.file_input] = FILE_FILL  # takes files, not the text most fills are
     elif intent == "select":
         ok = si.role_selectable
         f[~ok & inter] = 0.6
