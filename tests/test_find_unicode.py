@@ -12,7 +12,9 @@ from collections.abc import Iterator
 
 import pytest
 
-from domdex import Session
+import domdex
+from domdex import Session, Snapshot
+from domdex.search.api import find
 
 pytestmark = pytest.mark.browser
 
@@ -53,3 +55,32 @@ def test_regions_have_terms_and_named_subsections(s: Session) -> None:
 def test_region_lookup_by_display_name_in_any_script(s: Session) -> None:
     assert "Почтовый индекс" in str(s.expand("Адрес доставки"))
     assert "Почтовый индекс" in str(s.expand("адрес ДОСТАВКИ"))
+
+
+ADMIN = """<!doctype html><html lang="de-DE"><body><main><h1>Benutzer</h1>
+<table class="users"><tr><th>Name</th><th>E-Mail</th><th>Letzte Anmeldung</th><th></th></tr>
+{}</table>
+<nav aria-label="Seiten"><button>1</button><button>2</button><button>3</button></nav>
+</main></body></html>""".format("".join(
+    f'<tr><th scope="row">{n}</th><td>{n.split()[0][0].lower()}@example.de</td><td>{d}</td>'
+    f'<td><button aria-label="Bearbeiten">✎</button></td></tr>'
+    for n, d in [("Ayşe Demir", "heute"), ("Klaus Becker", "gestern"),
+                 ("Sabine Krause", "02.05.2025")]))
+
+
+def test_positions_on_a_page_of_few_words(domdex_browser: domdex.Browser) -> None:
+    """A German admin table (names, dates, icons) holds too few German function words to
+    tell its language; ``<html lang>`` tells it, so "den letzten Benutzer bearbeiten"
+    counts rows and "the second page" the pager (issue 10's second held-out set)."""
+    page = domdex_browser.new_page()
+    try:
+        page.playwright_page.set_content(ADMIN)
+        idx = page.index()
+        assert idx.snapshot.language == "de-DE"
+        assert Snapshot.from_dict(idx.snapshot.to_dict()).language == "de-DE"
+        edits = [n.ref for n in idx.nodes if n.name == "Bearbeiten"]
+        assert find(idx, "den letzten Benutzer bearbeiten", intent="click").ref == edits[-1]
+        pages = [n.ref for n in idx.nodes if n.role == "button" and n.name == "2"]
+        assert find(idx, "go to the second page of users", intent="click").ref == pages[0]
+    finally:
+        page.close()

@@ -47,6 +47,41 @@ def test_a_few_foreign_words_do_not_make_a_page_foreign() -> None:
     assert detect_language(texts) == "en"
 
 
+ADMIN_TABLE = ["Ayşe Demir", "a.demir@example.de", "Aktiv", "heute, 08:12", "Bearbeiten",
+               "Klaus Becker", "k.becker@example.de", "Gesperrt", "Benutzer"]
+
+
+@pytest.mark.parametrize(("declared", "lang"), [
+    ("de", "de"), ("de-AT", "de"), ("DE_ch", "de"), ("", "en"), ("en", "en"),
+    ("xx", "en"), ("ru", "en"),  # a script is read from the letters, never declared
+])
+def test_a_declared_language_decides_a_page_of_few_words(declared: str, lang: str) -> None:
+    """A table of names and dates has too few function words to tell its language; the
+    document's ``<html lang>`` tells it (issue 10's German admin page: *den letzten
+    Benutzer bearbeiten* was read as English, so no German word relation applied)."""
+    assert detect_language(ADMIN_TABLE, declared) == lang
+
+
+def test_a_declared_language_yields_to_plain_english() -> None:
+    """A template's ``lang="de"`` over English texts: the texts win."""
+    assert detect_language(ENGLISH * 3, "de") == "en"
+    assert detect_language(["Подписаться на рассылку"], "en") == "ru"
+
+
+def test_ordinals_of_the_page_language() -> None:
+    with speaking("de"):
+        assert parse_query("den letzten Benutzer bearbeiten").ordinal == -1
+        assert parse_query("die zweite Stelle merken").ordinal == 2
+    with speaking("fr"):
+        assert parse_query("signaler le dernier commentaire").ordinal == -1
+        assert parse_query("le billet en seconde").ordinal is None  # a class, not 2nd
+    with speaking("ru"):
+        assert parse_query("открыть последнее письмо").ordinal == -1
+    with speaking("zh"):
+        assert parse_query("把列表里最后一个议题关掉").ordinal == -1
+    assert parse_query("den letzten Benutzer bearbeiten").ordinal is None  # English page
+
+
 @pytest.mark.parametrize(("term", "vocab", "meets"), [
     ("adresse", ["lieferadresse", "ort"], "lieferadresse"),            # compound head
     ("lieferland", ["land", "lieferadresse"], "land"),                  # compound split

@@ -102,8 +102,13 @@ def _script_language(letters: list[str], ascii_letters: int) -> str | None:
     return names[script] if n >= SCRIPT_SHARE * total else None
 
 
-def detect_language(texts: Iterable[str]) -> str:
-    """The language of a page's texts: a code ("de", "ru", "ja" …), "en" when unsure."""
+def detect_language(texts: Iterable[str], declared: str = "") -> str:
+    """The language of a page's texts: a code ("de", "ru", "ja" …), "en" when unsure.
+
+    ``declared`` is what the document says it is (``<html lang="de-AT">``). A Latin-script
+    language it declares is taken unless its texts are clearly English: an admin table of
+    names and dates holds too few function words to tell, and says *Bearbeiten* all the
+    same. A template's ``lang="en"`` over a German page is no evidence against German."""
     letters: list[str] = []
     ascii_letters = n_words = 0
     hits: dict[str, int] = dict.fromkeys(_FUNCTION_WORDS, 0)
@@ -123,6 +128,9 @@ def detect_language(texts: Iterable[str]) -> str:
     if by_script is not None:
         return by_script
     en = hits.pop("en")
+    said = declared.split("-")[0].split("_")[0].strip().lower()
+    if said in hits and not (en >= MIN_HITS and en >= MARGIN * hits[said]):
+        return said
     lang, n = max(hits.items(), key=lambda kv: kv[1])
     clear = n >= MIN_HITS and n >= MARGIN * en and n >= MIN_SHARE * n_words
     return lang if clear else "en"
@@ -154,7 +162,8 @@ def page_language(idx: Any) -> str:
     cache = getattr(idx, "cache", None)
     if isinstance(cache, dict) and _CACHE_KEY in cache:
         return str(cache[_CACHE_KEY])
-    lang = detect_language(_texts(idx))
+    snapshot = getattr(idx, "snapshot", None)
+    lang = detect_language(_texts(idx), getattr(snapshot, "language", "") or "")
     if isinstance(cache, dict):
         cache[_CACHE_KEY] = lang
     return lang

@@ -257,6 +257,10 @@ class FrameInfo:
         return {"id": self.id, "url": self.url, "owner": self.owner, "name": self.name}
 
 
+#: A declared language is a short tag ("zh-Hant-TW"); anything longer is cut.
+_LANGUAGE_CHARS = 35
+
+
 @dataclass(slots=True)
 class Snapshot:
     """A captured page: metadata plus nodes in document order.
@@ -269,6 +273,8 @@ class Snapshot:
 
     url: str = ""
     title: str = ""
+    #: the language the document declares (``<html lang>``: "de", "pt-BR"), "" for none
+    language: str = ""
     viewport: tuple[int, int] = (1280, 800)
     scroll: tuple[float, float] = (0.0, 0.0)
     ready_state: str = "complete"
@@ -310,6 +316,8 @@ class Snapshot:
         }
         if self.page_size is not None:
             d["page_size"] = list(self.page_size)
+        if self.language:
+            d["language"] = self.language
         if self.left_out:
             d["left_out"] = [f.to_dict() for f in self.left_out]
         return d
@@ -333,6 +341,7 @@ class Snapshot:
         snap = cls(
             url=f.text(d.get("url"), "url"),
             title=f.text(d.get("title"), "title"),
+            language=f.text(d.get("language"), "language")[:_LANGUAGE_CHARS],
             viewport=(int(vw), int(vh)),
             scroll=f.pair(d.get("scroll"), "scroll", -f.MAX_PIXELS, f.MAX_PIXELS) or (0.0, 0.0),
             ready_state=f.text(d.get("ready_state"), "ready_state", "complete"),

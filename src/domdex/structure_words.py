@@ -7,9 +7,11 @@ that value ("price", "date"). A German request says *Tabelle*, a Russian one *к
 uses them) to the English word the parser already understands, so one parser serves
 every language. It is consulted only on pages that are not in English.
 
-What is here: the role words of :data:`domdex.search.lexical.ROLE_WORDS` and the value
-and shape words, in German, French, Spanish, Italian, Portuguese, Dutch and Russian
-(Russian in its common cases). Not the names of things (those are the page's words).
+What is here: the role words of :data:`domdex.search.lexical.ROLE_WORDS`, the value
+and shape words and the ordinals a request counts with (first … third, last), in German,
+French, Spanish, Italian, Portuguese, Dutch and Russian (Russian in its common cases);
+the ordinals also in Chinese, Japanese and Arabic. Not the names of things (those are the
+page's words).
 """
 
 from __future__ import annotations
@@ -37,6 +39,18 @@ _BY_ENGLISH = {
     "price": "preis prix precio prezzo preco prijs цена цену стоимость",
     "cost": "kostet kosten coute cuesta costa kost стоит",
     "date": "datum fecha дата",
+    # positions ("the last user", "the second job"); not French "second(e)", a class
+    "first": "erste erster erstes ersten premier premiere primer primero primera primo "
+             "primeiro primeira eerste первый первая первое первую первого первой первом "
+             "第一 最初 الأول الأولى",
+    "second": "zweite zweiter zweites zweiten deuxieme segundo segunda secondo seconda "
+              "tweede второй вторая второе вторую второго втором 第二 الثاني الثانية",
+    "third": "dritte dritter drittes dritten troisieme tercer tercero tercera terzo terza "
+             "terceiro terceira derde третий третья третье третью третьего третьем 第三 "
+             "الثالث الثالثة",
+    "last": "letzte letzter letztes letzten dernier derniere ultimo ultima laatste "
+            "последний последняя последнее последнюю последнего последней последнем "
+            "最后 最後 الأخير الأخيرة",
 }
 
 #: A request word of another language → the English word the parser knows.

@@ -377,7 +377,8 @@ def _apply_patch(live: _Live, data: dict[str, Any]) -> tuple[Snapshot, set[str]]
         if visible != n.visible or in_viewport != n.in_viewport:
             nodes[i] = dataclasses.replace(n, visible=visible, in_viewport=in_viewport)
     snap = Snapshot(
-        url=data["url"], title=data["title"], viewport=(vw, vh), scroll=(sx, sy),
+        url=data["url"], title=data["title"], language=data.get("lang", ""),
+        viewport=(vw, vh), scroll=(sx, sy),
         ready_state=data["ready"], document_id=data["doc"], captured_at=time.time(),
         nodes=nodes, frames=[], page_size=(float(data["pw"]), float(data["ph"])),
     )
@@ -395,7 +396,8 @@ def _assemble(main: dict[str, Any], children: list[_FrameCapture],
     registry.documents[""] = main["doc"]
     if not children:  # one frame: nothing to stitch
         return Snapshot(
-            url=main["url"], title=main["title"], viewport=(vw, vh), scroll=(sx, sy),
+            url=main["url"], title=main["title"], language=main.get("lang", ""),
+            viewport=(vw, vh), scroll=(sx, sy),
             ready_state=main["ready"], document_id=main["doc"], captured_at=time.time(),
             nodes=nodes, frames=[], page_size=(float(main["pw"]), float(main["ph"])),
         )
@@ -433,7 +435,8 @@ def _assemble(main: dict[str, Any], children: list[_FrameCapture],
     if inserts:
         nodes = _splice(nodes, inserts)
     return Snapshot(
-        url=main["url"], title=main["title"], viewport=(vw, vh), scroll=(sx, sy),
+        url=main["url"], title=main["title"], language=main.get("lang", ""),
+        viewport=(vw, vh), scroll=(sx, sy),
         ready_state=main["ready"], document_id=main["doc"], captured_at=time.time(),
         nodes=nodes, frames=frames, page_size=(float(main["pw"]), float(main["ph"])),
         left_out=left_out,

@@ -1385,6 +1385,7 @@
   const se = document.scrollingElement || root;
   result.url = location.href;
   result.title = document.title;
+  result.lang = (root && root.getAttribute("lang")) || "";
   result.ready = document.readyState;
   result.doc = state.documentId;
   result.vw = vw; result.vh = vh; result.sx = sx; result.sy = sy;

@@ -32,8 +32,18 @@ from ..errors import QueryError
 from ..index.identity import row_text
 from ..index.reveal import opens_something, revealer
 from ..languages import in_page_language
+from ..structure_words import STRUCTURE_WORDS
 from .learned import asked_shapes, feature_matrix, load_ranker
-from .lexical import ORDINAL_WORDS, ROLE_WORDS, SYNONYMS, Query, parse_query, stem, tokens
+from .lexical import (
+    ORDINAL_WORDS,
+    ROLE_WORDS,
+    SYNONYMS,
+    Query,
+    english_stem,
+    parse_query,
+    stem,
+    tokens,
+)
 from .matcher import SearchIndex
 from .pagers import STEP_WORDS, pager_step
 from .records import Listing, listings
@@ -104,7 +114,7 @@ HIDDEN_OPENABLE = 0.6
 #: Lexical coverage at which a candidate carries the whole request.
 _WHOLE_REQUEST = 0.9
 #: Words that name a pager's pages ("next page", "previous results"), as stems.
-_PAGE_STEMS = frozenset(stem(w) for w in ("page", "pages", "results", "pager"))
+_PAGE_STEMS = frozenset(english_stem(w) for w in ("page", "pages", "results", "pager"))
 #: A table row that is not a control itself, against its own cells: a row's name is
 #: all its cells' words, so it covers "the population of Lyon" as well as the cell where
 #: Lyon's row meets the population column does, but a value lives in a cell.
@@ -433,7 +443,7 @@ def _page_step(si: SearchIndex, q: Query) -> int:
     """"next page", "previous page of results": +1 or -1, when no visible control on the
     page is named by the step word (a *Next* link answers by its name); else 0."""
     steps = {w: STEP_WORDS[w] for w in q.terms if w in STEP_WORDS}
-    if len(set(steps.values())) != 1 or not _PAGE_STEMS & {stem(t) for t in q.terms}:
+    if len(set(steps.values())) != 1 or not _PAGE_STEMS & {english_stem(t) for t in q.terms}:
         return 0
     word = next(iter(steps))
     named = (si.match_term(word) >= 0.5) & si.interactive & (si.hidden == 0)
@@ -442,7 +452,7 @@ def _page_step(si: SearchIndex, q: Query) -> int:
 
 def _pager(si: SearchIndex, nth: int, q: Query, score: np.ndarray, bonus: np.ndarray) -> bool:
     """"The second page of results", "page 3": a pager's link named by the number."""
-    if nth < 1 or "page" not in {stem(t) for t in q.terms}:
+    if nth < 1 or "page" not in {english_stem(t) for t in q.terms}:  # on any page
         return False
     number = str(nth)
     ks = [k for k in range(si.n) if si.norm_names[k] == number and si.hidden[k] == 0
@@ -1264,8 +1274,10 @@ def _ordinal_in_name(si: SearchIndex, q: Query) -> None:
 
 @cache
 def _ordinal_forms(nth: int) -> tuple[str, ...]:
-    """Every way of writing the ``nth`` position: "2nd" is "second"."""
-    return tuple(w for w, n in ORDINAL_WORDS.items() if n == nth)
+    """Every way of writing the ``nth`` position: "2nd" is "second", and on a page in
+    another language *zweite* or *второй* (a name the page shows: *Letzte Anmeldung*)."""
+    return tuple(w for w, n in ORDINAL_WORDS.items() if n == nth) + tuple(
+        w for w, english in STRUCTURE_WORDS.items() if ORDINAL_WORDS.get(english) == nth)
 
 
 #: The most words a name may have for an ordinal inside it to be part of the name.
