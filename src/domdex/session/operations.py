@@ -27,7 +27,7 @@ import inspect
 import typing
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, TypedDict, Unpack
 
 from .waits import ElementState, LoadState
 
@@ -159,8 +159,18 @@ DIFF = Param("diff", bool, False, "return what changed")
 BUDGET = Param("max_tokens", int | None, None, "token budget", metavar="N")
 
 
+class _How(TypedDict, total=False):
+    """How an operation is carried out and offered: see :class:`Operation`."""
+
+    method: str | None
+    tab: str | None
+    mcp: str | None
+    http: str | None
+    command: str | None
+
+
 def _action(name: str, help: str, cli: str, value: Param | None = None,
-            **how: Any) -> Operation:
+            **how: Unpack[_How]) -> Operation:
     params = (REF, QUERY, *((value,) if value else ()), DIFF)
     return Operation(name, "action", help, cli, params, value.name if value else None,
                      **how)
@@ -240,7 +250,8 @@ _FILE = Param("name", str | None, None, doc="file name in the output directory",
 _SIZE = (1, 10000)
 
 
-def _page(name: str, help: str, cli: str, *params: Param, **how: Any) -> Operation:
+def _page(name: str, help: str, cli: str, *params: Param, **how: Unpack[_How]
+          ) -> Operation:
     return Operation(name, "page", help, cli, params, **how)
 
 
