@@ -117,3 +117,38 @@ def test_upload_names_a_missing_file_and_reads_paths_from_the_callers_directory(
         assert r.returncode == 0, r.stderr
     finally:
         _run(env, "close")
+
+
+def test_page_commands_made_from_the_operations(server: str, tmp_path: Path) -> None:
+    """The page operations' commands: their options as the table types them, the CLI's
+    own spellings (--plain, --next, -o, save-state FILE) and paths from the caller's
+    directory."""
+    env = {**os.environ, "XDG_RUNTIME_DIR": str(tmp_path)}
+    try:
+        assert _run(env, "open", f"{server}/login.html").returncode == 0
+        r = _run(env, "type", "-q", "Email", "ana@example.org")
+        assert r.returncode == 0, r.stderr
+        r = _run(env, "press", "Escape")
+        assert r.returncode == 0, r.stderr
+        r = _run(env, "wait", "--text", "Remember me", "--state", "attached")
+        assert r.returncode == 0 and "WAITED" in r.stdout, r.stderr
+        r = _run(env, "dialogs", "--next", "dismiss")
+        assert "The next dialog will be dismissed." in r.stdout, r.stderr
+        r = _run(env, "resize", "0", "600")
+        assert r.returncode == 2 and "0 is not from 1 to 10000" in r.stderr
+        r = _run(env, "console", "--limit", "5")
+        assert r.returncode == 0, r.stderr
+        r = _run(env, "network", "--type", "document", "--all")
+        assert r.returncode == 0 and "login.html" in r.stdout, r.stderr
+        r = _run(env, "pdf", "-o", "page.pdf", cwd=tmp_path)
+        assert (tmp_path / "page.pdf").read_bytes().startswith(b"%PDF"), r.stderr
+        r = _run(env, "session", "save-state", "state.json", cwd=tmp_path)
+        assert (tmp_path / "state.json").exists(), r.stderr
+        r = _run(env, "screenshot", "--plain", "-o", str(tmp_path / "plain.png"))
+        assert (tmp_path / "plain.png").read_bytes()[:4] == b"\x89PNG", r.stderr
+        assert _run(env, "tabs", "new", f"{server}/product.html").returncode == 0
+        assert "t2 closed" in _run(env, "tabs", "close", "t2").stdout
+        r = _run(env, "reload")
+        assert r.returncode == 0 and "login.html" in r.stdout, r.stderr
+    finally:
+        _run(env, "close")

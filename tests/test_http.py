@@ -122,3 +122,40 @@ def test_tabs_route_to_the_instance_that_holds_them(server: str, tmp_path: Any) 
             proc.wait(timeout=10)
             if proc.stderr is not None:
                 proc.stderr.close()
+
+
+@pytest.mark.browser
+def test_page_operations_over_http(server: str, tmp_path: Any) -> None:
+    """Every route made from the table's page operations, and an action's ``value`` on
+    the wire reaching the operation that names it otherwise (type's text, press's key)."""
+    with mcp_http_server("--token", TOKEN, "--output-dir", str(tmp_path)) as api:
+        def ok(path: str, body: dict[str, Any] | None = None) -> Any:
+            status, answer, _ = _post(api, path, body)
+            assert status == 200, answer
+            return answer
+
+        ok("/tabs/current/open", {"url": f"{server}/login.html"})
+        found = ok("/tabs/current/find", {"query": "email", "intent": "fill"})
+        ref = found["text"].split("→ @", 1)[1].split()[0]
+        ok("/tabs/current/type", {"ref": ref, "value": "ana@example.org"})
+        ok("/tabs/current/press", {"ref": ref, "value": "Tab"})
+        assert "ana@example.org" in ok("/tabs/current/context", {"ref": ref})["text"]
+        assert ok("/tabs", {"url": f"{server}/product.html"})["data"]["url"].endswith(
+            "product.html")
+        ok("/tabs/t1/switch")
+        ok("/tabs/t2/close")
+        ok("/tabs/current/open", {"url": f"{server}/product.html"})
+        back = ok("/tabs/current/navigate", {"to": "back"})
+        assert back["data"]["url"].endswith("login.html")
+        assert _post(api, "/tabs/current/navigate", {"to": "up"})[0] == 400
+        ok("/tabs/current/wait", {"ref": ref, "state": "attached", "timeout": 5})
+        ok("/tabs/current/console", {"level": "error"})
+        ok("/tabs/current/network", {"types": None, "limit": 5})
+        assert _post(api, "/tabs/current/network", {"limit": 5000})[0] == 400
+        assert "accepted" in ok("/tabs/current/dialogs", {"accept_next": True})["text"]
+        assert _post(api, "/tabs/current/resize", {"width": 0, "height": 600})[0] == 400
+        assert "800x600" in ok("/tabs/current/resize", {"width": 800, "height": 600})["text"]
+        ok("/tabs/current/pdf", {"name": "page.pdf"})
+        ok("/tabs/current/save_state", {"name": "state.json"})
+        assert (tmp_path / "page.pdf").stat().st_size and (tmp_path / "state.json").exists()
+        ok("/tabs/current/downloads")

@@ -3,8 +3,8 @@
 ``POST /tabs/{id}/find``, ``/tabs/{id}/click``, ``/tabs/{id}/regions`` … as the find
 seed's orchestrator has it. Each route names a request model (pydantic); the OpenAPI
 schema at ``/openapi.json`` is generated from those models and the route table, so
-it cannot drift from the code. The views' and actions' routes, and their models, are
-made from the session's table of operations (:mod:`domdex.session.operations`), the
+it cannot drift from the code. Every route but ``snapshot`` (HTTP only), and its model,
+is made from the session's table of operations (:mod:`domdex.session.operations`), the
 one the MCP tools and the CLI are made from too. Several browsers can be served at once (one per
 ``instance``); a tab id ``work:t2`` is routed to the instance that holds it, a bare
 ``t2`` to the default one.
@@ -32,7 +32,7 @@ import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
@@ -40,7 +40,7 @@ from .errors import BrowserError, DomdexError, RefError, RegionNotFoundError, St
 from .holder import SessionHolder
 from .policy import ServerPolicy
 from .session import AsyncSession
-from .session.operations import ACTION_OPERATIONS, VIEW_OPERATIONS, Operation, operation
+from .session.operations import OPERATIONS, Operation, Param, operation
 from .session.operations import run as run_operation
 
 logger = logging.getLogger("domdex")
@@ -61,15 +61,6 @@ class Empty(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
-class OpenBody(Empty):
-    url: str
-    new_tab: bool = False
-
-
-class NavigateBody(Empty):
-    to: Literal["back", "forward", "reload"]
-
-
 # The one body of every element action but drag (the wire format clients know): its
 # ``value`` is AsyncSession.act's, whatever the operation calls it (text, key, option,
 # paths). Not a docstring: pydantic would put it in every action's schema.
@@ -78,52 +69,6 @@ class ActBody(Empty):
     query: str | None = Field(None, description="words for the element, when no ref")
     value: str | list[str] | None = Field(None, description="text, key, option or file paths")
     diff: bool = False
-
-
-class WaitBody(Empty):
-    load: Literal["load", "domcontentloaded", "networkidle"] | None = None
-    ref: str | None = None
-    query: str | None = None
-    text: str | None = None
-    state: Literal["visible", "hidden", "attached", "detached"] = "visible"
-    seconds: float | None = None
-    timeout: float = 10.0
-
-
-class ScreenshotBody(Empty):
-    annotate: bool = True
-    full_page: bool = False
-
-
-class DialogBody(Empty):
-    policy: Literal["accept", "dismiss"] | None = None
-    accept_next: bool | None = None
-    text: str | None = None
-
-
-class ResizeBody(Empty):
-    width: int = Field(ge=1, le=10000)
-    height: int = Field(ge=1, le=10000)
-
-
-class FileBody(Empty):
-    name: str | None = Field(None, description="file name in the output directory")
-
-
-class ConsoleBody(Empty):
-    level: Literal["error", "warning", "info", "log", "debug"] | None = None
-    pattern: str | None = None
-    all: bool = False
-    limit: int = Field(50, ge=0, le=1000)
-
-
-class NetworkBody(Empty):
-    failed: bool = False
-    types: list[str] = Field(default_factory=list, description="document, xhr, fetch …")
-    pattern: str | None = None
-    static: bool = False
-    all: bool = False
-    limit: int = Field(50, ge=0, le=1000)
 
 
 Handler = Callable[[AsyncSession, str | None, Any], Awaitable[Any]]
@@ -141,109 +86,44 @@ class ApiRoute:
 
 def body_model(op: Operation) -> type[BaseModel]:
     """The request body of ``op``'s endpoint: its parameters, as the operation types them."""
-    fields: dict[str, Any] = {
-        p.name: (Annotated[p.type, Field(description=p.help)] if p.help else p.type,
-                 ... if p.required else p.default)
-        for p in op.params}
+    fields: dict[str, Any] = {p.name: (_field_type(p), ... if p.required else p.default)
+                              for p in op.params}
     name = "".join(w.capitalize() for w in op.name.split("_")) + "Body"
     return create_model(name, __base__=Empty, **fields)
 
 
+def _field_type(p: Param) -> Any:
+    field: dict[str, Any] = {"description": p.doc or p.help} if p.doc or p.help else {}
+    if p.bounds is not None:
+        field.update(ge=p.bounds[0], le=p.bounds[1])
+    return Annotated[p.type, Field(**field)] if field else p.type
+
+
 def _operation(op: Operation) -> ApiRoute:
-    """The endpoint of one of the session's operations, made from its declaration."""
+    """The endpoint of one of the session's operations, made from its declaration: the
+    element actions but drag share :class:`ActBody` (``to`` is a ref, not a value)."""
+    body = ActBody if op.kind == "action" and op.name != "drag" else body_model(op)
+
     async def call(s: AsyncSession, tab: str | None, b: BaseModel) -> Any:
-        return await run_operation(op, s, tab, dict(b))
-    return ApiRoute(op.name, body_model(op), op.help, call)
-
-
-def _act(action: str) -> Handler:
-    async def call(s: AsyncSession, tab: str | None, b: ActBody) -> Any:
-        return await s.act(action, b.ref, query=b.query, value=b.value, diff=b.diff, tab=tab)
-    return call
-
-
-async def _open(s: AsyncSession, tab: str | None, b: OpenBody) -> Any:
-    return await s.open(b.url, tab=tab, new_tab=b.new_tab)
-
-
-async def _navigate(s: AsyncSession, tab: str | None, b: NavigateBody) -> Any:
-    return await getattr(s, b.to)(tab)
-
-
-async def _wait(s: AsyncSession, tab: str | None, b: WaitBody) -> Any:
-    return await s.wait(load=b.load, ref=b.ref, query=b.query, text=b.text, state=b.state,
-                        seconds=b.seconds, timeout=b.timeout, tab=tab)
+        args = dict(b)
+        if body is ActBody and op.value:  # the wire's value is the operation's own
+            args[op.value] = args.pop("value")
+        return await run_operation(op, s, tab, args)
+    return ApiRoute(op.route or op.name, body, op.help, call)
 
 
 async def _snapshot(s: AsyncSession, tab: str | None, b: Empty) -> Any:
     return (await s.index(tab)).snapshot
 
 
-async def _close_tab(s: AsyncSession, tab: str | None, b: Empty) -> Any:
-    return await s.close_tab(tab)
-
-
-async def _switch(s: AsyncSession, tab: str | None, b: Empty) -> Any:
-    return await s.switch_tab(tab or "")
-
-
-async def _dialogs(s: AsyncSession, tab: str | None, b: DialogBody) -> Any:
-    return s.answer_dialogs(b.policy, accept_next=b.accept_next, text=b.text)
-
-
-async def _screenshot(s: AsyncSession, tab: str | None, b: ScreenshotBody) -> Any:
-    return await s.screenshot(annotate=b.annotate, full_page=b.full_page, tab=tab)
-
-
-async def _resize(s: AsyncSession, tab: str | None, b: ResizeBody) -> Any:
-    return await s.resize(b.width, b.height, tab=tab)
-
-
-async def _pdf(s: AsyncSession, tab: str | None, b: FileBody) -> Any:
-    return await s.pdf(b.name, tab=tab)
-
-
-async def _save_state(s: AsyncSession, tab: str | None, b: FileBody) -> Any:
-    return await s.save_storage_state(b.name)
-
-
-async def _console(s: AsyncSession, tab: str | None, b: ConsoleBody) -> Any:
-    return s.console(level=b.level, pattern=b.pattern, all=b.all, limit=b.limit, tab=tab)
-
-
-async def _network(s: AsyncSession, tab: str | None, b: NetworkBody) -> Any:
-    return s.network(failed=b.failed, types=b.types, pattern=b.pattern, static=b.static,
-                     all=b.all, limit=b.limit, tab=tab)
-
-
-async def _downloads(s: AsyncSession, tab: str | None, b: Empty) -> Any:
-    return s.download_list()
-
-
-#: Every tab endpoint: ``POST /tabs/{id}/<path>``.
-ROUTES: list[ApiRoute] = [
-    ApiRoute("open", OpenBody, "Load a URL in the tab (or a new tab).", _open),
-    ApiRoute("navigate", NavigateBody, "Back, forward or reload.", _navigate),
-    *[_operation(op) for op in VIEW_OPERATIONS],
-    ApiRoute("wait", WaitBody, "Wait for load state, element, text or time.", _wait),
-    ApiRoute("snapshot", Empty, "The capture as snapshot JSON.", _snapshot),
-    ApiRoute("switch", Empty, "Make this tab current.", _switch),
-    ApiRoute("close", Empty, "Close this tab.", _close_tab),
-    ApiRoute("dialogs", DialogBody, "Dialog policy, or the answer to the next one.",
-             _dialogs),
-    ApiRoute("screenshot", ScreenshotBody, "PNG, refs and regions drawn on a copy.",
-             _screenshot),
-    _operation(operation("drag")),  # its own body: ``to`` is a ref, not a value
-    ApiRoute("resize", ResizeBody, "Set the viewport size.", _resize),
-    ApiRoute("pdf", FileBody, "Print the page to PDF in the output directory.", _pdf),
-    ApiRoute("save_state", FileBody, "Save cookies and storage (the logins) to a file.",
-             _save_state),
-    ApiRoute("console", ConsoleBody, "Console messages since the last look.", _console),
-    ApiRoute("network", NetworkBody, "Requests since the last look.", _network),
-    ApiRoute("downloads", Empty, "The session's downloads.", _downloads),
-    *[ApiRoute(op.name, ActBody, op.help, _act(op.name))
-      for op in ACTION_OPERATIONS if op.name != "drag"],
-]
+#: The endpoints only the HTTP API has: the capture itself, for clients of the JSON.
+HTTP_ONLY: list[ApiRoute] = [ApiRoute("snapshot", Empty, "The capture as snapshot JSON.",
+                                      _snapshot)]
+#: Every tab endpoint: ``POST /tabs/{id}/<path>``, in the table's order.
+ROUTES: list[ApiRoute] = [*(_operation(op) for op in OPERATIONS if op.route is not None),
+                          *HTTP_ONLY]
+#: ``POST /tabs``: open a URL in a new tab (``GET /tabs`` lists every instance's tabs).
+OpenBody = body_model(operation("open"))
 
 
 def _payload(result: Any) -> dict[str, Any]:

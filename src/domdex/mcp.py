@@ -5,9 +5,9 @@
 port is a remote-control for whatever the browser can reach).
 
 Tool schemas come from typed signatures — never hand-written dicts — so they cannot
-drift from the code: the actions and views from the session's table of operations
-(:mod:`domdex.session.operations`, shared with the HTTP API and the CLI), the rest
-from the signatures and docstrings below. The descriptions teach the
+drift from the code: every tool but ``read`` and ``search_pages`` (MCP only, typed
+below) from the session's table of operations (:mod:`domdex.session.operations`,
+shared with the HTTP API and the CLI). The descriptions teach the
 workflow: look (``overview`` → ``regions`` → ``expand``) or ``find`` directly, then
 act by ref; every action can return its diff. Everything a page says is fenced as
 untrusted content: a page that writes "ignore previous instructions" is data.
@@ -30,7 +30,7 @@ from pydantic import Field
 from .errors import DomdexError
 from .fence import fence, fenced, neutralise
 from .holder import SessionHolder, server_options
-from .session.operations import BUDGET, DIFF, QUERY, REF, Operation, Param, operation
+from .session.operations import BUDGET, FOLDS, OPERATIONS, Fold, Operation, Param, run_fold
 from .session.operations import run as run_operation
 
 logger = logging.getLogger("domdex")
@@ -48,10 +48,7 @@ INSTRUCTIONS = (
 F = TypeVar("F", bound=Callable[..., Awaitable[Any]])
 P = ParamSpec("P")
 R = TypeVar("R")
-# the hand-written tools' shared parameters, in the operations' own words
-Ref = Annotated[str | None, Field(description=REF.help)]
-Query = Annotated[str | None, Field(description=QUERY.help)]
-Diff = Annotated[bool, Field(description=DIFF.help)]
+# the hand-written read tool's budget, in the operations' own words
 Budget = Annotated[int | None, Field(description=BUDGET.help)]
 #: Seconds a tool call may take before it is stopped with a tool error.
 TOOL_DEADLINE = 120.0
@@ -110,25 +107,64 @@ def _compact(server: Any, name: str) -> None:
         tool.parameters = compact_schema(tool.parameters)
 
 
-def operation_tool(op: Operation, holder: SessionHolder) -> Callable[..., Awaitable[str]]:
+def operation_tool(op: Operation, holder: SessionHolder) -> Callable[..., Awaitable[Any]]:
     """The tool for one of the session's operations: its signature (hence its schema)
     and description are the operation's, required parameters first."""
-    async def call(**args: Any) -> str:
+    async def call(**args: Any) -> Any:
         s = await holder.get()
-        return fenced(await run_operation(op, s, None, args))
+        return _answer(op, await run_operation(op, s, None, args))
 
-    params = sorted(op.params, key=lambda p: not p.required)
-    call.__name__ = call.__qualname__ = op.name
-    call.__doc__ = op.help
+    return _signed(call, op.name, op.help, op.params)
+
+
+def fold_tool(fold: Fold, holder: SessionHolder) -> Callable[..., Awaitable[Any]]:
+    """The one tool for several operations (``check``, ``tabs``): see :class:`Fold`."""
+    async def call(**args: Any) -> Any:
+        s = await holder.get()
+        op, result = await run_fold(fold, s, args)
+        return _answer(op, result)
+
+    return _signed(call, fold.name, fold.help, fold.params)
+
+
+def _signed(call: Callable[..., Awaitable[Any]], name: str, doc: str,
+            params: tuple[Param, ...]) -> Callable[..., Awaitable[Any]]:
+    call.__name__ = call.__qualname__ = name
+    call.__doc__ = doc
     call.__dict__["__signature__"] = inspect.Signature(
         [inspect.Parameter(p.name, inspect.Parameter.KEYWORD_ONLY, default=p.default,
-                           annotation=_annotation(p)) for p in params],
-        return_annotation=str)
+                           annotation=_annotation(p))
+         for p in sorted(params, key=lambda p: not p.required)],
+        return_annotation=Any)
     return call
 
 
 def _annotation(p: Param) -> Any:
+    """The parameter's type with its ``help`` (its ``doc`` and ``bounds`` stay out: the
+    tool list is read on every turn)."""
     return Annotated[p.type, Field(description=p.help)] if p.help else p.type
+
+
+def _tab_lines(tabs: list[Any]) -> str:
+    listed = "\n".join(t.line() for t in tabs)
+    return fence(listed) if listed else "No tabs open."
+
+
+#: What a tool answers with, where it is not the result fenced as page content: the
+#: dialog policy is domdex's own words, a screenshot an image.
+_ANSWERS: dict[str, Callable[[Any], Any]] = {
+    "dialogs": str,
+    "screenshot": lambda png: Image(data=png, format="png"),
+    "tab_list": _tab_lines,
+}
+
+
+def _answer(op: Operation, result: Any) -> Any:
+    return _ANSWERS.get(op.name, fenced)(result)
+
+
+#: The tools only the MCP server has (the HTTP API and the CLI read a page otherwise).
+MCP_ONLY = ("read", "search_pages")
 
 
 def build_server(holder: SessionHolder | None = None, *, deadline: float = TOOL_DEADLINE,
@@ -145,28 +181,6 @@ def build_server(holder: SessionHolder | None = None, *, deadline: float = TOOL_
         _compact(server, fn.__name__)
         return fn
 
-    async def acted(call: Awaitable[Any]) -> str:
-        return fenced(await call)
-
-    def derive(*names: str) -> None:
-        for name in names:
-            tool(operation_tool(operation(name), holder))
-
-    @tool
-    async def open(url: str, new_tab: bool = False) -> str:
-        """Load a URL (in the current tab, or a new one). Then: overview, regions or find."""
-        s = await holder.get()
-        return await acted(s.open(url, new_tab=new_tab))
-
-    @tool
-    async def navigate(to: Literal["back", "forward", "reload"]) -> str:
-        """Go back, forward, or reload."""
-        s = await holder.get()
-        return await acted(getattr(s, to)())
-
-    derive("overview", "regions", "expand", "context", "grep", "find")
-
-    @tool
     async def read(query: str | None = None, scope: Literal["main"] | None = None,
                    section: str | None = None, offset: int = 0, limit: int = 3,
                    max_tokens: Budget = None) -> str:
@@ -177,7 +191,6 @@ def build_server(holder: SessionHolder | None = None, *, deadline: float = TOOL_
                               limit=limit, max_tokens=max_tokens, store=holder.store())
         return str(result.render(max_tokens))  # fenced as untrusted page content already
 
-    @tool
     async def search_pages(query: str, limit: int = 5) -> str:
         """Search the text of every page read so far: which pages say what about it."""
         from .render.read import StoreSearchResult
@@ -185,99 +198,17 @@ def build_server(holder: SessionHolder | None = None, *, deadline: float = TOOL_
         hits = holder.store().search(query, limit=limit)
         return str(StoreSearchResult(query, hits).render())
 
-    derive("click", "fill", "type", "press", "select")
-
-    @tool  # one tool for check and uncheck: a model reads one entry fewer on every turn
-    async def check(ref: Ref = None, query: Query = None, checked: bool = True,
-                    diff: Diff = False) -> str:
-        """Check (or with checked=false uncheck) a checkbox or radio."""
-        s = await holder.get()
-        action = "check" if checked else "uncheck"
-        return await acted(s.act(action, ref, query=query, diff=diff))
-
-    derive("hover", "scroll_into_view", "upload", "drag")
-
-    @tool
-    async def resize(width: int, height: int) -> str:
-        """Set the viewport size in CSS pixels."""
-        s = await holder.get()
-        return await acted(s.resize(width, height))
-
-    @tool
-    async def console(level: Literal["error", "warning", "info", "log", "debug"] | None = None,
-                      pattern: str | None = None, all: bool = False, limit: int = 50) -> str:
-        """Console messages and uncaught errors since you last looked (level or worse)."""
-        s = await holder.get()
-        return fenced(s.console(level=level, pattern=pattern, all=all, limit=limit))
-
-    @tool
-    async def network(failed: bool = False, types: list[str] | None = None,
-                      pattern: str | None = None, static: bool = False, all: bool = False,
-                      limit: int = 50) -> str:
-        """Requests since you last looked (method, URL, status, type, size);
-        static=true adds images, fonts, scripts."""
-        s = await holder.get()
-        return fenced(s.network(failed=failed, types=types or (), pattern=pattern,
-                                static=static, all=all, limit=limit))
-
-    @tool
-    async def downloads() -> str:
-        """Files the pages downloaded: name, size, path."""
-        s = await holder.get()
-        return fenced(s.download_list())
-
-    @tool
-    async def pdf(name: str | None = None) -> str:
-        """Print the page to a PDF file in the output directory."""
-        s = await holder.get()
-        return await acted(s.pdf(name))
-
-    @tool
-    async def save_storage_state(name: str | None = None) -> str:
-        """Save cookies and storage (logins) to a file; start with --storage-state FILE."""
-        s = await holder.get()
-        return await acted(s.save_storage_state(name))
-
-    derive("diff")
-
-    @tool
-    async def tabs(action: Literal["list", "new", "switch", "close"] = "list",
-                   tab: str | None = None, url: str | None = None) -> str:
-        """List tabs, or open a new one (url), switch to one, close one (tab id like t2)."""
-        s = await holder.get()
-        if action == "new":
-            return await acted(s.new_tab(url))
-        if action == "switch":
-            return await acted(s.switch_tab(tab or ""))
-        if action == "close":
-            return await acted(s.close_tab(tab))
-        listed = "\n".join(t.line() for t in await s.tab_list())
-        return fence(listed) if listed else "No tabs open."
-
-    @tool
-    async def wait(load: Literal["load", "domcontentloaded", "networkidle"] | None = None,
-                   ref: Ref = None, query: Query = None, text: str | None = None,
-                   state: Literal["visible", "hidden", "attached", "detached"] = "visible",
-                   seconds: float | None = None, timeout: float = 10.0) -> str:
-        """Wait for a load state, an element (ref/query), text, or some seconds."""
-        s = await holder.get()
-        return await acted(s.wait(load=load, ref=ref, query=query, text=text, state=state,
-                                  seconds=seconds, timeout=timeout))
-
-    @tool
-    async def dialogs(policy: Literal["accept", "dismiss"] | None = None,
-                      accept_next: bool | None = None, text: str | None = None) -> str:
-        """How alert/confirm/prompt are answered: a policy, or the next one only."""
-        s = await holder.get()
-        return s.answer_dialogs(policy, accept_next=accept_next, text=text)
-
-    @tool
-    async def screenshot(annotate: bool = True, full_page: bool = False) -> Image:
-        """A PNG of the page with refs and region outlines drawn on it (for people)."""
-        s = await holder.get()
-        return Image(data=await s.screenshot(annotate=annotate, full_page=full_page),
-                     format="png")
-
+    # in the table's order; a fold where its first operation stands, the text tools
+    # after find
+    folds = {fold.ops[next(iter(fold.ops))]: fold for fold in FOLDS}
+    for op in OPERATIONS:
+        if op.name in folds:
+            tool(fold_tool(folds[op.name], holder))
+        if op.tool is not None:
+            tool(operation_tool(op, holder))
+        if op.name == "find":
+            tool(read)
+            tool(search_pages)
     return server
 
 

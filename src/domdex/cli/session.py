@@ -38,7 +38,7 @@ from typing import Any
 
 from ..errors import BrowserError, DomdexError
 from ..session.messages import ERROR_PAGE
-from ..session.operations import ACTION_OPERATIONS, Operation, Param, operation
+from ..session.operations import ACTION_OPERATIONS, TABS, Operation, Param, operation
 from .common import (
     add_profile_options,
     browser_options,
@@ -172,7 +172,7 @@ def _open(args: argparse.Namespace) -> int:
     started = not alive(read_state(args.session))
     state = ensure_daemon(args)
     try:
-        return call(args, "open", {"url": _url(args.url), "new_tab": args.new_tab}, state)
+        return call(args, "open", _body(operation("open"), args), state)
     except DomdexError as exc:
         if not started:
             raise
@@ -252,40 +252,9 @@ def _drag(args: argparse.Namespace) -> int:
     return call(args, "drag", {"ref": ref, "query": args.query, "to": to, "diff": args.diff})
 
 
-def _resize(args: argparse.Namespace) -> int:
-    return call(args, "resize", {"width": args.width, "height": args.height})
-
-
 def _local(name: str | None) -> str | None:
     """A path as the daemon must see it (it runs in another working directory)."""
     return str(Path(name).expanduser().resolve()) if name else None
-
-
-def _pdf(args: argparse.Namespace) -> int:
-    return call(args, "pdf", {"name": _local(args.output)})
-
-
-def _save_state(args: argparse.Namespace) -> int:
-    return call(args, "save_state", {"name": _local(args.file)})
-
-
-def _console(args: argparse.Namespace) -> int:
-    return call(args, "console", {"level": args.level, "pattern": args.pattern,
-                                  "all": args.all, "limit": args.limit})
-
-
-def _network(args: argparse.Namespace) -> int:
-    return call(args, "network", {"failed": args.failed, "types": args.type or [],
-                                  "pattern": args.pattern, "static": args.static,
-                                  "all": args.all, "limit": args.limit})
-
-
-def _downloads(args: argparse.Namespace) -> int:
-    return call(args, "downloads", {})
-
-
-def _navigate(args: argparse.Namespace) -> int:
-    return call(args, "navigate", {"to": args.command})
 
 
 def _tabs(args: argparse.Namespace) -> int:
@@ -293,7 +262,9 @@ def _tabs(args: argparse.Namespace) -> int:
         return call(args, "open", {"url": _url(args.arg or "about:blank"), "new_tab": True})
     if args.op in ("switch", "close"):
         args.tab = args.arg
-        return call(args, args.op, {})
+        route = operation(TABS.ops[args.op]).route
+        assert route is not None
+        return call(args, route, {})
     state = connected(args)
     _, raw, _ = request(state, "GET", "/tabs")
     tabs = json.loads(raw).get("tabs", [])
@@ -302,26 +273,48 @@ def _tabs(args: argparse.Namespace) -> int:
     return 0
 
 
-def _wait(args: argparse.Namespace) -> int:
-    body = {k: getattr(args, k) for k in ("load", "ref", "query", "text", "seconds", "timeout")}
-    return call(args, "wait", body)
+def _navigate(args: argparse.Namespace) -> int:
+    return call(args, "navigate", {"to": args.command})
 
 
-def _screenshot(args: argparse.Namespace) -> int:
-    return call(args, "screenshot", {"annotate": not args.plain, "full_page": args.full_page})
+#: How the command line spells a parameter where it is not ``--name`` (or, required, a
+#: positional): ``add_argument``'s keywords, ``flags`` its option strings. Each is an
+#: answer to the shell: a path written where the shell is, a switch that turns a default
+#: off, a repeated option for a list.
+_SPELLING: dict[tuple[str, str], dict[str, Any]] = {
+    ("screenshot", "annotate"): {"flags": ("--plain",), "action": "store_false",
+                                 "help": "no refs or region outlines"},
+    ("pdf", "name"): {"flags": ("-o", "--output"), "metavar": "FILE",
+                      "help": "where to write it (default: the output directory)"},
+    ("save_storage_state", "name"): {"flags": (), "metavar": "FILE", "help": None},  # required
+    ("network", "types"): {"flags": ("--type",), "action": "append", "metavar": "TYPE",
+                           "help": "resource type: document, xhr, fetch, script, image … "
+                                   "(repeat)"},
+    ("dialogs", "accept_next"): {"flags": ("--next",), "choices": ("accept", "dismiss")},
+}
+#: What a parameter's value becomes on its way to the daemon.
+_SENT: dict[tuple[str, str], Callable[[Any], Any]] = {
+    ("open", "url"): _url,
+    ("pdf", "name"): _local,
+    ("save_storage_state", "name"): _local,
+    ("dialogs", "accept_next"): lambda answer: None if answer is None else answer == "accept",
+}
 
 
-def _dialogs(args: argparse.Namespace) -> int:
-    body: dict[str, Any] = {"policy": args.policy, "text": args.text}
-    if args.next:
-        body["accept_next"] = args.next == "accept"
-    return call(args, "dialogs", body)
+def _body(op: Operation, args: argparse.Namespace) -> dict[str, Any]:
+    """The operation's parameters, as given on the command line."""
+    return {p.name: _SENT.get((op.name, p.name), _same)(getattr(args, p.name))
+            for p in op.params}
 
 
-def _view(args: argparse.Namespace) -> int:
-    """A view or search of the session's page: its operation's parameters, as given."""
-    op = operation(args.view)
-    return call(args, op.name, {p.name: getattr(args, p.name) for p in op.params})
+def _same(value: Any) -> Any:
+    return value
+
+
+def _run(args: argparse.Namespace) -> int:
+    """A view or page operation of the session: its parameters, as given."""
+    op = operation(args.operation)
+    return call(args, op.route or op.name, _body(op, args))
 
 
 def _daemon(args: argparse.Namespace) -> int:
@@ -413,26 +406,40 @@ def _register_action(sub: Any, op: Operation) -> None:
     _common(p)
 
 
-def _register_view(sub: Any, op: Operation) -> None:
-    """A view's command: its required parameters as positionals, the rest as options."""
-    p = command(sub, op.name, op.cli, _view)
-    p.set_defaults(view=op.name)
+def _register(sub: Any, op: Operation, handler: Callable[[argparse.Namespace], int] = _run,
+              json_out: bool = True) -> argparse.ArgumentParser:
+    """A view's or page operation's command: its parameters as :func:`_argument` spells
+    them, then ``--session``, ``--tab`` (and ``--json``)."""
+    name, help_ = op.cli_command, op.cli
+    assert name is not None, f"{op.name} has no command of its own"
+    p = command(sub, name, help_, handler)
+    p.set_defaults(operation=op.name)
     for param in op.params:
-        _argument(p, param)
-    _common(p)
+        _argument(p, op, param)
+    _common(p, json_out)
+    return p
 
 
-def _argument(p: argparse.ArgumentParser, param: Param) -> None:
-    help_ = param.help or None
-    flag = f"--{param.name.replace('_', '-')}"
-    if param.required:
-        p.add_argument(param.name, metavar=param.metavar or param.name.upper(), help=help_)
-    elif param.type is bool:  # off unless given: every flag of the table defaults to False
-        p.add_argument(flag, action="store_true", help=help_)
-    else:
-        option = p.add_argument(flag, default=param.default, choices=param.choices,
-                                metavar=param.metavar, help=help_)
-        option.type = _converter(param)
+def _argument(p: argparse.ArgumentParser, op: Operation, param: Param) -> None:
+    """Required parameters as positionals, the rest as ``--name`` options (a flag for a
+    bool, off unless given), unless :data:`_SPELLING` says otherwise."""
+    how = dict(_SPELLING.get((op.name, param.name), {}))
+    flags = how.pop("flags", None)
+    how.setdefault("help", param.doc or param.help or None)
+    if param.required or flags == ():
+        how.setdefault("metavar", param.metavar or param.name.upper())
+        how.setdefault("type", _converter(param))
+        p.add_argument(param.name, **how)
+        return
+    flags = flags or (f"--{param.name.replace('_', '-')}",)
+    if param.type is bool and "action" not in how:
+        how["action"] = "store_true"
+    how.setdefault("default", param.default)
+    if how.get("action") in (None, "append"):  # an option with a value
+        how.setdefault("choices", param.choices)
+        how.setdefault("metavar", param.metavar)
+        how.setdefault("type", _converter(param))
+    p.add_argument(*flags, dest=param.name, **how)
 
 
 def _converter(param: Param) -> Callable[[str], Any] | None:
@@ -440,79 +447,53 @@ def _converter(param: Param) -> Callable[[str], Any] | None:
     if param.name == "max_tokens":
         return token_budget  # a whole number of tokens, at least 1, said so when not
     kinds = {t for t in typing.get_args(param.type) or (param.type,) if t is not type(None)}
+    if kinds == {int} and param.bounds is not None:
+        return _between(*param.bounds)
     for kind in (int, float):
         if kinds == {kind}:
             return kind
     return None
 
 
+def _between(lo: int, hi: int) -> Callable[[str], int]:
+    """A whole number from ``lo`` to ``hi``, said so when not."""
+    def int_(text: str) -> int:
+        n = int(text)
+        if not lo <= n <= hi:
+            raise argparse.ArgumentTypeError(f"{n} is not from {lo} to {hi}")
+        return n
+    int_.__name__ = "int"  # argparse's "invalid int value: 'x'"
+    return int_
+
+
+def _choices(op: Operation, name: str) -> tuple[str, ...]:
+    param = op.param(name)
+    return param.choices or () if param is not None else ()
+
+
 def register(sub: Any) -> None:
-    p = command(sub, "open", "Open URL in the background session (started if needed).", _open)
-    p.add_argument("url", metavar="URL")
-    p.add_argument("--new-tab", action="store_true", help="open in a new tab")
-    _common(p)
+    p = _register(sub, operation("open"), _open)
     _browser(p)
     p = command(sub, "close", "Close the background session and its browser.", _close)
     _common(p, json_out=False)
     p = command(sub, "sessions", "List running background sessions.", _sessions)
     for op in ACTION_OPERATIONS:
         _register_action(sub, op)
-    for nav in ("back", "forward", "reload"):
-        p = command(sub, nav, f"{nav.capitalize()} in the session's current tab.", _navigate)
+    navigate = operation("navigate")
+    for to in _choices(navigate, "to"):
+        p = command(sub, to, navigate.cli.format(to.capitalize()), _navigate)
         _common(p)
-    _register_view(sub, operation("diff"))
-    p = command(sub, "tabs", "List tabs, or: tabs new URL | switch ID | close ID.", _tabs)
-    p.add_argument("op", nargs="?", default="list", choices=("list", "new", "switch", "close"))
+    _register(sub, operation("diff"))
+    p = command(sub, TABS.name, TABS.cli, _tabs)
+    p.add_argument("op", nargs="?", default="list", choices=tuple(TABS.ops))
     p.add_argument("arg", nargs="?", default=None, metavar="URL|ID")
     _common(p)
-    p = command(sub, "wait", "Wait for --text, --ref, --query, --load or --seconds.", _wait)
-    for flag in ("text", "ref", "query"):
-        p.add_argument(f"--{flag}", default=None)
-    p.add_argument("--load", choices=("load", "domcontentloaded", "networkidle"))
-    p.add_argument("--seconds", type=float, default=None)
-    p.add_argument("--timeout", type=float, default=10.0)
-    _common(p)
-    p = command(sub, "screenshot", "PNG of the session's page with refs and regions drawn.",
-                _screenshot)
-    p.add_argument("-o", "--output", default="screenshot.png", metavar="FILE")
-    p.add_argument("--plain", action="store_true", help="no refs or region outlines")
-    p.add_argument("--full-page", action="store_true")
-    _common(p, json_out=False)
-    p = command(sub, "resize", "Set the session's viewport: resize WIDTH HEIGHT.", _resize)
-    p.add_argument("width", type=int, metavar="WIDTH")
-    p.add_argument("height", type=int, metavar="HEIGHT")
-    _common(p)
-    p = command(sub, "pdf", "Print the session's page to PDF (in the output directory).",
-                _pdf)
-    p.add_argument("-o", "--output", default=None, metavar="FILE",
-                   help="where to write it (default: the output directory)")
-    _common(p)
-    p = command(sub, "console", "Console messages of the session's page since the last "
-                                "look.", _console)
-    p.add_argument("--level", choices=("error", "warning", "info", "log", "debug"),
-                   help="this level or worse")
-    p.add_argument("--pattern", default=None, help="only messages matching this regex")
-    p.add_argument("--all", action="store_true", help="everything kept, not only new ones")
-    p.add_argument("--limit", type=int, default=50, help="at most this many (newest)")
-    _common(p)
-    p = command(sub, "network", "Requests of the session's page since the last look.",
-                _network)
-    p.add_argument("--failed", action="store_true", help="failed requests and HTTP ≥ 400 only")
-    p.add_argument("--type", action="append", metavar="TYPE",
-                   help="resource type: document, xhr, fetch, script, image … (repeat)")
-    p.add_argument("--pattern", default=None, help="only URLs matching this regex")
-    p.add_argument("--static", action="store_true",
-                   help="also successful images, fonts, stylesheets and scripts")
-    p.add_argument("--all", action="store_true", help="everything kept, not only new ones")
-    p.add_argument("--limit", type=int, default=50, help="at most this many (newest)")
-    _common(p)
-    p = command(sub, "downloads", "Files the session's pages downloaded.", _downloads)
-    _common(p)
-    p = command(sub, "dialogs", "How alert/confirm/prompt are answered.", _dialogs)
-    p.add_argument("--policy", choices=("accept", "dismiss"))
-    p.add_argument("--next", choices=("accept", "dismiss"), help="answer only the next one")
-    p.add_argument("--text", default=None, help="text for prompt() dialogs")
-    _common(p)
+    _register(sub, operation("wait"))
+    p = _register(sub, operation("screenshot"), json_out=False)
+    p.add_argument("-o", "--output", default="screenshot.png", metavar="FILE",
+                   help="the PNG file to write")
+    for name in ("resize", "pdf", "console", "network", "downloads", "dialogs"):
+        _register(sub, operation(name))
     _register_session_group(sub)
     p = command(sub, "mcp", "Run the MCP server (stdio; --http for streamable HTTP + the "
                             "HTTP API).", _mcp)
@@ -563,12 +544,8 @@ def _register_session_group(sub: Any) -> None:
     p.set_defaults(parser=p)
     views = p.add_subparsers(dest="view", metavar="VIEW")
     for name in ("overview", "regions", "expand", "context", "find", "grep"):
-        _register_view(views, operation(name))
-    q = command(views, "save-state", "Save the session's cookies and storage (its logins) to "
-                                     "FILE; start again with --storage-state FILE.",
-                _save_state)
-    q.add_argument("file", metavar="FILE")
-    _common(q)
+        _register(views, operation(name))
+    _register(views, operation("save_storage_state"))
     q = command(views, "daemon", "(internal) run the session server in the foreground.",
                 _daemon)
     q.add_argument("--session", default="default")

@@ -28,7 +28,7 @@ import re
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypedDict, Unpack
+from typing import Any, Literal, TypedDict, Unpack
 
 from ..capture.deadline import FrameUnanswered, evaluate_in
 from ..diff import diff as diff_indexes
@@ -282,6 +282,14 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
         await t.pw.goto("about:blank")
         raise NavigationError(f"Could not {action} {url or landed}: it redirected to "
                               f"{landed}, and {why}")
+
+    async def navigate(self, to: Literal["back", "forward", "reload"],
+                       tab: str | None = None) -> ActionResult:
+        """Go back, forward, or reload (``to``): :meth:`back`, :meth:`forward`,
+        :meth:`reload` by name."""
+        if to not in ("back", "forward", "reload"):  # a caller that is not type-checked
+            raise NavigationError(f"Cannot navigate {to!r}: back, forward or reload.")
+        return await {"back": self.back, "forward": self.forward, "reload": self.reload}[to](tab)
 
     async def back(self, tab: str | None = None) -> ActionResult:
         t = self.tab(tab)
@@ -933,12 +941,12 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
         return self.tab(tab).log.console_view(level=level, pattern=pattern, everything=all,
                                               limit=limit)
 
-    def network(self, *, failed: bool = False, types: Sequence[str] = (),
+    def network(self, *, failed: bool = False, types: Sequence[str] | None = (),
                 pattern: str | None = None, static: bool = False, all: bool = False,
                 limit: int = 50, tab: str | None = None) -> LogView:
         """Requests since the last look: method, URL, status, type, size. Successful
         images, fonts, stylesheets and scripts only with ``static``."""
-        return self.tab(tab).log.network_view(failed=failed, types=types, pattern=pattern,
+        return self.tab(tab).log.network_view(failed=failed, types=types or (), pattern=pattern,
                                               static=static, everything=all, limit=limit)
 
     # Dialogs ---------------------------------------------------------------------

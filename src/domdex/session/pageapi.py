@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from ..snapshot import Snapshot
     from .core import AsyncSession
     from .results import ActionResult
-    from .waits import LoadState
+    from .waits import ElementState, LoadState
 
 __all__ = ["PageActions", "SyncPageActions"]
 
@@ -107,7 +107,7 @@ class PageActions:
 
     async def wait(self, *, load: LoadState | None = None, ref: str | None = None,
                    query: str | None = None, text: str | None = None,
-                   state: str = "visible", seconds: float | None = None,
+                   state: ElementState = "visible", seconds: float | None = None,
                    timeout: float = 10.0) -> ActionResult:
         """Wait for a load state, an element (by ref or query), some text, or a time: see
         :meth:`AsyncSession.wait` (the page's one tab)."""

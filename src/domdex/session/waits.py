@@ -18,10 +18,12 @@ if TYPE_CHECKING:
     from .dialogs import DialogPolicy
     from .tabs import Tab
 
-__all__ = ["LoadState", "WaitsMixin"]
+__all__ = ["ElementState", "LoadState", "WaitsMixin"]
 
 #: The load states a wait can wait for (Playwright's own names).
 LoadState = Literal["load", "domcontentloaded", "networkidle"]
+#: The states of an element a wait can wait for (Playwright's own names).
+ElementState = Literal["visible", "hidden", "attached", "detached"]
 
 
 class WaitsMixin:
@@ -38,7 +40,7 @@ class WaitsMixin:
 
     async def wait(self, *, load: LoadState | None = None, ref: str | None = None,
                    query: str | None = None, text: str | None = None,
-                   state: str = "visible", seconds: float | None = None,
+                   state: ElementState = "visible", seconds: float | None = None,
                    timeout: float = 10.0, tab: str | None = None) -> ActionResult:
         """Wait for a load state, an element (by ref or query), some text, or a time."""
         from playwright.async_api import Error as PlaywrightError
