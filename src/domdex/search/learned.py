@@ -59,11 +59,35 @@ _SHAPE_WORDS = {
 _CURRENCY = re.escape("".join(chr(c) for c in range(0x10000)
                               if unicodedata.category(chr(c)) == "Sc"))
 _MONTH = r"(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
+#: Month names (and their usual short forms) of the other languages find reads: German,
+#: French, Spanish, Portuguese, Italian, Dutch, Russian (both cases) and Arabic.
+_MONTH_NAMES = """
+    januar februar märz maerz mär mai juni juli august oktober okt dezember dez jän
+    janvier janv février fevrier févr mars avril avr juin juillet juil août aout
+    septembre sept octobre novembre décembre decembre déc
+    enero febrero marzo abril mayo junio julio agosto septiembre setiembre octubre
+    noviembre diciembre ene abr ago dic
+    janeiro fevereiro março marco maio junho julho setembro outubro novembro dezembro
+    gennaio febbraio aprile maggio giugno luglio settembre ottobre dicembre
+    januari februari maart mei augustus
+    января февраля марта апреля мая июня июля августа сентября октября ноября декабря
+    январь февраль март апрель май июнь июль август сентябрь октябрь ноябрь декабрь
+    янв фев мар апр авг сен окт ноя дек
+    يناير فبراير مارس أبريل مايو يونيو يوليو أغسطس سبتمبر أكتوبر نوفمبر ديسمبر
+    """
+_MONTHS = "|".join(sorted(set(_MONTH_NAMES.split()), key=len, reverse=True))
+#: "today" and "yesterday" in those languages (not French *hier*, German "here"), and
+#: in Chinese and Japanese
+_RELATIVE_DAYS = ("heute|gestern|aujourd'hui|hoy|ayer|hoje|ontem|oggi|ieri|vandaag|"
+                  "gisteren|сегодня|вчера|اليوم|أمس")
 _SHAPES = {
     "date": re.compile(r"((?<!\d)\d{4}[-/.]\d{1,2}[-/.]\d{1,2}(?!\d)"
                        r"|\b\d{1,2}[/.]\d{1,2}[/.]\d{2,4}\b|\b\d{1,2}:\d{2}\b"
                        rf"|\b{_MONTH} \d{{1,2}}\b|\b\d{{1,2}} {_MONTH}"
-                       r"|\b(ago|yesterday|today)\b)", re.I),
+                       r"|\b(ago|yesterday|today)\b"
+                       rf"|\b\d{{1,2}}\.?\s?(de\s)?({_MONTHS})\b|\b({_MONTHS})\.?\s\d{{1,2}}\b"
+                       rf"|\b({_RELATIVE_DAYS})\b"
+                       r"|\d{1,4}\s?[年月]\s?\d{1,2}\s?[月日]|今日|昨日|今天|昨天)", re.I),
     "money": re.compile(rf"([{_CURRENCY}]\s?\d|\d\s?[{_CURRENCY}]|\b\d+[.,]\d{{2}}\b"
                         r"|\b(usd|eur|gbp|jpy|cny|rub|chf|inr|brl|pln|sek|nok|dkk|cad|aud)\b)",
                         re.I),

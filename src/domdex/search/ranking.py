@@ -882,6 +882,41 @@ def _value_over_label(si: SearchIndex, idx: Any, q: Query, ks: np.ndarray,
     return out
 
 
+def _shape_in_row(si: SearchIndex, idx: Any, q: Query, ks: np.ndarray,
+                  score: np.ndarray) -> np.ndarray:
+    """"when did the mail from the tax office arrive": a leading table row that holds the
+    request's words, or a cell of it without the value's shape (the sender, a checkbox's
+    cell), yields to the row's one cell of that shape (the date, the amount), which
+    answers the question; the rest only locates it. Several such cells in the row
+    (a departure and an arrival time): the one whose column the request names, else none.
+    """
+    shapes = asked_shapes(q)
+    if not shapes or len(ks) < 1 or not hasattr(idx, "tree"):
+        return score
+    shaped = si.shaped(shapes)
+    stems = {stem(t) for t in q.terms if t not in q.zone_terms}
+    parent, nodes = idx.tree.parent_pos, idx.nodes
+    for lead in ks[np.argsort(-score[ks], kind="stable")[:2]].tolist():
+        d = si.descriptors[lead]
+        row = d.pos if d.role == "row" else parent[d.pos] \
+            if d.role in _DATA_CELLS and not shaped[lead] else -1
+        if row < 0 or nodes[row].role != "row" or score[lead] <= 0:
+            continue
+        a = int(np.searchsorted(si.pos, row))
+        z = int(np.searchsorted(si.pos, idx.tree.end[row]))
+        cells = [k for k in range(a, z) if shaped[k] and si.hidden[k] == 0 and
+                 si.descriptors[k].role in _DATA_CELLS]
+        if len(cells) > 1:
+            cells = [k for k in cells
+                     if stems & {stem(t) for t in tokens(si.descriptors[k].column)}]
+        if len(cells) == 1:
+            out = score.copy()
+            out[cells[0]] = max(float(out[cells[0]]), float(score[lead]))
+            out[lead] = float(score[lead]) * 0.99
+            return out
+    return score
+
+
 def _key_value_row(idx: Any, row: int, key: int) -> bool:
     """Whether ``row`` is a key/value pair: the key cell and one data cell beside it (an
     infobox's *Mayor* | *Grégory Doucet*, a details table's *Status* | *Paid*). A
@@ -1150,6 +1185,10 @@ def find_matches(
     score = np.where(live, score, 0.0).astype(np.float32)
     if q.wants_value or intent == "read":
         score = _value_over_label(si, idx, q, ks, score)
+        if (shaped := _shape_in_row(si, idx, q, ks, score)) is not score:
+            score = shaped
+            ks = np.flatnonzero(live | (score > 0))
+            live[ks] = True
     if intent == "read":
         score = _link_over_target(si, idx, q, ks, score)
     if intent == "click" and (handed := _record_handoff(si, idx, q, ks, score)) is not score:
