@@ -31,9 +31,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .index import roles
-from .index.facts import label
 from .index.flags import Flag, node_flags
 from .index.identity import ITEM_TEXT_CHARS, row_text
+from .index.labels import label
 
 if TYPE_CHECKING:
     from .index import PageIndex, Region

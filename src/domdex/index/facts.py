@@ -12,8 +12,8 @@ import bisect
 import re
 from itertools import accumulate
 
-from ..snapshot import Node
 from . import roles
+from .labels import label
 from .tree import Tree
 
 _SEARCH = re.compile(r"\bsearch", re.I)
@@ -22,18 +22,6 @@ _PAGER = re.compile(r"^(next|previous|prev|first|last|«|»|‹|›|\d{1,3})$", 
 _PRIMARY_CLASS = re.compile(
     r"(^|[-_\s])(primary|cta|main-action|btn-primary|submit)($|[-_\s])", re.I
 )
-
-
-def label(node: Node) -> str:
-    """What the element is called for a reader: accessible name, else placeholder, else
-    its text, else its title (every view, diff and identity says it this way)."""
-    return (node.name or node.attrs.get("placeholder", "") or node.text
-            or node.attrs.get("title", ""))
-
-
-def control_label(n: Node) -> str:
-    """What a control is called for word checks: name, else placeholder, else text."""
-    return (n.name or n.attrs.get("placeholder", "") or n.text).strip()
 
 
 def is_primary_attrs(attrs: dict[str, str]) -> bool:
@@ -73,16 +61,16 @@ class Facts:
             "password/all", "search/all", "filter/all", "pager/all")}
         for i in self.inter_pos:
             n = nodes[i]
-            label = control_label(n)
+            name = label(n)
             kind = self.kind[i]
             found = []
             if n.attrs.get("type") == "password":
                 found.append("password")
-            if n.role == "searchbox" or (kind == "input" and _SEARCH.search(label)):
+            if n.role == "searchbox" or (kind == "input" and _SEARCH.search(name)):
                 found.append("search")
-            if kind == "button" and _FILTER.search(label):
+            if kind == "button" and _FILTER.search(name):
                 found.append("filter")
-            if _PAGER.match(label):
+            if _PAGER.match(name):
                 found.append("pager")
             for flag in found:
                 self.flags[flag + "/all"].append(i)

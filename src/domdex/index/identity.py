@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from . import roles
-from .facts import label
+from .labels import label
 
 if TYPE_CHECKING:
     from ..index import PageIndex

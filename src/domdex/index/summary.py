@@ -13,7 +13,8 @@ from collections import Counter
 
 from ..snapshot import Node
 from . import roles
-from .facts import Facts, control_label, is_primary_attrs
+from .facts import Facts, is_primary_attrs
+from .labels import label
 from .regions import Region
 from .tree import Tree
 
@@ -90,9 +91,9 @@ def _is_header_row(tree: Tree, row: Node) -> bool:
 def _form_target(inter: list[Node], region: Region) -> str:
     for n in inter:
         if roles.kind(n) == "button" and (is_primary(n) or n.attrs.get("type") == "submit"):
-            label = control_label(n)
-            if label:
-                return label.lower()
+            name = label(n)
+            if name:
+                return name.lower()
     return ""
 
 
@@ -103,19 +104,19 @@ def key_elements(tree: Tree, facts: Facts, region: Region, limit: int = 3) -> li
         if not facts.visible[i]:
             continue
         n = tree.nodes[i]
-        label = control_label(n)
-        if not label or len(label) > 40:
+        name = label(n)
+        if not name or len(name) > 40:
             continue
         k = facts.kind[i]
         score = 3 if facts.primary[i] else 2 if k in ("button", "input", "select") else 1
-        scored.append((-score, i, label))
+        scored.append((-score, i, name))
         if len(scored) > 200:
             break
     scored.sort()
     seen: list[str] = []
-    for _, _, label in scored:
-        if label not in seen:
-            seen.append(label)
+    for _, _, name in scored:
+        if name not in seen:
+            seen.append(name)
         if len(seen) >= limit:
             break
     return seen

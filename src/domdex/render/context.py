@@ -6,7 +6,7 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from ..index import roles
-from ..index.facts import label
+from ..index.labels import label
 from .base import Line, View
 from .elements import element_line, quote
 

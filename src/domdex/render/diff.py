@@ -32,8 +32,8 @@ from typing import TYPE_CHECKING, Any
 from ..diff import Row, rows_named, table_rows
 from ..errors import RegionNotFoundError
 from ..index import roles
-from ..index.facts import label
 from ..index.identity import row_text
+from ..index.labels import label
 from ..tokens import count_tokens
 from .base import Line, View
 from .elements import element_line, flag_text, quote

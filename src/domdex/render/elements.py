@@ -10,9 +10,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..index import roles
-from ..index.facts import label
 from ..index.flags import Flag, node_flags
 from ..index.identity import row_text
+from ..index.labels import label
 from ..snapshot import Node
 
 if TYPE_CHECKING:

@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from ..index.facts import label
 from ..index.identity import row_text
+from ..index.labels import label
 from ..index.reveal import revealer
 from .base import Line, View
 from .elements import ROW_CHARS, element_line, in_row, quote, ref_and_name

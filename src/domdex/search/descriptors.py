@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from ..index.labels import label
 from ..snapshot import Node
 from ..words import IDENTIFIER_PARTS, has_unspaced
 from .purposes import form_purposes
@@ -271,16 +272,6 @@ def is_symbol_only(name: str) -> bool:
     return bool(name.strip()) and not any(c.isalnum() for c in name)
 
 
-def own_label(node: Node) -> str:
-    """The element's own best name: accessible name, else text, value, placeholder, title."""
-    a = node.attrs
-    for cand in (node.name, node.text, a.get("aria-label", ""), a.get("title", ""),
-                 a.get("alt", ""), a.get("placeholder", ""), node.value or ""):
-        if cand and cand.strip():
-            return " ".join(cand.split())
-    return ""
-
-
 #: Words of class and id values that say how a thing looks or is built, not what it does.
 _STYLE_WORDS = frozenset(str.split(
     "btn button ui fa fas far fab glyphicon bi mdi material symbols octicon svelte css js "
@@ -358,7 +349,7 @@ class _Builder:
         self.tree: Tree = idx.tree
         self.nodes: list[Node] = idx.nodes
         #: per node: its own label, whether it is a control, whether it is a heading
-        self.labels = [own_label(n) for n in self.nodes]
+        self.labels = [label(n, value=True) for n in self.nodes]  # found by a value too
         facts = getattr(idx, "facts", None)
         self.inter: list[bool] = facts.interactive if facts is not None else \
             [idx.is_interactive(n) for n in self.nodes]

@@ -17,8 +17,9 @@ import logging
 from typing import Any
 
 from ..errors import DomdexError
+from ..index.labels import label
 from ..snapshot import Node, Snapshot
-from .descriptors import element_role, own_label
+from .descriptors import element_role
 from .ranking import Match, find_matches
 
 __all__ = ["CLICKABLE_ROLES", "FILLABLE_ROLES", "ElementFinder"]
@@ -67,7 +68,7 @@ class ElementFinder:
         want = " ".join(name.split()).lower()
         out = []
         for n in self.nodes:
-            have = " ".join(own_label(n).split()).lower()
+            have = " ".join(label(n).split()).lower()
             if have and (have == want if exact else want in have):
                 out.append(n)
         return out
@@ -110,7 +111,7 @@ class ElementFinder:
 
     def _log_available(self, description: str) -> None:
         elements = self.find_interactive() or self.nodes
-        listed = ", ".join(f"{element_role(n)} {own_label(n)[:40]!r} [{n.ref}]"
+        listed = ", ".join(f"{element_role(n)} {label(n)[:40]!r} [{n.ref}]"
                            for n in elements[:LOG_AVAILABLE])
         more = f" (+{len(elements) - LOG_AVAILABLE} more)" if len(elements) > LOG_AVAILABLE else ""
         log.warning("element finder: nothing matches %r above confidence %.2f. Available: "

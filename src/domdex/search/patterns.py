@@ -25,7 +25,8 @@ from typing import Any
 import re2
 
 from ..errors import QueryError
-from .descriptors import element_role, own_label
+from ..index.labels import label
+from .descriptors import element_role
 
 __all__ = ["GrepHit", "Pattern", "compile_pattern", "grep_hits"]
 
@@ -110,7 +111,7 @@ def _literally(pattern: str) -> str:
 
 def _text_of(node: Any, role: str) -> str:
     a = node.attrs
-    parts = [role, own_label(node)]
+    parts = [role, label(node)]
     for key in ("placeholder", "title", "alt", "aria-label"):
         v = a.get(key)
         if v and v not in parts:
@@ -162,7 +163,7 @@ def grep_hits(
                 continue
             matched = m.group(0)
         reg = idx.region_of_pos(i)
-        hits.append(GrepHit(i, node.ref, r, own_label(node), matched,
+        hits.append(GrepHit(i, node.ref, r, label(node), matched,
                             reg.id if reg else "", "", not node.visible,
                             {"interactive": interactive}))
     return _drop_containers(tree, hits), match_all

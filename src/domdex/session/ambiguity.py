@@ -28,8 +28,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..index.facts import label
 from ..index.identity import identify, row_text, words
+from ..index.labels import label
 from ..render.elements import element_line, in_row
 
 if TYPE_CHECKING:

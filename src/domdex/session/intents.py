@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..index import roles
 from ..index.identity import Identity, identify
-from ..render.elements import label
+from ..index.labels import label
 
 if TYPE_CHECKING:
     from ..index import PageIndex
