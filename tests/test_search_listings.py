@@ -75,6 +75,16 @@ def test_an_ordinal_counts_the_records_of_the_listing_named(idx: Any, query: str
     assert got is not None and got.strip() == want, str(result)
 
 
+@pytest.mark.parametrize("query", ["open the last post in the list",
+                                   "the second post in the list"])
+def test_a_list_named_as_the_place_still_counts_its_records(idx: Any, query: str) -> None:
+    """"in the list" says where the records are; it does not make the request count
+    list boxes or their options (a list may be a listbox, but not here)."""
+    result = find(idx, query, intent="click")
+    want = POSTS[-1] if "last" in query else POSTS[1]
+    assert idx.node(result.ref).name == want, str(result)
+
+
 def test_an_ordinal_over_look_alikes_still_counts_them(idx: Any) -> None:
     """"the second Edit link": the named elements themselves, not a listing."""
     result = find(idx, "the second Edit link", intent="click")
@@ -144,6 +154,24 @@ def test_a_click_on_a_records_text_means_its_control(domdex_browser: Any, query:
         assert result.ref == same[nth], str(result)
         assert result.confidence == "low"  # *Select* is not named: no act by query
         assert find(idx, query, intent="read").matches[0].role != "button"
+
+
+USERS_PAGE = """<!doctype html><html lang="en"><body><main><h1>Users</h1>
+<table class="users"><tr><th>Name</th><th>Role</th><th></th></tr>{}</table>
+</main></body></html>""".format("".join(
+    f'<tr><th scope="row">{n}</th><td>Editor</td><td class="act">'
+    f'<button class="icon" aria-label="Edit user">✎</button>'
+    f'<button class="icon" title="More actions">⋯</button></td></tr>'
+    for n in ("Ana Lima", "Dee Roy", "Kai Berg")))
+
+
+def test_buttons_side_by_side_are_no_listing(domdex_browser: Any) -> None:
+    """A row's ✎ and ⋯ icon buttons share their shape but are a toolbar, not records:
+    "edit the last user" counts the table's rows (issue 10's German admin table)."""
+    for idx in _indexed(domdex_browser, USERS_PAGE):
+        result = find(idx, "edit the last user in the list", intent="click")
+        edits = [n.ref for n in idx.nodes if n.name == "Edit user"]
+        assert result.ref == edits[-1], str(result)
 
 
 RESULTS = """<!doctype html><html lang="en"><body><main>

@@ -31,8 +31,9 @@ import numpy as np
 from ..errors import QueryError
 from ..index.identity import row_text
 from ..index.reveal import opens_something, revealer
-from ..languages import in_page_language
+from ..languages import current_language, in_page_language
 from ..structure_words import STRUCTURE_WORDS
+from ..translations import translations
 from .learned import asked_shapes, feature_matrix, load_ranker
 from .lexical import (
     ORDINAL_WORDS,
@@ -470,7 +471,8 @@ def _listing_ordinal(si: SearchIndex, idx: Any, nth: int, q: Query, score: np.nd
     product": count the records of the listing the request's noun names
     (:mod:`~domdex.search.records`) and take the record's element — the one the rest of
     the request names, else its first link (its title), else what it is."""
-    if not hasattr(idx, "tree") or q.roles & _CONTROL_ROLES:
+    named = {r for w in q.role_words if w not in _LISTING_WORDS for r in ROLE_WORDS[w]}
+    if not hasattr(idx, "tree") or named & _CONTROL_ROLES:
         return False  # "the second button", "the first link in the footer": look-alikes
     nouns = {stem(t) for t in q.terms if t not in ACTION_VERBS and t not in q.zone_terms}
     found = _named_listing(si, idx, nouns, score)
@@ -483,7 +485,8 @@ def _listing_ordinal(si: SearchIndex, idx: Any, nth: int, q: Query, score: np.nd
     inside = np.flatnonzero((si.pos >= record) & (si.pos < idx.tree.end[record]))
     if not len(inside):
         return False
-    pick = _record_pick(si, inside, intent, score, best, rest)
+    verb = bool(q.terms) and q.terms[0] in ACTION_VERBS  # "edit …", "delete …"
+    pick = _record_pick(si, inside, intent, score, best, rest, verb)
     bonus[pick] += max(0.15, best - float(score[pick]) + 0.05)
     return True
 
@@ -500,8 +503,9 @@ def _named_listing(si: SearchIndex, idx: Any, nouns: set[str],
     end = idx.tree.end
     best_key: tuple[int, int, int, int, float, int] | None = None
     choice: Listing | None = None
+    alts = _noun_translations(nouns)
     for listing in found:
-        fit = len(nouns & listing.words)
+        fit = sum(1 for n in nouns if n in listing.words or alts.get(n, set()) & listing.words)
         if not fit:
             continue
         spans = [(int(np.searchsorted(si.pos, r)), int(np.searchsorted(si.pos, end[r])))
@@ -519,7 +523,18 @@ def _named_listing(si: SearchIndex, idx: Any, nouns: set[str],
             best_key, choice = key, listing
     if choice is None:
         return None
-    return choice, nouns - choice.words
+    return choice, {n for n in nouns
+                    if n not in choice.words and not alts.get(n, set()) & choice.words}
+
+
+def _noun_translations(nouns: set[str]) -> dict[str, set[str]]:
+    """On a page in another language, what its interfaces call each English noun of the
+    request ("the last email" over a Chinese inbox whose rows are *邮件*), by stem."""
+    lang = current_language()
+    if lang is None:
+        return {}
+    return {n: {stem(t) for w in translations(n, lang) for t in tokens(w)}
+            for n in nouns if n.isascii()}
 
 
 _ASIDE_ZONES = frozenset({"nav", "header", "footer", "sidebar"})
@@ -528,6 +543,9 @@ _ASIDE_ZONES = frozenset({"nav", "header", "footer", "sidebar"})
 #: boxes, which an aria snapshot (no tags, no classes) makes of any siblings.
 _RECORD_ROLES = frozenset({"row", "listitem", "article", "treeitem"})
 _RECORD_TAGS = frozenset({"tr", "li", "article"})
+#: Role words that name where the records are, not what is counted: "the last email
+#: in the list" counts the list's records (a list may be a listbox, but not here).
+_LISTING_WORDS = frozenset({"list", "table"})
 #: Roles whose look-alikes an ordinal counts directly, not a listing's records.
 _CONTROL_ROLES = frozenset({"button", "link", "checkbox", "radio", "tab", "textbox",
                            "combobox", "menuitem", "switch", "slider", "spinbutton",
@@ -544,7 +562,11 @@ def _words_over(si: SearchIndex, pos: int) -> str:
 
 
 def _record_pick(si: SearchIndex, inside: np.ndarray, intent: str | None,
-                 score: np.ndarray, best: float, rest: set[str]) -> int:
+                 score: np.ndarray, best: float, rest: set[str], verb: bool = False) -> int:
+    if (rest or verb) and intent in ("click", "fill", "select"):  # "edit the last user": ✎
+        ctl = inside[si.interactive[inside]]
+        if len(ctl) and float(score[ctl].max()) >= 0.5 * best:
+            return int(ctl[np.argmax(score[ctl])])
     if rest and float(score[inside].max()) >= 0.5 * best:  # "the category of …"
         return int(inside[np.argmax(score[inside])])
     for k in inside:

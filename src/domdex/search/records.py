@@ -40,7 +40,11 @@ _HEADER_CELLS = frozenset({"th", "columnheader"})
 #: aria snapshot gives one role) are structure, the records are their rows; a row's
 #: header cells label the records (an aria snapshot's header cells share one shape).
 _NOT_RECORDS = frozenset({"br", "hr", "script", "style", "thead", "tbody", "tfoot", "th"})
-_NOT_RECORD_ROLES = frozenset({"rowgroup", "columnheader", "rowheader"})
+_NOT_RECORD_ROLES = frozenset({"rowgroup", "columnheader", "rowheader",
+                               # controls side by side are a toolbar (a row's ✎ and ⋯),
+                               # not records; a list of links or options is a listing
+                               "button", "checkbox", "radio", "switch", "textbox",
+                               "searchbox", "combobox", "slider", "spinbutton", "tab"})
 _MAX_CLASS_WORDS = 6
 
 
