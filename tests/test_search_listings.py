@@ -134,26 +134,36 @@ ROOMS = [("Classic Room", "Double bed, 18 m², courtyard view."),
          ("Superior Room", "King-size bed, 24 m², garden view."),
          ("Family Suite", "Two bedrooms, 40 m², sea view.")]
 ROOMS_PAGE = f"""<!doctype html><html lang="en"><body><main>
-  <h1>Choose your room</h1>
-  {"".join(f'<div class="room"><h3>{n}</h3><p>{d}</p><button type="button">Select</button>'
-           f'</div>' for n, d in ROOMS)}
-  <p>Breakfast is served in the garden room.</p><button type="button">Continue</button>
+  <h1>Your rooms</h1>
+  {"".join(f'<div class="room"><h3>{n}</h3><p>{d}</p><button type="button">Book</button>'
+           f'<button type="button">Delete</button></div>' for n, d in ROOMS)}
 </main></body></html>"""
 
 
-@pytest.mark.parametrize(("query", "nth"), [("room with a garden view", 1),
-                                            ("the one with the sea view", 2)])
-def test_a_click_on_a_records_text_means_its_control(domdex_browser: Any, query: str,
-                                                     nth: int) -> None:
-    """"room with a garden view" (to click) where a card's description says so: the
-    card's *Select* button, not its paragraph, which cannot be clicked (issue 10's
-    held-out French booking page); given low, since its name is not in the request."""
+@pytest.mark.parametrize(("query", "nth"), [("book the room with a garden view", 1),
+                                            ("book the one with the sea view", 2)])
+def test_a_click_on_a_records_text_that_names_its_control(domdex_browser: Any, query: str,
+                                                          nth: int) -> None:
+    """"book the room with a garden view" where a card's description says so: the card's
+    *Book* button, not its paragraph, which cannot be clicked (issue 10's held-out
+    Russian forum: quote a post named by its author)."""
     for idx in _indexed(domdex_browser, ROOMS_PAGE):
         result = find(idx, query, intent="click")
-        same = [n.ref for n in idx.nodes if n.name == "Select"]
+        same = [n.ref for n in idx.nodes if n.name == "Book"]
         assert result.ref == same[nth], str(result)
-        assert result.confidence == "low"  # *Select* is not named: no act by query
-        assert find(idx, query, intent="read").matches[0].role != "button"
+
+
+@pytest.mark.parametrize("query", ["the room with a garden view",
+                                   "the first room with a garden view",
+                                   "the garden view room at the top", "show the second room"])
+def test_a_records_text_never_hands_the_click_to_a_control_not_named(
+        domdex_browser: Any, query: str) -> None:
+    """A request that names a card but none of its controls gets none of them: the card's
+    *Delete* is never a guess (a review clicked it through "the first room with a garden
+    view" and "show the second order")."""
+    for idx in _indexed(domdex_browser, ROOMS_PAGE):
+        for m in find(idx, query, intent="click").matches[:1]:
+            assert m.name != "Delete", query
 
 
 USERS_PAGE = """<!doctype html><html lang="en"><body><main><h1>Users</h1>

@@ -28,6 +28,7 @@ from typing import Any
 
 import numpy as np
 
+from ..compounds import related_words
 from ..errors import QueryError
 from ..index.identity import row_text
 from ..index.reveal import opens_something, revealer
@@ -47,7 +48,7 @@ from .lexical import (
 )
 from .matcher import SearchIndex
 from .pagers import STEP_WORDS, pager_step
-from .records import Listing, listings
+from .records import RECORD_WORDS, Listing, listings
 from .routing import Route, route
 from .tables import table_of
 
@@ -148,6 +149,10 @@ class Match:
     #: class names what the author thought of, maybe the box around it (the close × of a
     #: ``delete-account-modal`` is no "delete account" button)
     guessed: bool = False
+    #: a control that does an action (its name starts with one: *Delete task*, *Cancel
+    #: order*) which a click request never names ("Call the plumber" over a to-do's
+    #: *Delete task*): found by the words around it, so at best ``low``
+    unasked: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"ref": self.ref, "role": self.role, "name": self.name,
@@ -430,8 +435,10 @@ def _position(si: SearchIndex, idx: Any, q: Query, score: np.ndarray,
                 _listing_ordinal(si, idx, q.ordinal, q, score, best, placed, intent):
             return bonus * (score > 0) + placed
         counted = score if inside is None else np.where(inside, score, 0.0)
-        if not _ordinal(si, q.ordinal, counted, float(counted.max()), bonus, idx) and \
-                q.ordinal >= 2:  # nothing here has a 7th: the best by words is no answer,
+        absent = _absent_noun(si, q)  # "delete the second invoice" where none is
+        if absent or (not _ordinal(si, q.ordinal, counted, float(counted.max()), bonus,
+                                  idx) and q.ordinal >= 2):
+            # nothing here has a 7th (or is an invoice): the best by words is no answer,
             # unless its name holds the ordinal ("Get a second opinion", "Second floor")
             forms = set(_ordinal_forms(q.ordinal))
             keeps = np.array([bool(forms & set(name.split())) for name in si.norm_names],
@@ -485,8 +492,9 @@ def _listing_ordinal(si: SearchIndex, idx: Any, nth: int, q: Query, score: np.nd
     inside = np.flatnonzero((si.pos >= record) & (si.pos < idx.tree.end[record]))
     if not len(inside):
         return False
-    verb = bool(q.terms) and q.terms[0] in ACTION_VERBS  # "edit …", "delete …"
-    pick = _record_pick(si, inside, intent, score, best, rest, verb)
+    wanted = [t for t in q.terms if t not in q.zone_terms and (
+        stem(t) in rest or (t == q.terms[0] and t in ACTION_VERBS))]  # "edit …", "delete …"
+    pick = _record_pick(si, inside, intent, score, best, rest, wanted)
     bonus[pick] += max(0.15, best - float(score[pick]) + 0.05)
     return True
 
@@ -562,11 +570,16 @@ def _words_over(si: SearchIndex, pos: int) -> str:
 
 
 def _record_pick(si: SearchIndex, inside: np.ndarray, intent: str | None,
-                 score: np.ndarray, best: float, rest: set[str], verb: bool = False) -> int:
-    if (rest or verb) and intent in ("click", "fill", "select"):  # "edit the last user": ✎
-        ctl = inside[si.interactive[inside]]
-        if len(ctl) and float(score[ctl].max()) >= 0.5 * best:
-            return int(ctl[np.argmax(score[ctl])])
+                 score: np.ndarray, best: float, rest: set[str],
+                 wanted: list[str] | None = None) -> int:
+    """The element of a record an ordinal chose: a control of it that ``wanted`` (the
+    request's verb and leftover words) names, else the element the leftover words fit
+    best, else its first link (its title), else the record itself."""
+    if wanted and intent in ("click", "fill", "select"):  # "edit the last user": its ✎
+        ctl = [k for k in inside.tolist() if si.interactive[k] and
+               _names(wanted, si.descriptors[k].label)]  # not *Cancel order* for "show"
+        if ctl and max(float(score[k]) for k in ctl) >= 0.5 * best:
+            return max(ctl, key=lambda k: float(score[k]))
     if rest and float(score[inside].max()) >= 0.5 * best:  # "the category of …"
         return int(inside[np.argmax(score[inside])])
     for k in inside:
@@ -721,32 +734,25 @@ def _record_factor(si: SearchIndex, idx: Any, q: Query, ks: np.ndarray,
     return f
 
 
-#: "chambre avec vue sur le jardin" (to click) where the card's text leads: the card's
-#: own control takes the lead when it scores at least this share of the text's score
-#: (above 1: never)
+#: "процитировать сообщение Сергея" (to click) where the post's author leads: the post's
+#: control the request names takes the lead when it scores at least this share of the
+#: text's score (above 1: never)
 RECORD_HANDOFF = 0.5
-
-
-#: A handed control that its own name does not put in the request stays under this
-#: score: ``low`` confidence, which acting by query refuses (the agent acts by ref)
-HANDOFF_GUESS = 0.4
 
 
 def _record_handoff(si: SearchIndex, idx: Any, q: Query, ks: np.ndarray,
                     score: np.ndarray) -> np.ndarray:
-    """A click request whose best match is a record's text (a post's author, a room
-    card's description) means the record's control, which the text cannot be. The
-    record's per-record controls are those of a kind every record of the listing carries
-    (*Select*, *Quote*, *Add to cart*): the only one takes the text's lead; of several,
-    the best, when it scores :data:`RECORD_HANDOFF` of the text's score. A control
-    whose name holds none of the request's words ("the room with a garden view" for a
-    card's *Select*) is given at most :data:`HANDOFF_GUESS`: the best answer, but not
-    one to act on unasked when the record's only control might be *Delete*.
+    """A click request whose best match is a record's text (a post's author) and that
+    names one of the record's controls by a word of its own ("quote Sergey's post" over
+    *Quote*) means that control, which the text cannot be.
 
-    Only for a record of a listing whose records each carry a control of that kind, so
-    that a lone paragraph beside a page's only button keeps its place.
+    The record's controls are those of a kind every record of the listing carries
+    (*Quote*, *Reply*, *Add to cart*), and one counts as named only by a request word
+    that is not a word of the listing itself: "the post by Bob Stone" does not name
+    *Report post*. A control the request does not name is never handed the click: the
+    record's only control might be *Delete* (a refusal beats a guess).
     """
-    if RECORD_HANDOFF > 1.0 or len(ks) < 2 or not hasattr(idx, "tree"):
+    if RECORD_HANDOFF > 1.0 or len(ks) < 2 or not hasattr(idx, "tree") or not q.terms:
         return score
     b = int(ks[np.argmax(score[ks])])
     if si.interactive[b]:
@@ -765,19 +771,35 @@ def _record_handoff(si: SearchIndex, idx: Any, q: Query, ks: np.ndarray,
         a, z = int(np.searchsorted(si.pos, r)), int(np.searchsorted(si.pos, end[r]))
         kinds.append({si.signature[k] for k in range(a, z) if si.interactive[k]})
     a, z = int(np.searchsorted(si.pos, record)), int(np.searchsorted(si.pos, end[record]))
+    terms = [t for t in q.terms if stem(t) not in listing.words]
     own = [k for k in range(a, z) if si.interactive[k] and not si.hidden[k] and
-           all(si.signature[k] in kind for kind in kinds)]
+           all(si.signature[k] in kind for kind in kinds) and
+           _names(terms, si.descriptors[k].label)]
     if not own:
         return score
     k = max(own, key=lambda j: float(score[j]))
-    if len(own) > 1 and score[k] < RECORD_HANDOFF * score[b]:
-        return score  # which of the record's controls is meant is not clear
-    out = _take_lead(score, score, k, b)
-    words = set(q.terms) | set(q.role_words)
-    if float(si.name_precision_for(np.array([k]), words)[0]) <= 0:
-        out[k] = min(float(out[k]), HANDOFF_GUESS)
-        out[b] = min(float(out[b]), 0.99 * out[k])
-    return out
+    if score[k] < RECORD_HANDOFF * score[b]:
+        return score
+    return _take_lead(score, score, k, b)
+
+
+def _unasked(q: Query, name: str) -> bool:
+    """Whether ``name`` does an action (its first word is one: *Delete task*, *Remove
+    item*) that the request does not name, by that word or a synonym of it: "the black
+    belt item" names the item, not its removal."""
+    words = [w for w in tokens(name) if w.isalpha()]
+    if not words or words[0] not in ACTION_VERBS:
+        return False
+    verbs = {words[0], *SYNONYMS.get(words[0], ())}
+    return not _names(q.terms, " ".join(verbs))
+
+
+def _names(terms: list[str], name: str) -> bool:
+    """Whether a request word is a word of ``name``: the same stem, or on a page in
+    another language a related form (*процитировать* / *Цитировать*)."""
+    words = [w for w in tokens(name) if w.isalpha()]
+    stems = {stem(w) for w in words}
+    return any(stem(t) in stems or related_words(t, words, stem) for t in terms)
 
 
 #: "the 7th search result" where nothing has seven look-alikes, records or pages: the
@@ -918,6 +940,10 @@ def _shape_in_row(si: SearchIndex, idx: Any, q: Query, ks: np.ndarray,
     shaped = si.shaped(shapes)
     stems = {stem(t) for t in q.terms if t not in q.zone_terms}
     parent, nodes = idx.tree.parent_pos, idx.nodes
+
+    def column(k: int) -> bool:  # the request names the cell's column
+        return bool(stems & {stem(t) for t in tokens(si.descriptors[k].column)})
+
     for lead in ks[np.argsort(-score[ks], kind="stable")[:2]].tolist():
         d = si.descriptors[lead]
         row = d.pos if d.role == "row" else parent[d.pos] \
@@ -926,11 +952,14 @@ def _shape_in_row(si: SearchIndex, idx: Any, q: Query, ks: np.ndarray,
             continue
         a = int(np.searchsorted(si.pos, row))
         z = int(np.searchsorted(si.pos, idx.tree.end[row]))
-        cells = [k for k in range(a, z) if shaped[k] and si.hidden[k] == 0 and
-                 si.descriptors[k].role in _DATA_CELLS]
+        row_cells = [k for k in range(a, z) if si.hidden[k] == 0 and
+                     si.descriptors[k].role in _DATA_CELLS]
+        named = [k for k in row_cells if column(k)]
+        if any(not shaped[k] for k in named):
+            continue  # "when was it delivered" and *Delivered* says *Pending*: that cell
+        cells = [k for k in row_cells if shaped[k]]
         if len(cells) > 1:
-            cells = [k for k in cells
-                     if stems & {stem(t) for t in tokens(si.descriptors[k].column)}]
+            cells = [k for k in cells if column(k)]
         if len(cells) == 1:
             out = score.copy()
             out[cells[0]] = max(float(out[cells[0]]), float(score[lead]))
@@ -1088,6 +1117,17 @@ def _ordinal(si: SearchIndex, nth: int, score: np.ndarray, best: float,
     lead = float(total[group].max())
     bonus[pick] += max(0.15, max(best, lead) - float(total[pick]) + 0.05)
     return True
+
+
+_RECORD_STEMS = frozenset(english_stem(w) for w in RECORD_WORDS)
+
+
+def _absent_noun(si: SearchIndex, q: Query) -> bool:
+    """Whether a word the request counts by ("the second *invoice*") is nowhere on the
+    page: then its look-alikes (a users table's *Delete user*) are not what it counts."""
+    nouns = [t for t in q.terms if t not in ACTION_VERBS and t not in q.zone_terms
+             and t.isalpha() and english_stem(t) not in _RECORD_STEMS]
+    return any(float(si.match_term(t).max(initial=0.0)) <= 0 for t in nouns)
 
 
 def _top_landmark(idx: Any, pos: int) -> str:
@@ -1278,7 +1318,8 @@ def find_matches(
         # a field with no name of its own is shown by the text that labels it ("Genre")
         shown = d.label or (d.fields.get("label", "")[:80] if si.role_fillable[k] else "")
         matches.append(Match(d.ref, d.role, shown, reg.id if reg else "",
-                             float(score[k]), d.pos, parts, d.guessed))
+                             float(score[k]), d.pos, parts, d.guessed,
+                             intent == "click" and _unasked(q, d.label)))
     # Scores past 1 (an exact name's bonus on a full match) are scaled down together, not
     # cut at 1: "Save" beside "Save and close" keeps its lead and its confidence.
     over = max((m.score for m in matches), default=0.0)

@@ -24,7 +24,7 @@ from typing import Any
 from ..words import IDENTIFIER_PARTS
 from .lexical import stem, tokens
 
-__all__ = ["Listing", "listings"]
+__all__ = ["RECORD_WORDS", "Listing", "listings"]
 
 #: What a record is called, by its tag or role.
 _KIND_WORDS = {
@@ -34,6 +34,9 @@ _KIND_WORDS = {
     "img": "image picture photo",
 }
 _PICTURE = "image picture photo thumbnail"
+#: Words that call any record what it is ("the fourth item", "the second entry"): no page
+#: need write them for a request to count by them.
+RECORD_WORDS = frozenset(" ".join(_KIND_WORDS.values()).split()) | {"one", "thing"}
 _DIGITS = re.compile(r"\d+")
 _HEADER_CELLS = frozenset({"th", "columnheader"})
 #: Siblings that are never records: a table's row groups (its head and body, which an

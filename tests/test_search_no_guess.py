@@ -1,0 +1,86 @@
+"""find never offers a control the request did not ask for as a confident answer.
+
+A review reproduced each of these on live pages (2026-11-26): acting by query clicked
+*Delete task* for "Call the plumber", *Cancel order* for "show the second order",
+*Delete user* for "delete the second invoice" on a page without invoices, and a read
+of "when was it delivered" answered the *Sent* date. An action on the wrong element is
+the worst bug domdex can have; a refusal is always better than a guess.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from domdex.search.api import find
+
+pytestmark = pytest.mark.browser
+
+TODO = """<!doctype html><html lang="en"><body><main><h1>My tasks</h1><ul>
+<li><span>Buy milk and eggs</span> <button aria-label="Delete task">🗑</button></li>
+<li><span>Call the plumber</span> <button aria-label="Delete task">🗑</button></li>
+<li><span>Renew passport</span> <button aria-label="Delete task">🗑</button></li>
+</ul></main></body></html>"""
+
+ORDERS = """<!doctype html><html lang="en"><body><main><h1>Your orders</h1>
+<table><thead><tr><th>Order</th><th>Total</th><th></th></tr></thead><tbody>{}</tbody>
+</table></main></body></html>""".format("".join(
+    f'<tr><td><a href="#{n}">#{n}</a></td><td>${t}.00</td>'
+    f'<td><button>Cancel order</button></td></tr>' for n, t in ((1001, 25), (1002, 40),
+                                                                (1003, 18))))
+
+SHIP = """<!doctype html><html lang="en"><body><main><h1>Shipments</h1>
+<table><thead><tr><th>Parcel</th><th>Sent</th><th>Delivered</th></tr></thead><tbody>
+<tr><td>Parcel 4411 to Berlin</td><td>Mar 3</td><td>Pending</td></tr>
+<tr><td>Parcel 4412 to Munich</td><td>Mar 5</td><td>In transit</td></tr>
+</tbody></table></main></body></html>"""
+
+
+@pytest.fixture(scope="module")
+def pages(domdex_browser: Any) -> Iterator[dict[str, Any]]:
+    opened = []
+    out = {}
+    for key, html in (("todo", TODO), ("orders", ORDERS), ("ship", SHIP)):
+        page = domdex_browser.new_page()
+        opened.append(page)
+        page.playwright_page.set_content(html)
+        out[key] = page.index()
+    yield out
+    for page in opened:
+        page.close()
+
+
+def test_an_action_the_request_does_not_name_is_no_answer(pages: dict[str, Any]) -> None:
+    idx = pages["todo"]
+    result = find(idx, "Call the plumber", intent="click")
+    assert result.confidence in ("none", "low"), str(result)
+    assert result.ref is None or idx.node(result.ref).name != "Delete task" or \
+        result.confidence == "low"
+    named = find(idx, "delete the plumber task", intent="click")
+    deletes = [n.ref for n in idx.nodes if n.role == "button"]
+    assert named.ref == deletes[1] and named.confidence != "low", str(named)
+
+
+def test_an_ordinal_picks_the_control_its_verb_names(pages: dict[str, Any]) -> None:
+    idx = pages["orders"]
+    result = find(idx, "show the second order", intent="click")
+    assert result.ref is not None and idx.node(result.ref).name == "#1002", str(result)
+    cancel = find(idx, "cancel the second order", intent="click")
+    cancels = [n.ref for n in idx.nodes if n.role == "button"]
+    assert cancel.ref == cancels[1], str(cancel)
+
+
+def test_an_ordinal_over_a_noun_the_page_lacks_counts_nothing(pages: dict[str, Any]) -> None:
+    result = find(pages["orders"], "cancel the second invoice", intent="click")
+    assert result.ref is None, str(result)
+    assert find(pages["orders"], "cancel the second item", intent="click").ref is not None
+
+
+def test_a_cell_whose_column_the_request_names_answers_itself(pages: dict[str, Any]) -> None:
+    idx = pages["ship"]
+    result = find(idx, "when was parcel 4411 delivered", intent="read")
+    assert result.ref is not None and idx.node(result.ref).name == "Pending", str(result)
+    result = find(idx, "when was parcel 4412 sent", intent="read")
+    assert result.ref is not None and idx.node(result.ref).name == "Mar 5", str(result)
