@@ -24,10 +24,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import re
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Literal, TypedDict, Unpack
 
 from ..capture.deadline import FrameUnanswered, evaluate_in
@@ -35,14 +34,13 @@ from ..diff import diff as diff_indexes
 from ..errors import (
     ActionError,
     BrowserError,
-    DomdexError,
     NavigationError,
     RefError,
     StaleRefError,
 )
 from ..index import PageIndex
 from ..index.reveal import revealer
-from ..indexed import IndexedPage, build_index
+from ..indexed import IndexedPage
 from ..navigation import check_html, navigation_error, resolve_url
 from ..options import BrowserOptions
 from ..policy import scheme_of
@@ -64,8 +62,10 @@ from .actions import (
 )
 from .ambiguity import refusal, rivals
 from .cache import RegionCache
+from .captures import Captures
 from .dialogs import DialogPolicy, Policy
-from .files import FilesMixin
+from .downloads import Downloads, DownloadsView
+from .files import Files
 from .intents import Intent, describe
 from .messages import (
     closest,
@@ -78,31 +78,26 @@ from .messages import (
 from .observe import LogView
 from .options import SessionOptions
 from .recovery import Recovery, recover, still_same
-from .results import ActionResult, DownloadInfo
-from .revive import ReviveMixin
-from .shots import ScreenshotMixin
-from .tabs import Tab, TabsMixin
-from .waits import WaitsMixin
+from .results import ActionResult, DownloadInfo, TabInfo
+from .revive import BrowserLink
+from .shots import Screenshots
+from .stats import SessionStats
+from .tab import Tab
+from .tabs import TabRegistry
+from .waits import ElementState, LoadState, Waits
 
 logger = logging.getLogger("domdex")
 
 __all__ = ["AsyncSession", "SessionStats"]
 
-#: How long an unchanged capture may be reused (CSS-only changes are not observed).
-REUSE_FOR = 10.0
 #: How long a covered, disabled or hidden element is watched before the action is
 #: refused (Playwright itself would wait for the whole action timeout).
 FAIL_FAST_MS = 1000.0
-#: Controls described per view change when their refs die (a re-render of a list).
-RETIRE_MAX = 200
 #: Seconds a failed navigation waits for Chromium's error page to commit (~0.15 s).
 ERROR_PAGE_WAIT = 1.0
 #: What a navigation that took longer than ``SessionOptions.navigation_timeout`` says to do.
 SLOW_PAGE = ("The page may be slow or never finish loading: try again, or look at what "
              "has loaded (overview).")
-#: Refs whose printing view is remembered, per tab.
-PRINTED_MAX = 4096
-_PRINTED_REF = re.compile(r"@((?:f\d+)?e\d+)\b")
 
 
 class ActOptions(TypedDict, total=False):
@@ -115,62 +110,36 @@ class ActOptions(TypedDict, total=False):
     timeout: float | None
 
 
-def _indexed(t: Tab, snap: Snapshot) -> PageIndex:
-    """The user's own capture ``snap`` (``page.capture()``) as an index: the tab's latest
-    one when it is that capture, else built for it — not through the region cache, whose
-    index for the session's next capture of an unchanged page would carry this snapshot,
-    not the page's latest."""
-    return t.latest if t.latest is not None and t.latest.snapshot is snap \
-        else build_index(snap)
-
-
-@dataclass(slots=True)
-class SessionStats:
-    """Counters an operator (and the test suite) reads: recoveries, refusals, actions."""
-
-    actions: int = 0
-    recovered: int = 0
-    recovery_refused: int = 0
-    stale_document: int = 0
-    captures: int = 0
-    reused: int = 0
-    recoveries: list[Recovery] = field(default_factory=list)
-
-
-class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMixin):
+class AsyncSession:
     """A browser an agent keeps across calls. Use :meth:`start`, or wrap a browser."""
 
     def __init__(self, browser: Any, options: SessionOptions | None = None) -> None:
-        self.browser = browser
         self.options = options or SessionOptions()
         self.dialogs = DialogPolicy(self.options.dialog_policy)
         self.stats = SessionStats()
         self.region_cache = RegionCache(self.options.region_cache_size)
-        self._tabs: dict[str, Tab] = {}
-        self._by_pw: dict[int, Tab] = {}
-        self._current: str | None = None
-        self._next_id = 1
-        self._watched: set[int] = set()
-        self._pending: set[asyncio.Task[Any]] = set()
-        self._scratch: Any = None
-        self._own_context: Any = None
+        #: the browser, started again when it died (its tabs and scratch pages forgotten)
+        self.link = BrowserLink(browser, lost=self._browser_lost,
+                                started=self._browser_started)
+        #: what pages download, saved into the browser's output directory
+        self.downloader = Downloads(self.link)
+        #: the open tabs, the current one, and popups becoming tabs
+        self.registry = TabRegistry(self.link, self.options, self.dialogs,
+                                    self.downloader.on_download,
+                                    follow_popups=browser is not None)
+        #: captures of a tab, reused while the page is unchanged
+        self.captures = Captures(self.registry, self.region_cache, self.stats)
+        #: files written on request: PDFs, the storage state
+        self.files = Files(self.link, self.options, self.registry)
+        self.waits = Waits(self.captures, self.dialogs)
+        self.shots = Screenshots(self.registry, self.captures)
         self._refused: str | None = None  # the last request the origin lists refused
-        self.follow_popups = browser is not None
-        #: how the browser was started (profile, device, output dir …)
-        self.browser_options: BrowserOptions = getattr(browser, "options", None) \
-            or BrowserOptions()
-        self.downloads: list[DownloadInfo] = []
-        self._downloading: dict[int, asyncio.Task[Any]] = {}
-        self._download_seq = 0
-        #: what the browser was started with: a dead one is started again from it
-        self._start_options: BrowserOptions | None = None
-        self._revive_lock = asyncio.Lock()
 
     @classmethod
     async def for_page(cls, page: Any, options: SessionOptions | None = None) -> AsyncSession:
         """A one-tab session over a domdex AsyncPage (what ``page.click(…)`` runs on)."""
         session = cls(None, options)
-        await session._adopt(page.playwright_page, page)
+        await session.registry.adopt(page.playwright_page, page)
         return session
 
     # Life cycle ------------------------------------------------------------------
@@ -188,33 +157,101 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
             executable_path=executable_path, headless=headless, cdp=cdp)
         live, own_context = await backend.launch(wanted)
         session = cls(live, options)
-        session._own_context = own_context
-        session._start_options = wanted
-        if session.options.urls.filters_requests:
-            await session._filter_requests()
+        session.link.launched(wanted, own_context)
+        await session._browser_started()
         if wanted.cdp:
-            await session._adopt_open_tabs()
+            await session.registry.adopt_open_tabs()
         if url:
             await session.open(url)
         return session
 
     async def close(self) -> None:
         """Close the browser (or, over CDP, disconnect and leave it running)."""
-        for tab in list(self._tabs.values()):
-            self._forget(tab)
-        for ctx in (self._scratch, self._own_context):
-            if ctx is not None:
-                await ctx.close()
-        self._scratch = self._own_context = None
-        closer = getattr(self.browser, "close", None) if self.browser is not None else None
-        if closer is not None:
-            await closer()
+        self.registry.forget_all()
+        await self.shots.close()
+        await self.link.close()
 
     async def __aenter__(self) -> AsyncSession:
         return self
 
     async def __aexit__(self, *exc: object) -> None:
         await self.close()
+
+    async def _browser_started(self) -> None:
+        """A browser runs (launched, or started again): route its requests through the
+        URL policy when it has origin lists."""
+        if self.options.urls.filters_requests:
+            await self._filter_requests()
+
+    def _browser_lost(self) -> None:
+        """The browser died: its tabs and the scratch page for screenshots went with it."""
+        self.registry.reset()
+        self.shots.reset()
+
+    # The browser -------------------------------------------------------------------
+    @property
+    def browser(self) -> Any:
+        """The browser this session drives (a fresh one after the old one died)."""
+        return self.link.browser
+
+    @property
+    def browser_options(self) -> BrowserOptions:
+        """How the browser was started (profile, device, output dir …)."""
+        return self.link.options
+
+    @property
+    def browser_gone(self) -> bool:
+        """Whether the browser this session drives has disconnected."""
+        return self.link.gone
+
+    @property
+    def follow_popups(self) -> bool:
+        """Whether a page a tab opens becomes a tab (and the current one)."""
+        return self.registry.follow_popups
+
+    @follow_popups.setter
+    def follow_popups(self, value: bool) -> None:
+        self.registry.follow_popups = value
+
+    # Tabs (the registry: tabs.py) ------------------------------------------------------
+    def tabs(self) -> list[TabInfo]:
+        return self.registry.infos()
+
+    async def tab_list(self) -> list[TabInfo]:
+        """Open tabs with their titles, the current one marked."""
+        return await self.registry.listing()
+
+    @property
+    def current(self) -> Tab:
+        return self.registry.current
+
+    def tab(self, tab_id: str | None = None) -> Tab:
+        """A tab by id (``t2``), or the current one."""
+        return self.registry.get(tab_id)
+
+    async def new_tab(self, url: str | None = None) -> ActionResult:
+        """Open a new tab (and make it current), optionally loading ``url``."""
+        revived = await self.link.revived()
+        pw, again = await self.link.reviving(lambda: self.registry.context().new_page())
+        revived = revived or again
+        tab = await self.registry.adopt(pw)
+        self.registry.current_id = tab.id
+        result = await self.open(url, tab=tab.id) if url else \
+            ActionResult("new_tab", url=pw.url, message=f"TAB: {tab.id} is current.")
+        if revived:
+            result.message = "\n".join(filter(None, (revived, result.message)))
+        return result
+
+    async def switch_tab(self, tab_id: str) -> ActionResult:
+        tab = await self.registry.switch(tab_id)
+        return ActionResult("switch_tab", url=tab.pw.url, message=f"TAB: {tab.id} is current.")
+
+    async def close_tab(self, tab_id: str | None = None) -> ActionResult:
+        tab = await self.registry.close(tab_id)
+        current = self.registry.current_id
+        msg = f"TAB: {tab.id} closed. " + (f"{current} is current." if current
+                                          else "No tab is open.")
+        return ActionResult("close_tab", message=msg)
 
     # Navigation ------------------------------------------------------------------
     async def open(self, url: str, *, tab: str | None = None, new_tab: bool = False,
@@ -227,11 +264,11 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
         url = self._allowed_url(url)
         if new_tab:
             return await self.new_tab(url)
-        revived = await self._revived()
-        if not self._tabs:
-            page, again = await self._reviving(lambda: self.browser.new_page())
+        revived = await self.link.revived()
+        if not len(self.registry):
+            page, again = await self.link.reviving(lambda: self.link.browser.new_page())
             revived = revived or again
-            t = await self._adopt(page.playwright_page, page)
+            t = await self.registry.adopt(page.playwright_page, page)
         else:
             t = self.tab(tab)
         result = await self._navigate(t, "open", lambda: t.pw.goto(
@@ -256,7 +293,7 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
 
     async def _filter_requests(self) -> None:
         """Abort every request the origin lists refuse: clicks, redirects, subresources."""
-        context = getattr(self.browser, "context", None)
+        context = self.link.context
         if context is None:
             return
         policy = self.options.urls
@@ -334,8 +371,8 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
         except NavigationError as exc:
             raise NavigationError(f"{exc} The tab shows it now: go back, or open another "
                                   "URL.") from None
-        idx = await self._capture(t)  # not shown: this answer carries no refs, so refs
-        snap = idx.snapshot           # from before stay refused until the agent looks
+        idx = await self.captures.capture(t)  # not shown: this answer carries no refs,
+        snap = idx.snapshot  # so refs from before stay refused until the agent looks
         msg = (f"PAGE: {snap.title!r} · {len(idx.top_regions)} regions · "
                f"{len(idx.interactive_nodes())} interactive. NEXT: overview / regions / "
                "find \"…\"")
@@ -351,120 +388,22 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
             await t.pw.wait_for_url("chrome-error://**", timeout=ERROR_PAGE_WAIT * 1000)
         return left_on(t.pw.url, was_url)
 
-    # Captures and views -----------------------------------------------------------
-    async def _capture(self, t: Tab) -> IndexedPage:
-        """A fresh capture of the tab (the "auto refresh" every call relies on).
-
-        When nothing has changed since the last capture (same document, no mutation,
-        input, focus or scroll in any frame, no action since, and recent), the last
-        capture is the fresh one: a view after a view costs a millisecond instead of
-        a page walk.
-        """
-        self._check_open(t)
-        epoch = t.epoch
-        if await self._unchanged(t):
-            self.stats.reused += 1
-            assert t.latest is not None
-            return t.latest
-        try:
-            snap = await backend.capture(t.page)
-        except DomdexError:
-            raise
-        except Exception as exc:
-            if t.pw.is_closed():
-                raise BrowserError(f"Tab {t.id} was closed.") from exc
-            raise BrowserError(f"Could not capture tab {t.id}: {first_line(exc)}") from exc
-        self.stats.captures += 1
-        idx = self.region_cache.build(snap)
-        t.latest, t.latest_epoch, t.latest_at, t.dirty = idx, epoch, time.monotonic(), False
-        return idx
-
-    async def _unchanged(self, t: Tab) -> bool:
-        """True when the tab's last capture still describes the page exactly."""
-        fresh_enough = t.latest is not None and not t.dirty and t.latest_epoch == t.epoch \
-            and time.monotonic() - t.latest_at < REUSE_FOR
-        counts = await self._change_counts(t)  # always: it also resets the counters
-        return fresh_enough and all(n == 0 for n in counts)
-
-    async def _change_counts(self, t: Tab) -> list[int]:
-        from playwright.async_api import Error as PlaywrightError
-
-        out: list[int] = []
-        for frame in backend.frames(t.pw):
-            try:
-                # changes.js answers at once; a child frame that cannot is stuck
-                out.append(int(await evaluate_in(
-                    frame, script("changes.js"), what="change count",
-                    deadline=None if frame.parent_frame is None else 1.0)))
-            except (PlaywrightError, FrameUnanswered):  # navigating, detaching, stuck: changed
-                out.append(-1)
-        return out
-
-    def _check_open(self, t: Tab) -> None:
-        if t.pw.is_closed():
-            self._forget(t)
-            raise BrowserError(f"Tab {t.id} was closed. Open tabs: "
-                               f"{', '.join(self._tabs) or 'none'}.")
-
-    def _show(self, t: Tab, idx: PageIndex) -> None:
-        """The agent is about to see refs of ``idx``: they become the valid ones."""
-        if t.shown is not None and t.shown.snapshot.document_id != idx.snapshot.document_id:
-            t.intents.forget_document(t.shown.snapshot.document_id)
-            t.seen.clear()
-        if t.shown is not None and t.shown is not idx:
-            self._retire(t, t.shown, idx)
-            t.seen.appendleft(t.shown)
-        t.shown, t.shown_epoch = idx, t.latest_epoch if t.latest is idx else t.epoch
-        t.user_view = None  # this view is newer than the user's own last capture
-
-    def _retire(self, t: Tab, old: PageIndex, new: PageIndex) -> None:
-        """Describe the controls whose refs die between two views of one document.
-
-        The agent may still hold them; the descriptor (taken while the element was
-        alive) is what a later recovery re-matches. Bounded per transition.
-        """
-        if old.snapshot.document_id != new.snapshot.document_id:
-            return
-        doc = old.snapshot.document_id
-        gone = [n.ref for n in old.nodes if n.visible and new.snapshot.get(n.ref) is None
-                and old.is_interactive(n)]
-        for ref in gone[:RETIRE_MAX]:
-            if t.intents.get(doc, ref) is None:
-                self._remember(t, old, ref)
-
+    # Views ---------------------------------------------------------------------
     def seen_through(self, page: Any, snap: Snapshot) -> None:
         """``snap`` was taken through ``page`` itself (``page.capture()`` /
         ``page.snapshot()``): the user's latest look at its tab, so the next diff compares
         with it. Kept as the snapshot (indexed only if a diff asks: a capture stays a
         capture); which refs actions accept does not change."""
-        t = next((t for t in self._tabs.values() if t.page is page), None)
+        t = self.registry.of_page(page)
         if t is not None and (t.shown is None or t.shown.snapshot is not snap):
             t.user_view = snap
 
     async def index(self, tab: str | None = None) -> IndexedPage:
         """A fresh PageIndex of the tab; its refs become the ones actions accept."""
         t = self.tab(tab)
-        idx = await self._capture(t)
-        self._show(t, idx)
+        idx = await self.captures.capture(t)
+        t.show(idx)
         return idx
-
-    def _printed(self, t: Tab, idx: PageIndex, view: Any, text: str | None = None) -> Any:
-        """Note which capture each ref a view prints comes from: what the agent last saw
-        a ref mean is what a later action by that ref is checked against. ``text``: the
-        view's text when rendering it whole would cost too much (a read)."""
-        try:
-            text = str(view) if text is None else text
-        except DomdexError:
-            return view
-        now = time.monotonic()
-        refs = set(_PRINTED_REF.findall(text))
-        refs.update(m.ref for m in getattr(view, "matches", ()) if getattr(m, "ref", None))
-        for ref in refs:
-            t.printed[ref] = (now, idx)
-            t.printed.move_to_end(ref)
-        while len(t.printed) > PRINTED_MAX:
-            t.printed.popitem(last=False)
-        return view
 
     async def overview(self, tab: str | None = None, max_tokens: int | None = None) -> Any:
         return (await self.index(tab)).overview(max_tokens=max_tokens)
@@ -472,21 +411,21 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
     async def regions(self, tab: str | None = None, max_tokens: int | None = None) -> Any:
         t = self.tab(tab)
         idx = await self.index(t.id)
-        return self._printed(t, idx, idx.regions_view(max_tokens=max_tokens))
+        return t.note_printed(idx, idx.regions_view(max_tokens=max_tokens))
 
     async def expand(self, region: str, tab: str | None = None,
                      max_tokens: int | None = None) -> Any:
         t = self.tab(tab)
         idx = await self.index(t.id)
-        return self._printed(t, idx, idx.expand(region, max_tokens=max_tokens))
+        return t.note_printed(idx, idx.expand(region, max_tokens=max_tokens))
 
     async def context(self, ref: str, tab: str | None = None,
                       max_tokens: int | None = None) -> Any:
         t = self.tab(tab)
-        idx = await self._capture(t)
+        idx = await self.captures.capture(t)
         self._check_document(t, idx, parse_ref(ref))
-        self._show(t, idx)
-        return self._printed(t, idx, idx.context(ref, max_tokens=max_tokens))
+        t.show(idx)
+        return t.note_printed(idx, idx.context(ref, max_tokens=max_tokens))
 
     async def grep(self, pattern: str, tab: str | None = None, **kwargs: Any) -> Any:
         from ..search.api import grep
@@ -494,7 +433,7 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
         t = self.tab(tab)
         idx = await self.index(t.id)
         # pure work, off the event loop: a slow pattern must not stall other callers
-        return self._printed(t, idx, await asyncio.to_thread(grep, idx, pattern, **kwargs))
+        return t.note_printed(idx, await asyncio.to_thread(grep, idx, pattern, **kwargs))
 
     async def find(self, query: str, tab: str | None = None, **kwargs: Any) -> Any:
         """Find an element by words; the matches are remembered for stale-ref recovery."""
@@ -504,9 +443,8 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
         idx = await self.index(t.id)
         result = await asyncio.to_thread(find, idx, query, **kwargs)  # off the event loop
         for m in result.matches:
-            self._remember(t, idx, m.ref, query=query, intent=kwargs.get("intent"),
-                           score=m.score)
-        return self._printed(t, idx, result)
+            t.remember(idx, m.ref, query=query, intent=kwargs.get("intent"), score=m.score)
+        return t.note_printed(idx, result)
 
     async def read(self, tab: str | None = None, *, store: Any = None,
                    **kwargs: Any) -> Any:
@@ -518,39 +456,19 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
         t = self.tab(tab)
         idx = await self.index(t.id)
         result = await read(t.pw, store=store, **kwargs)
-        return self._printed(t, idx, result, text=result.body)
-
-    def _before(self, t: Tab) -> PageIndex | None:
-        """What a diff compares with: the agent's last view, or the user's own later
-        ``page.capture()`` of that same document. A capture of another document is not
-        taken: the diff must report the navigation (and showing its result would let the
-        previous page's refs, which restart per document, resolve on this one)."""
-        user, t.user_view = t.user_view, None
-        shown = t.shown
-        if user is None or (shown is not None and
-                            user.document_id != shown.snapshot.document_id):
-            return shown
-        return _indexed(t, user)
+        return t.note_printed(idx, result, text=result.body)
 
     async def diff(self, tab: str | None = None, max_tokens: int | None = None) -> Any:
         """What changed since the agent's last view (then this becomes the last view)."""
         t = self.tab(tab)
-        before = self._before(t)
-        idx = await self._capture(t)
+        before = t.before()
+        idx = await self.captures.capture(t)
         if before is None:  # nothing to compare with: say so, and show the page
-            self._show(t, idx)
-            return self._printed(t, idx, FirstLookView(idx.regions_view(max_tokens=max_tokens)))
+            t.show(idx)
+            return t.note_printed(idx, FirstLookView(idx.regions_view(max_tokens=max_tokens)))
         if before.snapshot.document_id == idx.snapshot.document_id:
-            self._show(t, idx)
-        return self._printed(t, idx, DiffView(diff_indexes(before, idx), max_tokens))
-
-    def _remember(self, t: Tab, idx: PageIndex, ref: str, *, query: str | None = None,
-                  intent: str | None = None, score: float | None = None) -> None:
-        try:
-            desc = describe(idx, ref)
-        except RefError:
-            return
-        t.intents.remember(Intent(ref, idx.snapshot.document_id, desc, query, intent, score))
+            t.show(idx)
+        return t.note_printed(idx, DiffView(diff_indexes(before, idx), max_tokens))
 
     # Actions ---------------------------------------------------------------------
     async def act(self, action: str, ref: str | None = None, *, query: str | None = None,
@@ -574,7 +492,7 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
             value = self.options.urls.upload_files(value)
         t = self.tab(tab)
         async with t.lock:  # one action at a time per tab; tabs act side by side
-            self._check_open(t)
+            self.captures.check_open(t)
             self.stats.actions += 1
             target, idx, score, recovery, found_by = await self._target(
                 t, action, ref, query, intent, keyboard)
@@ -590,50 +508,51 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
             # that earlier view stays the shown one, so refs the agent took from the
             # previous page are still refused, not resolved against this one
             unseen = t.shown is not None and t.shown_epoch != t.epoch
-            baseline = self._before(t) if diff and not unseen else None
+            baseline = t.before() if diff and not unseen else None
             if diff and baseline is None:
-                baseline = await self._capture(t)
+                baseline = await self.captures.capture(t)
             epoch = t.epoch
-            tabs_before = set(self._tabs)
-            downloads_from = self._download_seq
+            tabs_before = set(self.registry.ids())
+            downloads_from = self.downloader.next_seq
             t.nav_error = None
             await self.dialogs.quiet(t.pw)  # a flood's last queued alerts arrive first
             done = await self._perform(t, action, target, value, timeout)
             note = "\n".join(filter(None, (note, done)))
             if target is not None and idx is not None:
-                self._remember(t, idx, target)
+                t.remember(idx, target)
             await self._settle(t)
             clicked = idx.snapshot.get(target) if idx is not None and target is not None \
                 else None
             if action == "click" and clicked is not None and clicked.role == "link" and \
-                    t.epoch == epoch and self._download_seq == downloads_from:
-                await self._download_started(backend.locator(t.page, target), downloads_from)
+                    t.epoch == epoch and self.downloader.next_seq == downloads_from:
+                await self.downloader.started(backend.locator(t.page, target), downloads_from)
             if element and action in CHANGES_STATE and t.epoch == epoch and idx is not None \
                     and target is not None and not done:
                 element = await self._element_now(t, idx, target)
-            if self.follow_popups:
-                await self._adoptions()
+            if self.registry.follow_popups:
+                await self.registry.adoptions()
             result = ActionResult(action, target, element, found_by, score, recovery,
                                   url=t.pw.url, navigated=t.epoch != epoch,
                                   dialogs=self.dialogs.drain(),
-                                  downloads=await self._downloads_since(downloads_from),
+                                  downloads=await self.downloader.since(downloads_from),
                                   message=note)
             if result.navigated:
                 result.status = t.status
             if t.nav_error:
                 result.message = (f"NAVIGATION FAILED: {t.nav_error}. The tab shows an error "
                                   "page; go back or open another URL.")
-            opened = [k for k in self._tabs if k not in tabs_before]
+            opened = [k for k in self.registry.ids() if k not in tabs_before]
             if opened:
                 result.message = (f"TAB: the page opened {', '.join(opened)}; "
-                                  f"{self._current} is current. (tabs to list, switch back)")
+                                  f"{self.registry.current_id} is current. (tabs to list, "
+                                  "switch back)")
             if diff:
-                after = await self._capture(t)
+                after = await self.captures.capture(t)
                 before = baseline or after
                 result.diff = DiffView(diff_indexes(before, after))
                 if before.snapshot.document_id == after.snapshot.document_id and not unseen:
-                    self._show(t, after)  # a navigation's diff shows no refs: not shown
-                    self._printed(t, after, result.diff)
+                    t.show(after)  # a navigation's diff shows no refs: not shown
+                    t.note_printed(after, result.diff)
                 elif unseen:
                     result.message = "\n".join(filter(None, (
                         result.message, "The page is not the one last looked at: look at it "
@@ -658,21 +577,21 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
                            intent: str | None) -> tuple[str, PageIndex, float]:
         from ..search.api import find
 
-        idx = await self._capture(t)
+        idx = await self.captures.capture(t)
         result = await asyncio.to_thread(find, idx, query, intent=intent or INTENT_OF[action])
         if result.ref is None or result.confidence == "low":
             raise ActionError(f"No clear match for {query!r}, so nothing was done "
                               f"({action}). What is there:\n{result.render()}")
-        self._show(t, idx)  # the candidates' refs are the agent's to act on
+        t.show(idx)  # the candidates' refs are the agent's to act on
         others = rivals(idx, result)  # look-alikes or a near-tie the words do not split
         if others:
             for m in (result.matches[0], *others):
-                self._remember(t, idx, m.ref, query=query,
-                               intent=intent or INTENT_OF[action], score=m.score)
-            self._printed(t, idx, result)
+                t.remember(idx, m.ref, query=query, intent=intent or INTENT_OF[action],
+                           score=m.score)
+            t.note_printed(idx, result)
             raise ActionError(refusal(idx, result, others, action))
-        self._remember(t, idx, result.ref, query=query, intent=intent or INTENT_OF[action],
-                       score=result.score)
+        t.remember(idx, result.ref, query=query, intent=intent or INTENT_OF[action],
+                   score=result.score)
         return result.ref, idx, float(result.score)
 
     async def _resolve(self, t: Tab, ref: str) -> tuple[str, PageIndex, Recovery | None]:
@@ -680,7 +599,7 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
         if t.shown is None:
             if t.user_view is None:  # the agent has seen nothing of this tab
                 raise self._unseen_tab(t, ref)
-            fresh = await self._capture(t)  # what the user captured through the page
+            fresh = await self.captures.capture(t)  # what the user captured through the page
             if fresh.snapshot.document_id != t.user_view.document_id:
                 self.stats.stale_document += 1
                 raise StaleRefError(
@@ -688,13 +607,13 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
                     f"tab has since loaded a new document ({fresh.snapshot.url}), so its "
                     "refs no longer apply and nothing was done. Look again (regions / "
                     "find) and use the new refs.", ref=ref)
-            self._show(t, fresh)
+            t.show(fresh)
         shown = t.shown
         assert shown is not None
         if t.epoch != t.shown_epoch:
             self.stats.stale_document += 1
             raise StaleRefError(page_changed(ref, shown, t.pw.url), ref=ref)
-        fresh = await self._capture(t)  # the last one when nothing changed since
+        fresh = await self.captures.capture(t)  # the last one when nothing changed since
         self._check_document(t, fresh, ref)
         alive = fresh.snapshot.get(ref) is not None
         if alive and fresh is shown:
@@ -715,7 +634,7 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
             intent = Intent(ref, doc, describe(source, ref))
         user = t.user_view  # the user's own capture through the page, newer than shown
         if user is not None and user.document_id == doc and user.get(ref) is not None:
-            intent = Intent(ref, doc, describe(_indexed(t, user), ref), intent.query,
+            intent = Intent(ref, doc, describe(t.indexed(user), ref), intent.query,
                             intent.intent, intent.score)  # the element as last seen
         if alive and still_same(fresh, intent, ref):
             return ref, fresh, None  # the same node, still in the row the agent saw
@@ -728,7 +647,7 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
             raise StaleRefError(not_recovered(rec, intent), ref=ref)
         self.stats.recovered += 1
         logger.info("recovered stale ref %s -> %s (%.2f)", ref, rec.new_ref, rec.score)
-        self._show(t, fresh)
+        t.show(fresh)
         t.intents.remember(Intent(rec.new_ref or ref, fresh.snapshot.document_id,
                                   describe(fresh, rec.new_ref or ref), intent.query,
                                   intent.intent, intent.score))
@@ -741,14 +660,14 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
         tabs where the ref means something, and how to get back to them."""
         lines = [f"@{ref} is not a ref of tab {t.id} ({t.pw.url}): nothing in that tab has "
                  "been looked at yet, so nothing was done."]
-        others = [o for o in list(self._tabs.values()) if o is not t and o.shown is not None
+        others = [o for o in self.registry if o is not t and o.shown is not None
                   and o.shown_epoch == o.epoch and o.shown.snapshot.get(ref) is not None]
         for o in others[:3]:
             assert o.shown is not None
             lines.append(f"In tab {o.id} ({o.pw.url}) @{ref} is "
                          f"{element_line(o.shown.node(ref))}: to act on it, switch to {o.id} "
                          f"first (tabs switch {o.id}), then act again.")
-        if t.id == self._current and len(self._tabs) > 1:
+        if t.id == self.registry.current_id and len(self.registry) > 1:
             lines.append(f"{t.id} is the current tab (a tab a page opens becomes the current "
                          "one); tabs lists them all.")
         lines.append(f"To act in {t.id}, look at it first (regions / find) and use its refs.")
@@ -962,3 +881,44 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
                 self.dialogs.prompt_text = text
         return f"Dialogs are {self.dialogs.policy}ed by default."
 
+    # Waits, screenshots, files (waits.py, shots.py, files.py, downloads.py) ------------
+    async def wait(self, *, load: LoadState | None = None, ref: str | None = None,
+                   query: str | None = None, text: str | None = None,
+                   state: ElementState = "visible", seconds: float | None = None,
+                   timeout: float = 10.0, tab: str | None = None) -> ActionResult:
+        """Wait for a load state, an element (by ref or query), some text, or a time."""
+        return await self.waits.wait(self.tab(tab), load=load, ref=ref, query=query,
+                                     text=text, state=state, seconds=seconds,
+                                     timeout=timeout)
+
+    async def screenshot(self, *, annotate: bool = True, full_page: bool = False,
+                         tab: str | None = None) -> bytes:
+        """A PNG of the tab; with ``annotate`` refs and region outlines drawn on a copy.
+
+        The marks are drawn in a scratch page of our own over the screenshot image,
+        never in the user's page.
+        """
+        return await self.shots.screenshot(self.tab(tab), annotate=annotate,
+                                           full_page=full_page)
+
+    @property
+    def downloads(self) -> list[DownloadInfo]:
+        """Every download of this session, in the order they started."""
+        return self.downloader.items
+
+    def download_list(self) -> DownloadsView:
+        """Every download of this session, oldest first."""
+        return self.downloader.view()
+
+    def output_file(self, name: str | None, default: str) -> Path:
+        """Where a file the agent asked for goes: a bare name in the output directory;
+        a path only where the session may write anywhere (not a server's)."""
+        return self.files.output_file(name, default)
+
+    async def pdf(self, path: str | None = None, *, tab: str | None = None) -> ActionResult:
+        """The page printed to PDF (headless Chromium only), saved to ``path``."""
+        return await self.files.pdf(self.tab(tab), path)
+
+    async def save_storage_state(self, path: str | None = None) -> ActionResult:
+        """Save cookies and local storage (the logins) to reuse with --storage-state."""
+        return await self.files.save_storage_state(path)
