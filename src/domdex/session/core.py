@@ -4,6 +4,12 @@ One :class:`AsyncSession` drives one browser (launched, or reached over CDP). Ev
 front end — the Python API, the MCP server, the HTTP API, the CLI daemon — calls the
 same methods, so an agent gets the same answers everywhere.
 
+The session is made of components, each given what it uses and held as an attribute
+(``link``, ``registry``, ``captures``, ``navigator``, ``refs``, ``performer``,
+``downloader``, ``files``, ``waits``, ``shots``; what each tab remembers is its
+:class:`~domdex.session.tab.Tab`'s). Its own work is the views and the flow of an
+action: find or resolve the target, act, settle, answer (with a diff).
+
 Refs never lie:
 
 - a ref is checked against the document the agent last *saw* (the capture behind its
@@ -22,43 +28,27 @@ current state captures it first; captures are cheap next to a model's round trip
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
-import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Literal, TypedDict, Unpack
 
-from ..capture.deadline import FrameUnanswered, evaluate_in
 from ..diff import diff as diff_indexes
 from ..errors import (
     ActionError,
-    BrowserError,
     NavigationError,
-    RefError,
-    StaleRefError,
 )
 from ..index import PageIndex
-from ..index.reveal import revealer
 from ..indexed import IndexedPage
-from ..navigation import check_html, navigation_error, resolve_url
 from ..options import BrowserOptions
-from ..policy import scheme_of
 from ..render.diff import DiffView, FirstLookView
-from ..render.elements import element_line, ref_and_name
-from ..snapshot import Snapshot, parse_ref, ref_frame
+from ..render.elements import element_line
+from ..snapshot import Snapshot, parse_ref
 from . import backend
 from .actions import (
     ACTIONS,
     CHANGES_STATE,
     INTENT_OF,
-    NEEDS,
-    blocked,
-    blocked_message,
-    explain,
-    perform,
-    script,
-    state_after,
 )
 from .ambiguity import refusal, rivals
 from .cache import RegionCache
@@ -66,18 +56,12 @@ from .captures import Captures
 from .dialogs import DialogPolicy, Policy
 from .downloads import Downloads, DownloadsView
 from .files import Files
-from .intents import Intent, describe
-from .messages import (
-    closest,
-    first_line,
-    frame_changed,
-    left_on,
-    not_recovered,
-    page_changed,
-)
+from .navigator import Navigator
 from .observe import LogView
 from .options import SessionOptions
-from .recovery import Recovery, recover, still_same
+from .performer import Performer
+from .recovery import Recovery
+from .refs import Refs
 from .results import ActionResult, DownloadInfo, TabInfo
 from .revive import BrowserLink
 from .shots import Screenshots
@@ -90,14 +74,6 @@ logger = logging.getLogger("domdex")
 
 __all__ = ["AsyncSession", "SessionStats"]
 
-#: How long a covered, disabled or hidden element is watched before the action is
-#: refused (Playwright itself would wait for the whole action timeout).
-FAIL_FAST_MS = 1000.0
-#: Seconds a failed navigation waits for Chromium's error page to commit (~0.15 s).
-ERROR_PAGE_WAIT = 1.0
-#: What a navigation that took longer than ``SessionOptions.navigation_timeout`` says to do.
-SLOW_PAGE = ("The page may be slow or never finish loading: try again, or look at what "
-             "has loaded (overview).")
 
 
 class ActOptions(TypedDict, total=False):
@@ -133,7 +109,12 @@ class AsyncSession:
         self.files = Files(self.link, self.options, self.registry)
         self.waits = Waits(self.captures, self.dialogs)
         self.shots = Screenshots(self.registry, self.captures)
-        self._refused: str | None = None  # the last request the origin lists refused
+        #: loading pages under the URL policy
+        self.navigator = Navigator(self.options, self.link, self.captures, self.dialogs)
+        #: which element a ref names now: checked, recovered, or refused
+        self.refs = Refs(self.registry, self.captures, self.stats)
+        #: one action done on a tab, refused at once on a blocked element
+        self.performer = Performer(self.options, self.dialogs)
 
     @classmethod
     async def for_page(cls, page: Any, options: SessionOptions | None = None) -> AsyncSession:
@@ -180,8 +161,7 @@ class AsyncSession:
     async def _browser_started(self) -> None:
         """A browser runs (launched, or started again): route its requests through the
         URL policy when it has origin lists."""
-        if self.options.urls.filters_requests:
-            await self._filter_requests()
+        await self.navigator.filter_requests()
 
     def _browser_lost(self) -> None:
         """The browser died: its tabs and the scratch page for screenshots went with it."""
@@ -261,7 +241,7 @@ class AsyncSession:
         Refused before anything runs when the session's URL policy says no
         (``javascript:`` always; local files and origins as the policy says).
         """
-        url = self._allowed_url(url)
+        url = self.navigator.allowed_url(url)
         if new_tab:
             return await self.new_tab(url)
         revived = await self.link.revived()
@@ -271,54 +251,10 @@ class AsyncSession:
             t = await self.registry.adopt(page.playwright_page, page)
         else:
             t = self.tab(tab)
-        result = await self._navigate(t, "open", lambda: t.pw.goto(
-            url, wait_until=wait_until, timeout=self.options.navigation_timeout * 1000), url,
-            wait_until)
+        result = await self.navigator.open(t, url, wait_until)
         if revived:
             result.message = "\n".join(filter(None, (revived, result.message)))
         return result
-
-    def _allowed_url(self, url: str) -> str:
-        """``url`` resolved (a plain path or file:// URL must name a file) and checked."""
-        policy = self.options.urls
-        if scheme_of(url):
-            policy.check(url)
-        try:
-            resolved = resolve_url(url)
-        except NavigationError:
-            policy.check(url)  # a missing file: say files are off rather than missing
-            raise
-        policy.check(resolved)
-        return resolved
-
-    async def _filter_requests(self) -> None:
-        """Abort every request the origin lists refuse: clicks, redirects, subresources."""
-        context = self.link.context
-        if context is None:
-            return
-        policy = self.options.urls
-
-        async def route(r: Any) -> None:
-            why = policy.origin_refusal(r.request.url)
-            if why is None:
-                await r.fallback()
-                return
-            logger.info("blocked %s: %s", r.request.url, why)
-            self._refused = why
-            await r.abort("blockedbyclient")
-        await context.route("**/*", route)
-
-    async def _left_if_refused(self, t: Tab, action: str, url: str) -> None:
-        """A redirect is not routed (Playwright sees only its first request): when the
-        navigation landed on an origin the lists refuse, leave it and say so."""
-        why = self.options.urls.origin_refusal(t.pw.url) \
-            if self.options.urls.filters_requests else None
-        if why is None:
-            return
-        landed = t.pw.url
-        await t.pw.goto("about:blank")
-        raise NavigationError(f"Could not {action} {url or landed}: it redirected to "
-                              f"{landed}, and {why}")
 
     async def navigate(self, to: Literal["back", "forward", "reload"],
                        tab: str | None = None) -> ActionResult:
@@ -329,64 +265,13 @@ class AsyncSession:
         return await {"back": self.back, "forward": self.forward, "reload": self.reload}[to](tab)
 
     async def back(self, tab: str | None = None) -> ActionResult:
-        t = self.tab(tab)
-        return await self._navigate(t, "back", lambda: t.pw.go_back(
-            timeout=self.options.navigation_timeout * 1000))
+        return await self.navigator.go(self.tab(tab), "back")
 
     async def forward(self, tab: str | None = None) -> ActionResult:
-        t = self.tab(tab)
-        return await self._navigate(t, "forward", lambda: t.pw.go_forward(
-            timeout=self.options.navigation_timeout * 1000))
+        return await self.navigator.go(self.tab(tab), "forward")
 
     async def reload(self, tab: str | None = None) -> ActionResult:
-        t = self.tab(tab)
-        return await self._navigate(t, "reload", lambda: t.pw.reload(
-            timeout=self.options.navigation_timeout * 1000))
-
-    async def _navigate(self, t: Tab, action: str, go: Any, url: str = "",
-                        wait_until: str = "load") -> ActionResult:
-        from playwright.async_api import Error as PlaywrightError
-
-        t.dirty = True
-        was_url, was_epoch = t.pw.url, t.epoch
-        try:
-            response = await go()
-        except PlaywrightError as exc:
-            if self._refused and "ERR_BLOCKED_BY_CLIENT" in str(exc):
-                raise NavigationError(f"Could not {action} {url or t.pw.url}: it led to "
-                                      f"{self._refused}") from exc
-            failed = navigation_error(url or t.pw.url, exc, self.options.navigation_timeout,
-                                      wait_until, action=action, advice=SLOW_PAGE)
-            raise NavigationError(str(failed) + await self._left_on(t, was_url)) from exc
-        # Playwright answers None both when there is no history entry and when the entry
-        # has no HTTP response (about:blank, a data: URL, a same-document entry): only an
-        # unchanged URL and document mean nothing happened.
-        if response is None and action in ("back", "forward") and t.pw.url == was_url \
-                and t.epoch == was_epoch:
-            return ActionResult(action, url=t.pw.url, message=f"NOTHING to go {action} to.")
-        await self._left_if_refused(t, action, url)
-        t.status = response.status if response is not None else None
-        try:
-            check_html(t.pw.url, response)  # a PDF, JSON, an image: nothing to index
-        except NavigationError as exc:
-            raise NavigationError(f"{exc} The tab shows it now: go back, or open another "
-                                  "URL.") from None
-        idx = await self.captures.capture(t)  # not shown: this answer carries no refs,
-        snap = idx.snapshot  # so refs from before stay refused until the agent looks
-        msg = (f"PAGE: {snap.title!r} · {len(idx.top_regions)} regions · "
-               f"{len(idx.interactive_nodes())} interactive. NEXT: overview / regions / "
-               "find \"…\"")
-        return ActionResult(action, url=t.pw.url, status=t.status, message=msg,
-                            dialogs=self.dialogs.drain())
-
-    async def _left_on(self, t: Tab, was_url: str) -> str:
-        """Where a failed navigation left the tab. Chromium commits its error page a
-        moment after the navigation fails: wait a little for it."""
-        from playwright.async_api import Error as PlaywrightError
-
-        with contextlib.suppress(PlaywrightError):
-            await t.pw.wait_for_url("chrome-error://**", timeout=ERROR_PAGE_WAIT * 1000)
-        return left_on(t.pw.url, was_url)
+        return await self.navigator.go(self.tab(tab), "reload")
 
     # Views ---------------------------------------------------------------------
     def seen_through(self, page: Any, snap: Snapshot) -> None:
@@ -423,7 +308,7 @@ class AsyncSession:
                       max_tokens: int | None = None) -> Any:
         t = self.tab(tab)
         idx = await self.captures.capture(t)
-        self._check_document(t, idx, parse_ref(ref))
+        self.refs.check_document(t, idx, parse_ref(ref))
         t.show(idx)
         return t.note_printed(idx, idx.context(ref, max_tokens=max_tokens))
 
@@ -500,7 +385,7 @@ class AsyncSession:
                 else ""
             note = ""
             if action == "drag":  # the drop target: a ref the agent saw, checked the same way
-                dest, dest_idx, _ = await self._resolve(t, parse_ref(str(value)))
+                dest, dest_idx, _ = await self.refs.resolve(t, parse_ref(str(value)))
                 value = backend.locator(t.page, dest)
                 note = f"DROPPED ON: {element_line(dest_idx.node(dest))}"
             # a key pressed on a page nobody looked at since it loaded: the diff needs a
@@ -516,11 +401,11 @@ class AsyncSession:
             downloads_from = self.downloader.next_seq
             t.nav_error = None
             await self.dialogs.quiet(t.pw)  # a flood's last queued alerts arrive first
-            done = await self._perform(t, action, target, value, timeout)
+            done = await self.performer.perform(t, action, target, value, timeout)
             note = "\n".join(filter(None, (note, done)))
             if target is not None and idx is not None:
                 t.remember(idx, target)
-            await self._settle(t)
+            await self.performer.settle(t)
             clicked = idx.snapshot.get(target) if idx is not None and target is not None \
                 else None
             if action == "click" and clicked is not None and clicked.role == "link" and \
@@ -528,7 +413,7 @@ class AsyncSession:
                 await self.downloader.started(backend.locator(t.page, target), downloads_from)
             if element and action in CHANGES_STATE and t.epoch == epoch and idx is not None \
                     and target is not None and not done:
-                element = await self._element_now(t, idx, target)
+                element = await self.performer.element_now(t, idx, target)
             if self.registry.follow_popups:
                 await self.registry.adoptions()
             result = ActionResult(action, target, element, found_by, score, recovery,
@@ -568,7 +453,7 @@ class AsyncSession:
         if keyboard:
             return None, None, None, None, None
         if ref is not None:
-            target, idx, recovery = await self._resolve(t, parse_ref(ref))
+            target, idx, recovery = await self.refs.resolve(t, parse_ref(ref))
             return target, idx, None, recovery, None
         target, idx, score = await self._find_target(t, str(query), action, intent)
         return target, idx, score, None, query
@@ -593,206 +478,6 @@ class AsyncSession:
         t.remember(idx, result.ref, query=query, intent=intent or INTENT_OF[action],
                    score=result.score)
         return result.ref, idx, float(result.score)
-
-    async def _resolve(self, t: Tab, ref: str) -> tuple[str, PageIndex, Recovery | None]:
-        """The ref to act on: the given one if live, a safely recovered one, or an error."""
-        if t.shown is None:
-            if t.user_view is None:  # the agent has seen nothing of this tab
-                raise self._unseen_tab(t, ref)
-            fresh = await self.captures.capture(t)  # what the user captured through the page
-            if fresh.snapshot.document_id != t.user_view.document_id:
-                self.stats.stale_document += 1
-                raise StaleRefError(
-                    f"@{ref} belongs to the page captured before ({t.user_view.url}); the "
-                    f"tab has since loaded a new document ({fresh.snapshot.url}), so its "
-                    "refs no longer apply and nothing was done. Look again (regions / "
-                    "find) and use the new refs.", ref=ref)
-            t.show(fresh)
-        shown = t.shown
-        assert shown is not None
-        if t.epoch != t.shown_epoch:
-            self.stats.stale_document += 1
-            raise StaleRefError(page_changed(ref, shown, t.pw.url), ref=ref)
-        fresh = await self.captures.capture(t)  # the last one when nothing changed since
-        self._check_document(t, fresh, ref)
-        alive = fresh.snapshot.get(ref) is not None
-        if alive and fresh is shown:
-            return ref, fresh, None  # nothing changed since the agent looked
-        doc = shown.snapshot.document_id
-        intent = t.intents.get(doc, ref)
-        seen = t.printed.get(ref)
-        if seen is not None and seen[1].snapshot.document_id == doc and \
-                seen[1].snapshot.get(ref) is not None and (intent is None or seen[0] > intent.at):
-            intent = Intent(ref, doc, describe(seen[1], ref))  # what the agent last saw
-        if intent is None:
-            source = next((i for i in (shown, *t.seen) if i.snapshot.get(ref)), None)
-            if source is None and alive:
-                return ref, fresh, None  # a ref of a capture the agent did not see
-            if source is None:
-                raise RefError(closest(fresh, ref) or f"No element @{ref} on this page.",
-                               ref=ref)
-            intent = Intent(ref, doc, describe(source, ref))
-        user = t.user_view  # the user's own capture through the page, newer than shown
-        if user is not None and user.document_id == doc and user.get(ref) is not None:
-            intent = Intent(ref, doc, describe(t.indexed(user), ref), intent.query,
-                            intent.intent, intent.score)  # the element as last seen
-        if alive and still_same(fresh, intent, ref):
-            return ref, fresh, None  # the same node, still in the row the agent saw
-        rec = recover(fresh, intent, ref)
-        if alive and not rec.recovered:
-            rec.reason = f"@{ref} now shows another row ({rec.reason})"
-        self.stats.recoveries.append(rec)
-        if not rec.recovered:
-            self.stats.recovery_refused += 1
-            raise StaleRefError(not_recovered(rec, intent), ref=ref)
-        self.stats.recovered += 1
-        logger.info("recovered stale ref %s -> %s (%.2f)", ref, rec.new_ref, rec.score)
-        t.show(fresh)
-        t.intents.remember(Intent(rec.new_ref or ref, fresh.snapshot.document_id,
-                                  describe(fresh, rec.new_ref or ref), intent.query,
-                                  intent.intent, intent.score))
-        return rec.new_ref or ref, fresh, rec
-
-    def _unseen_tab(self, t: Tab, ref: str) -> RefError:
-        """A ref on a tab the agent has not looked at: it came from another tab (a popup
-        the page opened became the current tab) or from nowhere. Acting on whatever this
-        tab numbers the same would be a guess; the refusal says which tab is current, the
-        tabs where the ref means something, and how to get back to them."""
-        lines = [f"@{ref} is not a ref of tab {t.id} ({t.pw.url}): nothing in that tab has "
-                 "been looked at yet, so nothing was done."]
-        others = [o for o in self.registry if o is not t and o.shown is not None
-                  and o.shown_epoch == o.epoch and o.shown.snapshot.get(ref) is not None]
-        for o in others[:3]:
-            assert o.shown is not None
-            lines.append(f"In tab {o.id} ({o.pw.url}) @{ref} is "
-                         f"{element_line(o.shown.node(ref))}: to act on it, switch to {o.id} "
-                         f"first (tabs switch {o.id}), then act again.")
-        if t.id == self.registry.current_id and len(self.registry) > 1:
-            lines.append(f"{t.id} is the current tab (a tab a page opens becomes the current "
-                         "one); tabs lists them all.")
-        lines.append(f"To act in {t.id}, look at it first (regions / find) and use its refs.")
-        return RefError("\n".join(lines), ref=ref)
-
-    def _check_document(self, t: Tab, fresh: PageIndex, ref: str) -> None:
-        """Refuse a ref of a document the agent was not shown: the page's, or its frame's.
-
-        A frame keeps its id when it loads another document (a wizard step, a srcdoc
-        swapped, a link followed inside it) while the page around it stays the same, and
-        the new document's refs restart from ``f1e1``: ``f1e3`` would name whatever the
-        new document numbered 3. So a frame's document is checked as the page's is.
-        """
-        shown = t.shown
-        if shown is None:
-            return
-        if shown.snapshot.document_id != fresh.snapshot.document_id:
-            self.stats.stale_document += 1
-            raise StaleRefError(page_changed(ref, shown, fresh.snapshot.url), ref=ref)
-        fid = ref_frame(ref)
-        if not fid:
-            return
-        was = next((f for f in shown.snapshot.frames if f.id == fid), None)
-        now = next((f for f in fresh.snapshot.frames if f.id == fid), None)
-        if was is not None and now is not None and was.document_id and \
-                was.document_id != now.document_id:
-            self.stats.stale_document += 1
-            raise StaleRefError(frame_changed(ref, fid, was.url, now.url), ref=ref)
-
-    async def _element_now(self, t: Tab, idx: PageIndex, ref: str) -> str:
-        """The target's line with the value / checked / selected it has after acting."""
-        node = idx.node(ref)
-        loc = backend.locator(t.page, ref)
-        return element_line(await state_after(loc, node) if loc is not None else node)
-
-    async def _perform(self, t: Tab, action: str, ref: str | None, value: Any,
-                       timeout: float | None) -> str:
-        from playwright.async_api import Error as PlaywrightError
-        from playwright.async_api import TimeoutError as PlaywrightTimeout
-
-        if ref is None:  # a key pressed on the page: shortcuts, Escape, PageDown …
-            await self._press_page(t, value, timeout)
-            return ""
-        loc = backend.locator(t.page, ref)
-        if loc is None:  # the tab navigated between resolving the ref and acting
-            raise StaleRefError(f"@{ref} no longer resolves: the page changed. Nothing was "
-                                "done; look again (regions / find).", ref=ref)
-        ms = (timeout if timeout is not None else self.options.action_timeout) * 1000
-        t.dirty = True  # hover, focus and CSS states change without a mutation
-        await self._fail_fast(t, loc, action, ref, min(ms, FAIL_FAST_MS))
-        try:
-            return await perform(loc, action, value, ms, ref)
-        except PlaywrightTimeout as exc:
-            facts = await explain(loc)
-            raise ActionError(self._blocked(t, action, ref, facts)) from exc
-        except PlaywrightError as exc:
-            if t.pw.is_closed():
-                raise BrowserError(f"Tab {t.id} was closed during {action}.") from exc
-            raise ActionError(f"Cannot {action} @{ref}: {first_line(exc)}") from exc
-
-    async def _press_page(self, t: Tab, key: Any, timeout: float | None) -> None:
-        from playwright.async_api import Error as PlaywrightError
-
-        if not key:
-            raise ActionError("press needs a key, such as Escape, PageDown or Control+K.")
-        t.dirty = True
-        try:
-            await asyncio.wait_for(t.pw.keyboard.press(str(key)),
-                                   timeout if timeout is not None else
-                                   self.options.action_timeout)
-        except TimeoutError as exc:
-            raise ActionError(f"Pressing {key} did not finish in time; a dialog may be "
-                              "open (dialogs).") from exc
-        except PlaywrightError as exc:
-            raise ActionError(f"Cannot press {key!r}: {first_line(exc)}. Keys are named "
-                              "like Enter, Escape, ArrowDown, Control+A.") from exc
-
-    def _blocked(self, t: Tab, action: str, ref: str, facts: dict[str, Any] | None) -> str:
-        """Why the action could not be done; for a hidden element, the control the page
-        declares to show it (read from the last capture: no call into the page)."""
-        opener = ""
-        idx = t.latest or t.shown
-        if facts is not None and facts.get("connected", True) and not facts.get("visible") \
-                and idx is not None and (pos := idx.tree.pos.get(ref)) is not None:
-            at = revealer(idx, pos)
-            if at is not None:
-                opener = ref_and_name(idx.nodes[at])
-        return blocked_message(action, ref, facts, opener)
-
-    async def _fail_fast(self, t: Tab, loc: Any, action: str, ref: str, ms: float) -> None:
-        """Say at once that an element is covered, disabled or hidden.
-
-        Playwright would retry until the action timeout; a blocked element usually
-        stays blocked (a consent banner does not leave by itself), so it is looked at
-        for a short while and the action refused with the reason.
-        """
-        if action not in NEEDS:
-            return
-        deadline = time.monotonic() + ms / 1000
-        while True:
-            facts = await explain(loc)
-            if not blocked(action, facts):
-                return
-            if time.monotonic() >= deadline:
-                raise ActionError(self._blocked(t, action, ref, facts))
-            await asyncio.sleep(0.1)
-
-    async def _settle(self, t: Tab) -> None:
-        """Let the page react: a started navigation loads, handlers render."""
-        from playwright.async_api import Error as PlaywrightError
-
-        if t.pw.is_closed():
-            return
-        try:
-            await t.pw.wait_for_load_state("load", timeout=self.options.navigation_timeout
-                                           * 1000)
-            if self.dialogs.stopped(t.pw):
-                return  # its scripts were stopped: nothing reacts, and no frame comes
-            await evaluate_in(t.pw, script("settle.js"), what="settle", deadline=5.0)
-        except FrameUnanswered as exc:  # a page whose script spins: nothing to wait for
-            logger.info("settle: %s", exc)
-        except PlaywrightError as exc:  # navigating right now: wait for it once more
-            logger.debug("settle: %r", exc)
-            with contextlib.suppress(PlaywrightError):
-                await t.pw.wait_for_load_state("load", timeout=5000)
 
     # One method per action, typed (the operations table's actions: operations.py) ----
     async def click(self, ref: str | None = None, **options: Unpack[ActOptions]
@@ -848,7 +533,7 @@ class AsyncSession:
         t = self.tab(tab)
         await t.pw.set_viewport_size({"width": w, "height": h})
         t.dirty = True
-        await self._settle(t)
+        await self.performer.settle(t)
         return ActionResult("resize", url=t.pw.url, message=f"VIEWPORT: {w}x{h}. Refs "
                             "still hold; look again, the layout may have changed.")
 
