@@ -107,7 +107,9 @@ class AsyncSession:
         self.captures = Captures(self.registry, self.region_cache, self.stats)
         #: files written on request: PDFs, the storage state
         self.files = Files(self.link, self.options, self.registry)
+        #: waiting for a load state, an element, text or a time
         self.waits = Waits(self.captures, self.dialogs)
+        #: screenshots, annotated in a scratch context of its own
         self.shots = Screenshots(self.registry, self.captures)
         #: loading pages under the URL policy
         self.navigator = Navigator(self.options, self.link, self.captures, self.dialogs)

@@ -2,8 +2,8 @@
 
 A tab remembers the capture behind the agent's last view, the intents behind the refs it
 was given, and which document it is on — everything a ref is checked against before an
-action. Its methods keep that memory; reading the page and acting on it are the
-session's (:mod:`domdex.session.captures`, :mod:`domdex.session.core`).
+action. Its methods keep that memory; capturing the page and acting on it are other
+parts of the session's (:mod:`~domdex.session.captures`, :mod:`~domdex.session.performer`).
 """
 
 from __future__ import annotations
