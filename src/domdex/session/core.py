@@ -4,6 +4,12 @@ One :class:`AsyncSession` drives one browser (launched, or reached over CDP). Ev
 front end — the Python API, the MCP server, the HTTP API, the CLI daemon — calls the
 same methods, so an agent gets the same answers everywhere.
 
+The session is made of components, each given what it uses and held as an attribute
+(``link``, ``registry``, ``captures``, ``navigator``, ``refs``, ``performer``,
+``downloader``, ``files``, ``waits``, ``shots``; what each tab remembers is its
+:class:`~domdex.session.tab.Tab`'s). Its own work is the views and the flow of an
+action: find or resolve the target, act, settle, answer (with a diff).
+
 Refs never lie:
 
 - a ref is checked against the document the agent last *saw* (the capture behind its
@@ -22,87 +28,52 @@ current state captures it first; captures are cheap next to a model's round trip
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
-import re
-import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Literal, TypedDict, Unpack
 
-from ..capture.deadline import FrameUnanswered, evaluate_in
 from ..diff import diff as diff_indexes
 from ..errors import (
     ActionError,
-    BrowserError,
-    DomdexError,
     NavigationError,
-    RefError,
-    StaleRefError,
 )
 from ..index import PageIndex
-from ..index.reveal import revealer
-from ..indexed import IndexedPage, build_index
-from ..navigation import check_html, navigation_error, resolve_url
+from ..indexed import IndexedPage
 from ..options import BrowserOptions
-from ..policy import scheme_of
 from ..render.diff import DiffView, FirstLookView
-from ..render.elements import element_line, ref_and_name
-from ..snapshot import Snapshot, parse_ref, ref_frame
+from ..render.elements import element_line
+from ..snapshot import Snapshot, parse_ref
 from . import backend
 from .actions import (
     ACTIONS,
     CHANGES_STATE,
     INTENT_OF,
-    NEEDS,
-    blocked,
-    blocked_message,
-    explain,
-    perform,
-    script,
-    state_after,
 )
 from .ambiguity import refusal, rivals
 from .cache import RegionCache
+from .captures import Captures
 from .dialogs import DialogPolicy, Policy
-from .files import FilesMixin
-from .intents import Intent, describe
-from .messages import (
-    closest,
-    first_line,
-    frame_changed,
-    left_on,
-    not_recovered,
-    page_changed,
-)
+from .downloads import Downloads, DownloadsView
+from .files import Files
+from .navigator import Navigator
 from .observe import LogView
 from .options import SessionOptions
-from .recovery import Recovery, recover, still_same
-from .results import ActionResult, DownloadInfo
-from .revive import ReviveMixin
-from .shots import ScreenshotMixin
-from .tabs import Tab, TabsMixin
-from .waits import WaitsMixin
+from .performer import Performer
+from .recovery import Recovery
+from .refs import Refs
+from .results import ActionResult, DownloadInfo, TabInfo
+from .revive import BrowserLink
+from .shots import Screenshots
+from .stats import SessionStats
+from .tab import Tab
+from .tabs import TabRegistry
+from .waits import ElementState, LoadState, Waits
 
 logger = logging.getLogger("domdex")
 
 __all__ = ["AsyncSession", "SessionStats"]
 
-#: How long an unchanged capture may be reused (CSS-only changes are not observed).
-REUSE_FOR = 10.0
-#: How long a covered, disabled or hidden element is watched before the action is
-#: refused (Playwright itself would wait for the whole action timeout).
-FAIL_FAST_MS = 1000.0
-#: Controls described per view change when their refs die (a re-render of a list).
-RETIRE_MAX = 200
-#: Seconds a failed navigation waits for Chromium's error page to commit (~0.15 s).
-ERROR_PAGE_WAIT = 1.0
-#: What a navigation that took longer than ``SessionOptions.navigation_timeout`` says to do.
-SLOW_PAGE = ("The page may be slow or never finish loading: try again, or look at what "
-             "has loaded (overview).")
-#: Refs whose printing view is remembered, per tab.
-PRINTED_MAX = 4096
-_PRINTED_REF = re.compile(r"@((?:f\d+)?e\d+)\b")
 
 
 class ActOptions(TypedDict, total=False):
@@ -115,62 +86,43 @@ class ActOptions(TypedDict, total=False):
     timeout: float | None
 
 
-def _indexed(t: Tab, snap: Snapshot) -> PageIndex:
-    """The user's own capture ``snap`` (``page.capture()``) as an index: the tab's latest
-    one when it is that capture, else built for it — not through the region cache, whose
-    index for the session's next capture of an unchanged page would carry this snapshot,
-    not the page's latest."""
-    return t.latest if t.latest is not None and t.latest.snapshot is snap \
-        else build_index(snap)
-
-
-@dataclass(slots=True)
-class SessionStats:
-    """Counters an operator (and the test suite) reads: recoveries, refusals, actions."""
-
-    actions: int = 0
-    recovered: int = 0
-    recovery_refused: int = 0
-    stale_document: int = 0
-    captures: int = 0
-    reused: int = 0
-    recoveries: list[Recovery] = field(default_factory=list)
-
-
-class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMixin):
+class AsyncSession:
     """A browser an agent keeps across calls. Use :meth:`start`, or wrap a browser."""
 
     def __init__(self, browser: Any, options: SessionOptions | None = None) -> None:
-        self.browser = browser
         self.options = options or SessionOptions()
         self.dialogs = DialogPolicy(self.options.dialog_policy)
         self.stats = SessionStats()
         self.region_cache = RegionCache(self.options.region_cache_size)
-        self._tabs: dict[str, Tab] = {}
-        self._by_pw: dict[int, Tab] = {}
-        self._current: str | None = None
-        self._next_id = 1
-        self._watched: set[int] = set()
-        self._pending: set[asyncio.Task[Any]] = set()
-        self._scratch: Any = None
-        self._own_context: Any = None
-        self._refused: str | None = None  # the last request the origin lists refused
-        self.follow_popups = browser is not None
-        #: how the browser was started (profile, device, output dir …)
-        self.browser_options: BrowserOptions = getattr(browser, "options", None) \
-            or BrowserOptions()
-        self.downloads: list[DownloadInfo] = []
-        self._downloading: dict[int, asyncio.Task[Any]] = {}
-        self._download_seq = 0
-        #: what the browser was started with: a dead one is started again from it
-        self._start_options: BrowserOptions | None = None
-        self._revive_lock = asyncio.Lock()
+        #: the browser, started again when it died (its tabs and scratch pages forgotten)
+        self.link = BrowserLink(browser, lost=self._browser_lost,
+                                started=self._browser_started)
+        #: what pages download, saved into the browser's output directory
+        self.downloader = Downloads(self.link)
+        #: the open tabs, the current one, and popups becoming tabs
+        self.registry = TabRegistry(self.link, self.options, self.dialogs,
+                                    self.downloader.on_download,
+                                    follow_popups=browser is not None)
+        #: captures of a tab, reused while the page is unchanged
+        self.captures = Captures(self.registry, self.region_cache, self.stats)
+        #: files written on request: PDFs, the storage state
+        self.files = Files(self.link, self.options, self.registry)
+        #: waiting for a load state, an element, text or a time
+        self.waits = Waits(self.captures, self.dialogs)
+        #: screenshots, annotated in a scratch context of its own
+        self.shots = Screenshots(self.registry, self.captures)
+        #: loading pages under the URL policy
+        self.navigator = Navigator(self.options, self.link, self.captures, self.dialogs)
+        #: which element a ref names now: checked, recovered, or refused
+        self.refs = Refs(self.registry, self.captures, self.stats)
+        #: one action done on a tab, refused at once on a blocked element
+        self.performer = Performer(self.options, self.dialogs)
 
     @classmethod
     async def for_page(cls, page: Any, options: SessionOptions | None = None) -> AsyncSession:
         """A one-tab session over a domdex AsyncPage (what ``page.click(…)`` runs on)."""
         session = cls(None, options)
-        await session._adopt(page.playwright_page, page)
+        await session.registry.adopt(page.playwright_page, page)
         return session
 
     # Life cycle ------------------------------------------------------------------
@@ -188,33 +140,100 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
             executable_path=executable_path, headless=headless, cdp=cdp)
         live, own_context = await backend.launch(wanted)
         session = cls(live, options)
-        session._own_context = own_context
-        session._start_options = wanted
-        if session.options.urls.filters_requests:
-            await session._filter_requests()
+        session.link.launched(wanted, own_context)
+        await session._browser_started()
         if wanted.cdp:
-            await session._adopt_open_tabs()
+            await session.registry.adopt_open_tabs()
         if url:
             await session.open(url)
         return session
 
     async def close(self) -> None:
         """Close the browser (or, over CDP, disconnect and leave it running)."""
-        for tab in list(self._tabs.values()):
-            self._forget(tab)
-        for ctx in (self._scratch, self._own_context):
-            if ctx is not None:
-                await ctx.close()
-        self._scratch = self._own_context = None
-        closer = getattr(self.browser, "close", None) if self.browser is not None else None
-        if closer is not None:
-            await closer()
+        self.registry.forget_all()
+        await self.shots.close()
+        await self.link.close()
 
     async def __aenter__(self) -> AsyncSession:
         return self
 
     async def __aexit__(self, *exc: object) -> None:
         await self.close()
+
+    async def _browser_started(self) -> None:
+        """A browser runs (launched, or started again): route its requests through the
+        URL policy when it has origin lists."""
+        await self.navigator.filter_requests()
+
+    def _browser_lost(self) -> None:
+        """The browser died: its tabs and the scratch page for screenshots went with it."""
+        self.registry.reset()
+        self.shots.reset()
+
+    # The browser -------------------------------------------------------------------
+    @property
+    def browser(self) -> Any:
+        """The browser this session drives (a fresh one after the old one died)."""
+        return self.link.browser
+
+    @property
+    def browser_options(self) -> BrowserOptions:
+        """How the browser was started (profile, device, output dir …)."""
+        return self.link.options
+
+    @property
+    def browser_gone(self) -> bool:
+        """Whether the browser this session drives has disconnected."""
+        return self.link.gone
+
+    @property
+    def follow_popups(self) -> bool:
+        """Whether a page a tab opens becomes a tab (and the current one)."""
+        return self.registry.follow_popups
+
+    @follow_popups.setter
+    def follow_popups(self, value: bool) -> None:
+        self.registry.follow_popups = value
+
+    # Tabs (the registry: tabs.py) ------------------------------------------------------
+    def tabs(self) -> list[TabInfo]:
+        return self.registry.infos()
+
+    async def tab_list(self) -> list[TabInfo]:
+        """Open tabs with their titles, the current one marked."""
+        return await self.registry.listing()
+
+    @property
+    def current(self) -> Tab:
+        return self.registry.current
+
+    def tab(self, tab_id: str | None = None) -> Tab:
+        """A tab by id (``t2``), or the current one."""
+        return self.registry.get(tab_id)
+
+    async def new_tab(self, url: str | None = None) -> ActionResult:
+        """Open a new tab (and make it current), optionally loading ``url``."""
+        revived = await self.link.revived()
+        pw, again = await self.link.reviving(lambda: self.registry.context().new_page())
+        revived = revived or again
+        tab = await self.registry.adopt(pw)
+        self.registry.current_id = tab.id
+        result = await self.open(url, tab=tab.id) if url else \
+            ActionResult("new_tab", url=pw.url, message=f"TAB: {tab.id} is current.")
+        if revived:
+            result.message = "\n".join(filter(None, (revived, result.message)))
+        return result
+
+    async def switch_tab(self, tab_id: str) -> ActionResult:
+        tab = await self.registry.switch(tab_id)
+        return ActionResult("switch_tab", url=tab.pw.url, message=f"TAB: {tab.id} is current.")
+
+    async def close_tab(self, tab_id: str | None = None) -> ActionResult:
+        tab = await self.registry.close(tab_id)
+        current = self.registry.current_id
+        msg = f"TAB: {tab.id} closed. " + (f"{current} is current." if current
+                                          else "No tab is open.")
+        return ActionResult("close_tab", message=msg)
 
     # Navigation ------------------------------------------------------------------
     async def open(self, url: str, *, tab: str | None = None, new_tab: bool = False,
@@ -224,64 +243,20 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
         Refused before anything runs when the session's URL policy says no
         (``javascript:`` always; local files and origins as the policy says).
         """
-        url = self._allowed_url(url)
+        url = self.navigator.allowed_url(url)
         if new_tab:
             return await self.new_tab(url)
-        revived = await self._revived()
-        if not self._tabs:
-            page, again = await self._reviving(lambda: self.browser.new_page())
+        revived = await self.link.revived()
+        if not len(self.registry):
+            page, again = await self.link.reviving(lambda: self.link.browser.new_page())
             revived = revived or again
-            t = await self._adopt(page.playwright_page, page)
+            t = await self.registry.adopt(page.playwright_page, page)
         else:
             t = self.tab(tab)
-        result = await self._navigate(t, "open", lambda: t.pw.goto(
-            url, wait_until=wait_until, timeout=self.options.navigation_timeout * 1000), url,
-            wait_until)
+        result = await self.navigator.open(t, url, wait_until)
         if revived:
             result.message = "\n".join(filter(None, (revived, result.message)))
         return result
-
-    def _allowed_url(self, url: str) -> str:
-        """``url`` resolved (a plain path or file:// URL must name a file) and checked."""
-        policy = self.options.urls
-        if scheme_of(url):
-            policy.check(url)
-        try:
-            resolved = resolve_url(url)
-        except NavigationError:
-            policy.check(url)  # a missing file: say files are off rather than missing
-            raise
-        policy.check(resolved)
-        return resolved
-
-    async def _filter_requests(self) -> None:
-        """Abort every request the origin lists refuse: clicks, redirects, subresources."""
-        context = getattr(self.browser, "context", None)
-        if context is None:
-            return
-        policy = self.options.urls
-
-        async def route(r: Any) -> None:
-            why = policy.origin_refusal(r.request.url)
-            if why is None:
-                await r.fallback()
-                return
-            logger.info("blocked %s: %s", r.request.url, why)
-            self._refused = why
-            await r.abort("blockedbyclient")
-        await context.route("**/*", route)
-
-    async def _left_if_refused(self, t: Tab, action: str, url: str) -> None:
-        """A redirect is not routed (Playwright sees only its first request): when the
-        navigation landed on an origin the lists refuse, leave it and say so."""
-        why = self.options.urls.origin_refusal(t.pw.url) \
-            if self.options.urls.filters_requests else None
-        if why is None:
-            return
-        landed = t.pw.url
-        await t.pw.goto("about:blank")
-        raise NavigationError(f"Could not {action} {url or landed}: it redirected to "
-                              f"{landed}, and {why}")
 
     async def navigate(self, to: Literal["back", "forward", "reload"],
                        tab: str | None = None) -> ActionResult:
@@ -292,179 +267,30 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
         return await {"back": self.back, "forward": self.forward, "reload": self.reload}[to](tab)
 
     async def back(self, tab: str | None = None) -> ActionResult:
-        t = self.tab(tab)
-        return await self._navigate(t, "back", lambda: t.pw.go_back(
-            timeout=self.options.navigation_timeout * 1000))
+        return await self.navigator.go(self.tab(tab), "back")
 
     async def forward(self, tab: str | None = None) -> ActionResult:
-        t = self.tab(tab)
-        return await self._navigate(t, "forward", lambda: t.pw.go_forward(
-            timeout=self.options.navigation_timeout * 1000))
+        return await self.navigator.go(self.tab(tab), "forward")
 
     async def reload(self, tab: str | None = None) -> ActionResult:
-        t = self.tab(tab)
-        return await self._navigate(t, "reload", lambda: t.pw.reload(
-            timeout=self.options.navigation_timeout * 1000))
+        return await self.navigator.go(self.tab(tab), "reload")
 
-    async def _navigate(self, t: Tab, action: str, go: Any, url: str = "",
-                        wait_until: str = "load") -> ActionResult:
-        from playwright.async_api import Error as PlaywrightError
-
-        t.dirty = True
-        was_url, was_epoch = t.pw.url, t.epoch
-        try:
-            response = await go()
-        except PlaywrightError as exc:
-            if self._refused and "ERR_BLOCKED_BY_CLIENT" in str(exc):
-                raise NavigationError(f"Could not {action} {url or t.pw.url}: it led to "
-                                      f"{self._refused}") from exc
-            failed = navigation_error(url or t.pw.url, exc, self.options.navigation_timeout,
-                                      wait_until, action=action, advice=SLOW_PAGE)
-            raise NavigationError(str(failed) + await self._left_on(t, was_url)) from exc
-        # Playwright answers None both when there is no history entry and when the entry
-        # has no HTTP response (about:blank, a data: URL, a same-document entry): only an
-        # unchanged URL and document mean nothing happened.
-        if response is None and action in ("back", "forward") and t.pw.url == was_url \
-                and t.epoch == was_epoch:
-            return ActionResult(action, url=t.pw.url, message=f"NOTHING to go {action} to.")
-        await self._left_if_refused(t, action, url)
-        t.status = response.status if response is not None else None
-        try:
-            check_html(t.pw.url, response)  # a PDF, JSON, an image: nothing to index
-        except NavigationError as exc:
-            raise NavigationError(f"{exc} The tab shows it now: go back, or open another "
-                                  "URL.") from None
-        idx = await self._capture(t)  # not shown: this answer carries no refs, so refs
-        snap = idx.snapshot           # from before stay refused until the agent looks
-        msg = (f"PAGE: {snap.title!r} · {len(idx.top_regions)} regions · "
-               f"{len(idx.interactive_nodes())} interactive. NEXT: overview / regions / "
-               "find \"…\"")
-        return ActionResult(action, url=t.pw.url, status=t.status, message=msg,
-                            dialogs=self.dialogs.drain())
-
-    async def _left_on(self, t: Tab, was_url: str) -> str:
-        """Where a failed navigation left the tab. Chromium commits its error page a
-        moment after the navigation fails: wait a little for it."""
-        from playwright.async_api import Error as PlaywrightError
-
-        with contextlib.suppress(PlaywrightError):
-            await t.pw.wait_for_url("chrome-error://**", timeout=ERROR_PAGE_WAIT * 1000)
-        return left_on(t.pw.url, was_url)
-
-    # Captures and views -----------------------------------------------------------
-    async def _capture(self, t: Tab) -> IndexedPage:
-        """A fresh capture of the tab (the "auto refresh" every call relies on).
-
-        When nothing has changed since the last capture (same document, no mutation,
-        input, focus or scroll in any frame, no action since, and recent), the last
-        capture is the fresh one: a view after a view costs a millisecond instead of
-        a page walk.
-        """
-        self._check_open(t)
-        epoch = t.epoch
-        if await self._unchanged(t):
-            self.stats.reused += 1
-            assert t.latest is not None
-            return t.latest
-        try:
-            snap = await backend.capture(t.page)
-        except DomdexError:
-            raise
-        except Exception as exc:
-            if t.pw.is_closed():
-                raise BrowserError(f"Tab {t.id} was closed.") from exc
-            raise BrowserError(f"Could not capture tab {t.id}: {first_line(exc)}") from exc
-        self.stats.captures += 1
-        idx = self.region_cache.build(snap)
-        t.latest, t.latest_epoch, t.latest_at, t.dirty = idx, epoch, time.monotonic(), False
-        return idx
-
-    async def _unchanged(self, t: Tab) -> bool:
-        """True when the tab's last capture still describes the page exactly."""
-        fresh_enough = t.latest is not None and not t.dirty and t.latest_epoch == t.epoch \
-            and time.monotonic() - t.latest_at < REUSE_FOR
-        counts = await self._change_counts(t)  # always: it also resets the counters
-        return fresh_enough and all(n == 0 for n in counts)
-
-    async def _change_counts(self, t: Tab) -> list[int]:
-        from playwright.async_api import Error as PlaywrightError
-
-        out: list[int] = []
-        for frame in backend.frames(t.pw):
-            try:
-                # changes.js answers at once; a child frame that cannot is stuck
-                out.append(int(await evaluate_in(
-                    frame, script("changes.js"), what="change count",
-                    deadline=None if frame.parent_frame is None else 1.0)))
-            except (PlaywrightError, FrameUnanswered):  # navigating, detaching, stuck: changed
-                out.append(-1)
-        return out
-
-    def _check_open(self, t: Tab) -> None:
-        if t.pw.is_closed():
-            self._forget(t)
-            raise BrowserError(f"Tab {t.id} was closed. Open tabs: "
-                               f"{', '.join(self._tabs) or 'none'}.")
-
-    def _show(self, t: Tab, idx: PageIndex) -> None:
-        """The agent is about to see refs of ``idx``: they become the valid ones."""
-        if t.shown is not None and t.shown.snapshot.document_id != idx.snapshot.document_id:
-            t.intents.forget_document(t.shown.snapshot.document_id)
-            t.seen.clear()
-        if t.shown is not None and t.shown is not idx:
-            self._retire(t, t.shown, idx)
-            t.seen.appendleft(t.shown)
-        t.shown, t.shown_epoch = idx, t.latest_epoch if t.latest is idx else t.epoch
-        t.user_view = None  # this view is newer than the user's own last capture
-
-    def _retire(self, t: Tab, old: PageIndex, new: PageIndex) -> None:
-        """Describe the controls whose refs die between two views of one document.
-
-        The agent may still hold them; the descriptor (taken while the element was
-        alive) is what a later recovery re-matches. Bounded per transition.
-        """
-        if old.snapshot.document_id != new.snapshot.document_id:
-            return
-        doc = old.snapshot.document_id
-        gone = [n.ref for n in old.nodes if n.visible and new.snapshot.get(n.ref) is None
-                and old.is_interactive(n)]
-        for ref in gone[:RETIRE_MAX]:
-            if t.intents.get(doc, ref) is None:
-                self._remember(t, old, ref)
-
+    # Views ---------------------------------------------------------------------
     def seen_through(self, page: Any, snap: Snapshot) -> None:
         """``snap`` was taken through ``page`` itself (``page.capture()`` /
         ``page.snapshot()``): the user's latest look at its tab, so the next diff compares
         with it. Kept as the snapshot (indexed only if a diff asks: a capture stays a
         capture); which refs actions accept does not change."""
-        t = next((t for t in self._tabs.values() if t.page is page), None)
+        t = self.registry.of_page(page)
         if t is not None and (t.shown is None or t.shown.snapshot is not snap):
             t.user_view = snap
 
     async def index(self, tab: str | None = None) -> IndexedPage:
         """A fresh PageIndex of the tab; its refs become the ones actions accept."""
         t = self.tab(tab)
-        idx = await self._capture(t)
-        self._show(t, idx)
+        idx = await self.captures.capture(t)
+        t.show(idx)
         return idx
-
-    def _printed(self, t: Tab, idx: PageIndex, view: Any, text: str | None = None) -> Any:
-        """Note which capture each ref a view prints comes from: what the agent last saw
-        a ref mean is what a later action by that ref is checked against. ``text``: the
-        view's text when rendering it whole would cost too much (a read)."""
-        try:
-            text = str(view) if text is None else text
-        except DomdexError:
-            return view
-        now = time.monotonic()
-        refs = set(_PRINTED_REF.findall(text))
-        refs.update(m.ref for m in getattr(view, "matches", ()) if getattr(m, "ref", None))
-        for ref in refs:
-            t.printed[ref] = (now, idx)
-            t.printed.move_to_end(ref)
-        while len(t.printed) > PRINTED_MAX:
-            t.printed.popitem(last=False)
-        return view
 
     async def overview(self, tab: str | None = None, max_tokens: int | None = None) -> Any:
         return (await self.index(tab)).overview(max_tokens=max_tokens)
@@ -472,21 +298,21 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
     async def regions(self, tab: str | None = None, max_tokens: int | None = None) -> Any:
         t = self.tab(tab)
         idx = await self.index(t.id)
-        return self._printed(t, idx, idx.regions_view(max_tokens=max_tokens))
+        return t.note_printed(idx, idx.regions_view(max_tokens=max_tokens))
 
     async def expand(self, region: str, tab: str | None = None,
                      max_tokens: int | None = None) -> Any:
         t = self.tab(tab)
         idx = await self.index(t.id)
-        return self._printed(t, idx, idx.expand(region, max_tokens=max_tokens))
+        return t.note_printed(idx, idx.expand(region, max_tokens=max_tokens))
 
     async def context(self, ref: str, tab: str | None = None,
                       max_tokens: int | None = None) -> Any:
         t = self.tab(tab)
-        idx = await self._capture(t)
-        self._check_document(t, idx, parse_ref(ref))
-        self._show(t, idx)
-        return self._printed(t, idx, idx.context(ref, max_tokens=max_tokens))
+        idx = await self.captures.capture(t)
+        self.refs.check_document(t, idx, parse_ref(ref))
+        t.show(idx)
+        return t.note_printed(idx, idx.context(ref, max_tokens=max_tokens))
 
     async def grep(self, pattern: str, tab: str | None = None, **kwargs: Any) -> Any:
         from ..search.api import grep
@@ -494,7 +320,7 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
         t = self.tab(tab)
         idx = await self.index(t.id)
         # pure work, off the event loop: a slow pattern must not stall other callers
-        return self._printed(t, idx, await asyncio.to_thread(grep, idx, pattern, **kwargs))
+        return t.note_printed(idx, await asyncio.to_thread(grep, idx, pattern, **kwargs))
 
     async def find(self, query: str, tab: str | None = None, **kwargs: Any) -> Any:
         """Find an element by words; the matches are remembered for stale-ref recovery."""
@@ -504,9 +330,8 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
         idx = await self.index(t.id)
         result = await asyncio.to_thread(find, idx, query, **kwargs)  # off the event loop
         for m in result.matches:
-            self._remember(t, idx, m.ref, query=query, intent=kwargs.get("intent"),
-                           score=m.score)
-        return self._printed(t, idx, result)
+            t.remember(idx, m.ref, query=query, intent=kwargs.get("intent"), score=m.score)
+        return t.note_printed(idx, result)
 
     async def read(self, tab: str | None = None, *, store: Any = None,
                    **kwargs: Any) -> Any:
@@ -518,39 +343,19 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
         t = self.tab(tab)
         idx = await self.index(t.id)
         result = await read(t.pw, store=store, **kwargs)
-        return self._printed(t, idx, result, text=result.body)
-
-    def _before(self, t: Tab) -> PageIndex | None:
-        """What a diff compares with: the agent's last view, or the user's own later
-        ``page.capture()`` of that same document. A capture of another document is not
-        taken: the diff must report the navigation (and showing its result would let the
-        previous page's refs, which restart per document, resolve on this one)."""
-        user, t.user_view = t.user_view, None
-        shown = t.shown
-        if user is None or (shown is not None and
-                            user.document_id != shown.snapshot.document_id):
-            return shown
-        return _indexed(t, user)
+        return t.note_printed(idx, result, text=result.body)
 
     async def diff(self, tab: str | None = None, max_tokens: int | None = None) -> Any:
         """What changed since the agent's last view (then this becomes the last view)."""
         t = self.tab(tab)
-        before = self._before(t)
-        idx = await self._capture(t)
+        before = t.before()
+        idx = await self.captures.capture(t)
         if before is None:  # nothing to compare with: say so, and show the page
-            self._show(t, idx)
-            return self._printed(t, idx, FirstLookView(idx.regions_view(max_tokens=max_tokens)))
+            t.show(idx)
+            return t.note_printed(idx, FirstLookView(idx.regions_view(max_tokens=max_tokens)))
         if before.snapshot.document_id == idx.snapshot.document_id:
-            self._show(t, idx)
-        return self._printed(t, idx, DiffView(diff_indexes(before, idx), max_tokens))
-
-    def _remember(self, t: Tab, idx: PageIndex, ref: str, *, query: str | None = None,
-                  intent: str | None = None, score: float | None = None) -> None:
-        try:
-            desc = describe(idx, ref)
-        except RefError:
-            return
-        t.intents.remember(Intent(ref, idx.snapshot.document_id, desc, query, intent, score))
+            t.show(idx)
+        return t.note_printed(idx, DiffView(diff_indexes(before, idx), max_tokens))
 
     # Actions ---------------------------------------------------------------------
     async def act(self, action: str, ref: str | None = None, *, query: str | None = None,
@@ -574,7 +379,7 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
             value = self.options.urls.upload_files(value)
         t = self.tab(tab)
         async with t.lock:  # one action at a time per tab; tabs act side by side
-            self._check_open(t)
+            self.captures.check_open(t)
             self.stats.actions += 1
             target, idx, score, recovery, found_by = await self._target(
                 t, action, ref, query, intent, keyboard)
@@ -582,7 +387,7 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
                 else ""
             note = ""
             if action == "drag":  # the drop target: a ref the agent saw, checked the same way
-                dest, dest_idx, _ = await self._resolve(t, parse_ref(str(value)))
+                dest, dest_idx, _ = await self.refs.resolve(t, parse_ref(str(value)))
                 value = backend.locator(t.page, dest)
                 note = f"DROPPED ON: {element_line(dest_idx.node(dest))}"
             # a key pressed on a page nobody looked at since it loaded: the diff needs a
@@ -590,50 +395,51 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
             # that earlier view stays the shown one, so refs the agent took from the
             # previous page are still refused, not resolved against this one
             unseen = t.shown is not None and t.shown_epoch != t.epoch
-            baseline = self._before(t) if diff and not unseen else None
+            baseline = t.before() if diff and not unseen else None
             if diff and baseline is None:
-                baseline = await self._capture(t)
+                baseline = await self.captures.capture(t)
             epoch = t.epoch
-            tabs_before = set(self._tabs)
-            downloads_from = self._download_seq
+            tabs_before = set(self.registry.ids())
+            downloads_from = self.downloader.next_seq
             t.nav_error = None
             await self.dialogs.quiet(t.pw)  # a flood's last queued alerts arrive first
-            done = await self._perform(t, action, target, value, timeout)
+            done = await self.performer.perform(t, action, target, value, timeout)
             note = "\n".join(filter(None, (note, done)))
             if target is not None and idx is not None:
-                self._remember(t, idx, target)
-            await self._settle(t)
+                t.remember(idx, target)
+            await self.performer.settle(t)
             clicked = idx.snapshot.get(target) if idx is not None and target is not None \
                 else None
             if action == "click" and clicked is not None and clicked.role == "link" and \
-                    t.epoch == epoch and self._download_seq == downloads_from:
-                await self._download_started(backend.locator(t.page, target), downloads_from)
+                    t.epoch == epoch and self.downloader.next_seq == downloads_from:
+                await self.downloader.started(backend.locator(t.page, target), downloads_from)
             if element and action in CHANGES_STATE and t.epoch == epoch and idx is not None \
                     and target is not None and not done:
-                element = await self._element_now(t, idx, target)
-            if self.follow_popups:
-                await self._adoptions()
+                element = await self.performer.element_now(t, idx, target)
+            if self.registry.follow_popups:
+                await self.registry.adoptions()
             result = ActionResult(action, target, element, found_by, score, recovery,
                                   url=t.pw.url, navigated=t.epoch != epoch,
                                   dialogs=self.dialogs.drain(),
-                                  downloads=await self._downloads_since(downloads_from),
+                                  downloads=await self.downloader.since(downloads_from),
                                   message=note)
             if result.navigated:
                 result.status = t.status
             if t.nav_error:
                 result.message = (f"NAVIGATION FAILED: {t.nav_error}. The tab shows an error "
                                   "page; go back or open another URL.")
-            opened = [k for k in self._tabs if k not in tabs_before]
+            opened = [k for k in self.registry.ids() if k not in tabs_before]
             if opened:
                 result.message = (f"TAB: the page opened {', '.join(opened)}; "
-                                  f"{self._current} is current. (tabs to list, switch back)")
+                                  f"{self.registry.current_id} is current. (tabs to list, "
+                                  "switch back)")
             if diff:
-                after = await self._capture(t)
+                after = await self.captures.capture(t)
                 before = baseline or after
                 result.diff = DiffView(diff_indexes(before, after))
                 if before.snapshot.document_id == after.snapshot.document_id and not unseen:
-                    self._show(t, after)  # a navigation's diff shows no refs: not shown
-                    self._printed(t, after, result.diff)
+                    t.show(after)  # a navigation's diff shows no refs: not shown
+                    t.note_printed(after, result.diff)
                 elif unseen:
                     result.message = "\n".join(filter(None, (
                         result.message, "The page is not the one last looked at: look at it "
@@ -649,7 +455,7 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
         if keyboard:
             return None, None, None, None, None
         if ref is not None:
-            target, idx, recovery = await self._resolve(t, parse_ref(ref))
+            target, idx, recovery = await self.refs.resolve(t, parse_ref(ref))
             return target, idx, None, recovery, None
         target, idx, score = await self._find_target(t, str(query), action, intent)
         return target, idx, score, None, query
@@ -658,222 +464,22 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
                            intent: str | None) -> tuple[str, PageIndex, float]:
         from ..search.api import find
 
-        idx = await self._capture(t)
+        idx = await self.captures.capture(t)
         result = await asyncio.to_thread(find, idx, query, intent=intent or INTENT_OF[action])
         if result.ref is None or result.confidence == "low":
             raise ActionError(f"No clear match for {query!r}, so nothing was done "
                               f"({action}). What is there:\n{result.render()}")
-        self._show(t, idx)  # the candidates' refs are the agent's to act on
+        t.show(idx)  # the candidates' refs are the agent's to act on
         others = rivals(idx, result)  # look-alikes or a near-tie the words do not split
         if others:
             for m in (result.matches[0], *others):
-                self._remember(t, idx, m.ref, query=query,
-                               intent=intent or INTENT_OF[action], score=m.score)
-            self._printed(t, idx, result)
+                t.remember(idx, m.ref, query=query, intent=intent or INTENT_OF[action],
+                           score=m.score)
+            t.note_printed(idx, result)
             raise ActionError(refusal(idx, result, others, action))
-        self._remember(t, idx, result.ref, query=query, intent=intent or INTENT_OF[action],
-                       score=result.score)
+        t.remember(idx, result.ref, query=query, intent=intent or INTENT_OF[action],
+                   score=result.score)
         return result.ref, idx, float(result.score)
-
-    async def _resolve(self, t: Tab, ref: str) -> tuple[str, PageIndex, Recovery | None]:
-        """The ref to act on: the given one if live, a safely recovered one, or an error."""
-        if t.shown is None:
-            if t.user_view is None:  # the agent has seen nothing of this tab
-                raise self._unseen_tab(t, ref)
-            fresh = await self._capture(t)  # what the user captured through the page
-            if fresh.snapshot.document_id != t.user_view.document_id:
-                self.stats.stale_document += 1
-                raise StaleRefError(
-                    f"@{ref} belongs to the page captured before ({t.user_view.url}); the "
-                    f"tab has since loaded a new document ({fresh.snapshot.url}), so its "
-                    "refs no longer apply and nothing was done. Look again (regions / "
-                    "find) and use the new refs.", ref=ref)
-            self._show(t, fresh)
-        shown = t.shown
-        assert shown is not None
-        if t.epoch != t.shown_epoch:
-            self.stats.stale_document += 1
-            raise StaleRefError(page_changed(ref, shown, t.pw.url), ref=ref)
-        fresh = await self._capture(t)  # the last one when nothing changed since
-        self._check_document(t, fresh, ref)
-        alive = fresh.snapshot.get(ref) is not None
-        if alive and fresh is shown:
-            return ref, fresh, None  # nothing changed since the agent looked
-        doc = shown.snapshot.document_id
-        intent = t.intents.get(doc, ref)
-        seen = t.printed.get(ref)
-        if seen is not None and seen[1].snapshot.document_id == doc and \
-                seen[1].snapshot.get(ref) is not None and (intent is None or seen[0] > intent.at):
-            intent = Intent(ref, doc, describe(seen[1], ref))  # what the agent last saw
-        if intent is None:
-            source = next((i for i in (shown, *t.seen) if i.snapshot.get(ref)), None)
-            if source is None and alive:
-                return ref, fresh, None  # a ref of a capture the agent did not see
-            if source is None:
-                raise RefError(closest(fresh, ref) or f"No element @{ref} on this page.",
-                               ref=ref)
-            intent = Intent(ref, doc, describe(source, ref))
-        user = t.user_view  # the user's own capture through the page, newer than shown
-        if user is not None and user.document_id == doc and user.get(ref) is not None:
-            intent = Intent(ref, doc, describe(_indexed(t, user), ref), intent.query,
-                            intent.intent, intent.score)  # the element as last seen
-        if alive and still_same(fresh, intent, ref):
-            return ref, fresh, None  # the same node, still in the row the agent saw
-        rec = recover(fresh, intent, ref)
-        if alive and not rec.recovered:
-            rec.reason = f"@{ref} now shows another row ({rec.reason})"
-        self.stats.recoveries.append(rec)
-        if not rec.recovered:
-            self.stats.recovery_refused += 1
-            raise StaleRefError(not_recovered(rec, intent), ref=ref)
-        self.stats.recovered += 1
-        logger.info("recovered stale ref %s -> %s (%.2f)", ref, rec.new_ref, rec.score)
-        self._show(t, fresh)
-        t.intents.remember(Intent(rec.new_ref or ref, fresh.snapshot.document_id,
-                                  describe(fresh, rec.new_ref or ref), intent.query,
-                                  intent.intent, intent.score))
-        return rec.new_ref or ref, fresh, rec
-
-    def _unseen_tab(self, t: Tab, ref: str) -> RefError:
-        """A ref on a tab the agent has not looked at: it came from another tab (a popup
-        the page opened became the current tab) or from nowhere. Acting on whatever this
-        tab numbers the same would be a guess; the refusal says which tab is current, the
-        tabs where the ref means something, and how to get back to them."""
-        lines = [f"@{ref} is not a ref of tab {t.id} ({t.pw.url}): nothing in that tab has "
-                 "been looked at yet, so nothing was done."]
-        others = [o for o in list(self._tabs.values()) if o is not t and o.shown is not None
-                  and o.shown_epoch == o.epoch and o.shown.snapshot.get(ref) is not None]
-        for o in others[:3]:
-            assert o.shown is not None
-            lines.append(f"In tab {o.id} ({o.pw.url}) @{ref} is "
-                         f"{element_line(o.shown.node(ref))}: to act on it, switch to {o.id} "
-                         f"first (tabs switch {o.id}), then act again.")
-        if t.id == self._current and len(self._tabs) > 1:
-            lines.append(f"{t.id} is the current tab (a tab a page opens becomes the current "
-                         "one); tabs lists them all.")
-        lines.append(f"To act in {t.id}, look at it first (regions / find) and use its refs.")
-        return RefError("\n".join(lines), ref=ref)
-
-    def _check_document(self, t: Tab, fresh: PageIndex, ref: str) -> None:
-        """Refuse a ref of a document the agent was not shown: the page's, or its frame's.
-
-        A frame keeps its id when it loads another document (a wizard step, a srcdoc
-        swapped, a link followed inside it) while the page around it stays the same, and
-        the new document's refs restart from ``f1e1``: ``f1e3`` would name whatever the
-        new document numbered 3. So a frame's document is checked as the page's is.
-        """
-        shown = t.shown
-        if shown is None:
-            return
-        if shown.snapshot.document_id != fresh.snapshot.document_id:
-            self.stats.stale_document += 1
-            raise StaleRefError(page_changed(ref, shown, fresh.snapshot.url), ref=ref)
-        fid = ref_frame(ref)
-        if not fid:
-            return
-        was = next((f for f in shown.snapshot.frames if f.id == fid), None)
-        now = next((f for f in fresh.snapshot.frames if f.id == fid), None)
-        if was is not None and now is not None and was.document_id and \
-                was.document_id != now.document_id:
-            self.stats.stale_document += 1
-            raise StaleRefError(frame_changed(ref, fid, was.url, now.url), ref=ref)
-
-    async def _element_now(self, t: Tab, idx: PageIndex, ref: str) -> str:
-        """The target's line with the value / checked / selected it has after acting."""
-        node = idx.node(ref)
-        loc = backend.locator(t.page, ref)
-        return element_line(await state_after(loc, node) if loc is not None else node)
-
-    async def _perform(self, t: Tab, action: str, ref: str | None, value: Any,
-                       timeout: float | None) -> str:
-        from playwright.async_api import Error as PlaywrightError
-        from playwright.async_api import TimeoutError as PlaywrightTimeout
-
-        if ref is None:  # a key pressed on the page: shortcuts, Escape, PageDown …
-            await self._press_page(t, value, timeout)
-            return ""
-        loc = backend.locator(t.page, ref)
-        if loc is None:  # the tab navigated between resolving the ref and acting
-            raise StaleRefError(f"@{ref} no longer resolves: the page changed. Nothing was "
-                                "done; look again (regions / find).", ref=ref)
-        ms = (timeout if timeout is not None else self.options.action_timeout) * 1000
-        t.dirty = True  # hover, focus and CSS states change without a mutation
-        await self._fail_fast(t, loc, action, ref, min(ms, FAIL_FAST_MS))
-        try:
-            return await perform(loc, action, value, ms, ref)
-        except PlaywrightTimeout as exc:
-            facts = await explain(loc)
-            raise ActionError(self._blocked(t, action, ref, facts)) from exc
-        except PlaywrightError as exc:
-            if t.pw.is_closed():
-                raise BrowserError(f"Tab {t.id} was closed during {action}.") from exc
-            raise ActionError(f"Cannot {action} @{ref}: {first_line(exc)}") from exc
-
-    async def _press_page(self, t: Tab, key: Any, timeout: float | None) -> None:
-        from playwright.async_api import Error as PlaywrightError
-
-        if not key:
-            raise ActionError("press needs a key, such as Escape, PageDown or Control+K.")
-        t.dirty = True
-        try:
-            await asyncio.wait_for(t.pw.keyboard.press(str(key)),
-                                   timeout if timeout is not None else
-                                   self.options.action_timeout)
-        except TimeoutError as exc:
-            raise ActionError(f"Pressing {key} did not finish in time; a dialog may be "
-                              "open (dialogs).") from exc
-        except PlaywrightError as exc:
-            raise ActionError(f"Cannot press {key!r}: {first_line(exc)}. Keys are named "
-                              "like Enter, Escape, ArrowDown, Control+A.") from exc
-
-    def _blocked(self, t: Tab, action: str, ref: str, facts: dict[str, Any] | None) -> str:
-        """Why the action could not be done; for a hidden element, the control the page
-        declares to show it (read from the last capture: no call into the page)."""
-        opener = ""
-        idx = t.latest or t.shown
-        if facts is not None and facts.get("connected", True) and not facts.get("visible") \
-                and idx is not None and (pos := idx.tree.pos.get(ref)) is not None:
-            at = revealer(idx, pos)
-            if at is not None:
-                opener = ref_and_name(idx.nodes[at])
-        return blocked_message(action, ref, facts, opener)
-
-    async def _fail_fast(self, t: Tab, loc: Any, action: str, ref: str, ms: float) -> None:
-        """Say at once that an element is covered, disabled or hidden.
-
-        Playwright would retry until the action timeout; a blocked element usually
-        stays blocked (a consent banner does not leave by itself), so it is looked at
-        for a short while and the action refused with the reason.
-        """
-        if action not in NEEDS:
-            return
-        deadline = time.monotonic() + ms / 1000
-        while True:
-            facts = await explain(loc)
-            if not blocked(action, facts):
-                return
-            if time.monotonic() >= deadline:
-                raise ActionError(self._blocked(t, action, ref, facts))
-            await asyncio.sleep(0.1)
-
-    async def _settle(self, t: Tab) -> None:
-        """Let the page react: a started navigation loads, handlers render."""
-        from playwright.async_api import Error as PlaywrightError
-
-        if t.pw.is_closed():
-            return
-        try:
-            await t.pw.wait_for_load_state("load", timeout=self.options.navigation_timeout
-                                           * 1000)
-            if self.dialogs.stopped(t.pw):
-                return  # its scripts were stopped: nothing reacts, and no frame comes
-            await evaluate_in(t.pw, script("settle.js"), what="settle", deadline=5.0)
-        except FrameUnanswered as exc:  # a page whose script spins: nothing to wait for
-            logger.info("settle: %s", exc)
-        except PlaywrightError as exc:  # navigating right now: wait for it once more
-            logger.debug("settle: %r", exc)
-            with contextlib.suppress(PlaywrightError):
-                await t.pw.wait_for_load_state("load", timeout=5000)
 
     # One method per action, typed (the operations table's actions: operations.py) ----
     async def click(self, ref: str | None = None, **options: Unpack[ActOptions]
@@ -929,7 +535,7 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
         t = self.tab(tab)
         await t.pw.set_viewport_size({"width": w, "height": h})
         t.dirty = True
-        await self._settle(t)
+        await self.performer.settle(t)
         return ActionResult("resize", url=t.pw.url, message=f"VIEWPORT: {w}x{h}. Refs "
                             "still hold; look again, the layout may have changed.")
 
@@ -962,3 +568,44 @@ class AsyncSession(TabsMixin, WaitsMixin, ScreenshotMixin, FilesMixin, ReviveMix
                 self.dialogs.prompt_text = text
         return f"Dialogs are {self.dialogs.policy}ed by default."
 
+    # Waits, screenshots, files (waits.py, shots.py, files.py, downloads.py) ------------
+    async def wait(self, *, load: LoadState | None = None, ref: str | None = None,
+                   query: str | None = None, text: str | None = None,
+                   state: ElementState = "visible", seconds: float | None = None,
+                   timeout: float = 10.0, tab: str | None = None) -> ActionResult:
+        """Wait for a load state, an element (by ref or query), some text, or a time."""
+        return await self.waits.wait(self.tab(tab), load=load, ref=ref, query=query,
+                                     text=text, state=state, seconds=seconds,
+                                     timeout=timeout)
+
+    async def screenshot(self, *, annotate: bool = True, full_page: bool = False,
+                         tab: str | None = None) -> bytes:
+        """A PNG of the tab; with ``annotate`` refs and region outlines drawn on a copy.
+
+        The marks are drawn in a scratch page of our own over the screenshot image,
+        never in the user's page.
+        """
+        return await self.shots.screenshot(self.tab(tab), annotate=annotate,
+                                           full_page=full_page)
+
+    @property
+    def downloads(self) -> list[DownloadInfo]:
+        """Every download of this session, in the order they started."""
+        return self.downloader.items
+
+    def download_list(self) -> DownloadsView:
+        """Every download of this session, oldest first."""
+        return self.downloader.view()
+
+    def output_file(self, name: str | None, default: str) -> Path:
+        """Where a file the agent asked for goes: a bare name in the output directory;
+        a path only where the session may write anywhere (not a server's)."""
+        return self.files.output_file(name, default)
+
+    async def pdf(self, path: str | None = None, *, tab: str | None = None) -> ActionResult:
+        """The page printed to PDF (headless Chromium only), saved to ``path``."""
+        return await self.files.pdf(self.tab(tab), path)
+
+    async def save_storage_state(self, path: str | None = None) -> ActionResult:
+        """Save cookies and local storage (the logins) to reuse with --storage-state."""
+        return await self.files.save_storage_state(path)

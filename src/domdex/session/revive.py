@@ -20,19 +20,15 @@ import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 from ..errors import BrowserError
+from ..options import BrowserOptions
 from . import backend
-
-if TYPE_CHECKING:
-    from ..options import BrowserOptions
-    from .options import SessionOptions
-    from .tabs import Tab
 
 logger = logging.getLogger("domdex")
 
-__all__ = ["ReviveMixin"]
+__all__ = ["BrowserLink"]
 
 RESTARTED = ("BROWSER: the browser had stopped (killed or crashed); domdex started a fresh "
              "one with the same options. Tabs and refs from before are gone, and logins "
@@ -44,24 +40,49 @@ NOTICE_WITHIN = 3.0
 T = TypeVar("T")
 
 
-class ReviveMixin:
-    """Relaunch for :class:`~domdex.session.AsyncSession` after the browser died."""
+class BrowserLink:
+    """The browser a session drives, how it was started, and starting it again after it
+    died. The rest of the session reaches the browser through this link, so a fresh
+    browser replaces the dead one everywhere at once.
 
-    browser: Any
-    options: SessionOptions
-    browser_options: BrowserOptions
-    _tabs: dict[str, Tab]
-    _watched: set[int]
-    _scratch: Any
-    _own_context: Any
-    _start_options: BrowserOptions | None
-    _revive_lock: asyncio.Lock
+    ``lost`` is called when a dead browser is given up (the session forgets its tabs and
+    everything kept in the old browser), ``started`` once a fresh one runs (the session
+    routes its requests through the URL policy again).
+    """
 
-    if TYPE_CHECKING:
-        def _forget(self, tab: Tab) -> None: ...
-        async def _filter_requests(self) -> None: ...
+    def __init__(self, browser: Any, *, lost: Callable[[], None],
+                 started: Callable[[], Awaitable[None]]) -> None:
+        self.browser = browser
+        #: how the browser was started (profile, device, output dir …)
+        self.options: BrowserOptions = getattr(browser, "options", None) or BrowserOptions()
+        #: a context the session made in the browser (over CDP), closed with it
+        self.own_context: Any = None
+        #: what the browser was started with: a dead one is started again from it
+        self.start_options: BrowserOptions | None = None
+        self._lost = lost
+        self._started = started
+        self._lock = asyncio.Lock()
 
-    async def _reviving(self, make: Callable[[], Awaitable[T]]) -> tuple[T, str]:
+    def launched(self, options: BrowserOptions, own_context: Any) -> None:
+        """The session launched (or connected to) its browser itself, with ``options``:
+        it may start it again."""
+        self.start_options, self.own_context = options, own_context
+
+    @property
+    def context(self) -> Any:
+        """The browser's own context (None for a page the caller owns)."""
+        return getattr(self.browser, "context", None)
+
+    async def close(self) -> None:
+        """Close the context the session made, then the browser (over CDP: disconnect)."""
+        if self.own_context is not None:
+            await self.own_context.close()
+        self.own_context = None
+        closer = getattr(self.browser, "close", None) if self.browser is not None else None
+        if closer is not None:
+            await closer()
+
+    async def reviving(self, make: Callable[[], Awaitable[T]]) -> tuple[T, str]:
         """``make()`` (a new page), started again in a fresh browser when it fails
         because the browser died a moment ago and Playwright had not said so yet."""
         try:
@@ -69,45 +90,42 @@ class ReviveMixin:
         except Exception:
             if not await self._went_away():
                 raise
-        note = await self._revived()
+        note = await self.revived()
         return await make(), note
 
     async def _went_away(self, within: float = NOTICE_WITHIN) -> bool:
         """Whether the browser turns out to be gone within ``within`` seconds."""
         end = time.monotonic() + within
-        while not self.browser_gone:
+        while not self.gone:
             if time.monotonic() >= end:
                 return False
             await asyncio.sleep(0.05)
         return True
 
     @property
-    def browser_gone(self) -> bool:
+    def gone(self) -> bool:
         """Whether the browser this session drives has disconnected."""
         return self.browser is not None and not getattr(self.browser, "connected", True)
 
-    async def _revived(self) -> str:
+    async def revived(self) -> str:
         """Relaunch if the browser is gone; the sentence to add to the answer, or ""."""
-        if not self.browser_gone:
+        if not self.gone:
             return ""
-        async with self._revive_lock:
-            return await self._relaunch() if self.browser_gone else ""
+        async with self._lock:
+            return await self._relaunch() if self.gone else ""
 
     async def _relaunch(self) -> str:
-        if self._start_options is None:
+        if self.start_options is None:
             raise BrowserError("The browser of this page stopped (it was killed or crashed), "
                                "and domdex did not start it, so it cannot start it again.")
         logger.warning("the browser disconnected; starting a fresh one")
         old = self.browser
-        for tab in list(self._tabs.values()):
-            self._forget(tab)
-        self._watched.clear()
-        self._scratch = self._own_context = None
+        self._lost()
+        self.own_context = None
         with contextlib.suppress(Exception):  # what is left of it: pipes, the driver
             await asyncio.wait_for(old.close(), CLOSE_DEADLINE)
-        browser, own_context = await backend.launch(self._start_options)
-        self.browser, self._own_context = browser, own_context
-        self.browser_options = getattr(browser, "options", self._start_options)
-        if self.options.urls.filters_requests:
-            await self._filter_requests()
+        browser, own_context = await backend.launch(self.start_options)
+        self.browser, self.own_context = browser, own_context
+        self.options = getattr(browser, "options", self.start_options)
+        await self._started()
         return RESTARTED

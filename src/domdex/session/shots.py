@@ -16,47 +16,58 @@ from .actions import script
 
 if TYPE_CHECKING:
     from ..index import PageIndex
-    from .tabs import Tab
+    from .captures import Captures
+    from .tab import Tab
+    from .tabs import TabRegistry
 
-__all__ = ["ScreenshotMixin"]
+__all__ = ["Screenshots"]
 
 
-class ScreenshotMixin:
-    """``screenshot(…)`` of :class:`~domdex.session.AsyncSession`."""
+class Screenshots:
+    """``screenshot(…)`` of a tab. The marks are drawn in a scratch context of its own,
+    made in the browser of ``tabs``' context on first use and kept out of ``tabs``; the
+    page is captured through ``captures``."""
 
-    _scratch: Any
+    def __init__(self, tabs: TabRegistry, captures: Captures) -> None:
+        self.tabs = tabs
+        self.captures = captures
+        self._scratch: Any = None
 
-    if TYPE_CHECKING:
-        def tab(self, tab_id: str | None = None) -> Tab: ...
-        def _context(self) -> Any: ...
-        async def _capture(self, t: Tab) -> PageIndex: ...
-        def _show(self, t: Tab, idx: PageIndex) -> None: ...
-
-    async def screenshot(self, *, annotate: bool = True, full_page: bool = False,
-                         tab: str | None = None) -> bytes:
+    async def screenshot(self, t: Tab, *, annotate: bool = True,
+                         full_page: bool = False) -> bytes:
         """A PNG of the tab; with ``annotate`` refs and region outlines drawn on a copy.
 
         The marks are drawn in a scratch page of our own over the screenshot image,
         never in the user's page.
         """
-        t = self.tab(tab)
         png = await t.pw.screenshot(full_page=full_page)
         if not annotate:
             return bytes(png)
-        idx = await self._capture(t)
-        self._show(t, idx)
+        idx = await self.captures.capture(t)
+        t.show(idx)
         boxes = _boxes(idx, full_page)
         return await self._draw(png, boxes)
+
+    async def close(self) -> None:
+        """Close the scratch context (the session closes)."""
+        if self._scratch is not None:
+            await self._scratch.close()
+        self._scratch = None
+
+    def reset(self) -> None:
+        """The browser died, and the scratch context with it."""
+        self._scratch = None
 
     async def _draw(self, png: bytes, boxes: list[dict[str, Any]]) -> bytes:
 
         width, height = struct.unpack(">II", png[16:24])
         if self._scratch is None:
-            pw_browser = self._context().browser
+            pw_browser = self.tabs.context().browser
             if pw_browser is None:
                 raise BrowserError("Cannot annotate: no browser handle for a scratch page.")
             self._scratch = await pw_browser.new_context(viewport={"width": width,
                                                                    "height": height})
+            self.tabs.keep_out(self._scratch)
         page = await self._scratch.new_page()
         try:
             await page.set_viewport_size({"width": width, "height": height})

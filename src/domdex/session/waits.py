@@ -14,11 +14,11 @@ from .messages import first_line
 from .results import ActionResult
 
 if TYPE_CHECKING:
-    from ..index import PageIndex
+    from .captures import Captures
     from .dialogs import DialogPolicy
-    from .tabs import Tab
+    from .tab import Tab
 
-__all__ = ["ElementState", "LoadState", "WaitsMixin"]
+__all__ = ["ElementState", "LoadState", "Waits"]
 
 #: The load states a wait can wait for (Playwright's own names).
 LoadState = Literal["load", "domcontentloaded", "networkidle"]
@@ -26,26 +26,21 @@ LoadState = Literal["load", "domcontentloaded", "networkidle"]
 ElementState = Literal["visible", "hidden", "attached", "detached"]
 
 
-class WaitsMixin:
-    """``wait(…)`` of :class:`~domdex.session.AsyncSession`."""
+class Waits:
+    """``wait(…)`` on a tab: its page is captured through ``captures``; the answer
+    carries the dialogs ``dialogs`` answered meanwhile."""
 
-    dialogs: DialogPolicy
+    def __init__(self, captures: Captures, dialogs: DialogPolicy) -> None:
+        self.captures = captures
+        self.dialogs = dialogs
 
-    if TYPE_CHECKING:
-        def tab(self, tab_id: str | None = None) -> Tab: ...
-        async def _capture(self, t: Tab) -> PageIndex: ...
-        def _show(self, t: Tab, idx: PageIndex) -> None: ...
-        def _remember(self, t: Tab, idx: PageIndex, ref: str, *, query: str | None = None,
-                      intent: str | None = None, score: float | None = None) -> None: ...
-
-    async def wait(self, *, load: LoadState | None = None, ref: str | None = None,
+    async def wait(self, t: Tab, *, load: LoadState | None = None, ref: str | None = None,
                    query: str | None = None, text: str | None = None,
                    state: ElementState = "visible", seconds: float | None = None,
-                   timeout: float = 10.0, tab: str | None = None) -> ActionResult:
+                   timeout: float = 10.0) -> ActionResult:
         """Wait for a load state, an element (by ref or query), some text, or a time."""
         from playwright.async_api import Error as PlaywrightError
 
-        t = self.tab(tab)
         start = time.monotonic()
         ms = timeout * 1000
         what = ""
@@ -84,11 +79,11 @@ class WaitsMixin:
 
         deadline = time.monotonic() + timeout
         while True:
-            idx = await self._capture(t)
+            idx = await self.captures.capture(t)
             result = find(idx, query)
             if result.ref is not None and result.confidence != "low":
-                self._show(t, idx)
-                self._remember(t, idx, result.ref, query=query, score=result.score)
+                t.show(idx)
+                t.remember(idx, result.ref, query=query, score=result.score)
                 return f"{element_line(idx.node(result.ref))} is there"
             if time.monotonic() > deadline:
                 raise ActionError(f"Waited {timeout:g} s: nothing matching {query!r} appeared.")

@@ -1,0 +1,144 @@
+"""Which element a ref names now: checked against what the agent saw, recovered when a
+re-render replaced it, refused when that cannot be done safely.
+
+A ref is checked against the document the agent last *saw* (the capture behind its last
+view): after a navigation every old ref is refused, even when the new page has an element
+with that number. A ref whose element was replaced is re-matched from the tab's intent
+cache (:mod:`domdex.session.recovery`) and used only when the match is clear.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+from ..errors import RefError, StaleRefError
+from ..render.elements import element_line
+from ..snapshot import ref_frame
+from .intents import Intent, describe
+from .messages import closest, frame_changed, not_recovered, page_changed
+from .recovery import Recovery, recover, still_same
+
+if TYPE_CHECKING:
+    from ..index import PageIndex
+    from .captures import Captures
+    from .stats import SessionStats
+    from .tab import Tab
+    from .tabs import TabRegistry
+
+logger = logging.getLogger("domdex")
+
+__all__ = ["Refs"]
+
+
+class Refs:
+    """Resolves the refs an agent acts on, in tabs of ``tabs`` captured through
+    ``captures``; refusals and recoveries are counted in ``stats``."""
+
+    def __init__(self, tabs: TabRegistry, captures: Captures, stats: SessionStats) -> None:
+        self.tabs = tabs
+        self.captures = captures
+        self.stats = stats
+
+    async def resolve(self, t: Tab, ref: str) -> tuple[str, PageIndex, Recovery | None]:
+        """The ref to act on: the given one if live, a safely recovered one, or an error."""
+        if t.shown is None:
+            if t.user_view is None:  # the agent has seen nothing of this tab
+                raise self._unseen_tab(t, ref)
+            fresh = await self.captures.capture(t)  # what the user captured through the page
+            if fresh.snapshot.document_id != t.user_view.document_id:
+                self.stats.stale_document += 1
+                raise StaleRefError(
+                    f"@{ref} belongs to the page captured before ({t.user_view.url}); the "
+                    f"tab has since loaded a new document ({fresh.snapshot.url}), so its "
+                    "refs no longer apply and nothing was done. Look again (regions / "
+                    "find) and use the new refs.", ref=ref)
+            t.show(fresh)
+        shown = t.shown
+        assert shown is not None
+        if t.epoch != t.shown_epoch:
+            self.stats.stale_document += 1
+            raise StaleRefError(page_changed(ref, shown, t.pw.url), ref=ref)
+        fresh = await self.captures.capture(t)  # the last one when nothing changed since
+        self.check_document(t, fresh, ref)
+        alive = fresh.snapshot.get(ref) is not None
+        if alive and fresh is shown:
+            return ref, fresh, None  # nothing changed since the agent looked
+        doc = shown.snapshot.document_id
+        intent = t.intents.get(doc, ref)
+        seen = t.printed.get(ref)
+        if seen is not None and seen[1].snapshot.document_id == doc and \
+                seen[1].snapshot.get(ref) is not None and (intent is None or seen[0] > intent.at):
+            intent = Intent(ref, doc, describe(seen[1], ref))  # what the agent last saw
+        if intent is None:
+            source = next((i for i in (shown, *t.seen) if i.snapshot.get(ref)), None)
+            if source is None and alive:
+                return ref, fresh, None  # a ref of a capture the agent did not see
+            if source is None:
+                raise RefError(closest(fresh, ref) or f"No element @{ref} on this page.",
+                               ref=ref)
+            intent = Intent(ref, doc, describe(source, ref))
+        user = t.user_view  # the user's own capture through the page, newer than shown
+        if user is not None and user.document_id == doc and user.get(ref) is not None:
+            intent = Intent(ref, doc, describe(t.indexed(user), ref), intent.query,
+                            intent.intent, intent.score)  # the element as last seen
+        if alive and still_same(fresh, intent, ref):
+            return ref, fresh, None  # the same node, still in the row the agent saw
+        rec = recover(fresh, intent, ref)
+        if alive and not rec.recovered:
+            rec.reason = f"@{ref} now shows another row ({rec.reason})"
+        self.stats.recoveries.append(rec)
+        if not rec.recovered:
+            self.stats.recovery_refused += 1
+            raise StaleRefError(not_recovered(rec, intent), ref=ref)
+        self.stats.recovered += 1
+        logger.info("recovered stale ref %s -> %s (%.2f)", ref, rec.new_ref, rec.score)
+        t.show(fresh)
+        t.intents.remember(Intent(rec.new_ref or ref, fresh.snapshot.document_id,
+                                  describe(fresh, rec.new_ref or ref), intent.query,
+                                  intent.intent, intent.score))
+        return rec.new_ref or ref, fresh, rec
+
+    def _unseen_tab(self, t: Tab, ref: str) -> RefError:
+        """A ref on a tab the agent has not looked at: it came from another tab (a popup
+        the page opened became the current tab) or from nowhere. Acting on whatever this
+        tab numbers the same would be a guess; the refusal says which tab is current, the
+        tabs where the ref means something, and how to get back to them."""
+        lines = [f"@{ref} is not a ref of tab {t.id} ({t.pw.url}): nothing in that tab has "
+                 "been looked at yet, so nothing was done."]
+        others = [o for o in self.tabs if o is not t and o.shown is not None
+                  and o.shown_epoch == o.epoch and o.shown.snapshot.get(ref) is not None]
+        for o in others[:3]:
+            assert o.shown is not None
+            lines.append(f"In tab {o.id} ({o.pw.url}) @{ref} is "
+                         f"{element_line(o.shown.node(ref))}: to act on it, switch to {o.id} "
+                         f"first (tabs switch {o.id}), then act again.")
+        if t.id == self.tabs.current_id and len(self.tabs) > 1:
+            lines.append(f"{t.id} is the current tab (a tab a page opens becomes the current "
+                         "one); tabs lists them all.")
+        lines.append(f"To act in {t.id}, look at it first (regions / find) and use its refs.")
+        return RefError("\n".join(lines), ref=ref)
+
+    def check_document(self, t: Tab, fresh: PageIndex, ref: str) -> None:
+        """Refuse a ref of a document the agent was not shown: the page's, or its frame's.
+
+        A frame keeps its id when it loads another document (a wizard step, a srcdoc
+        swapped, a link followed inside it) while the page around it stays the same, and
+        the new document's refs restart from ``f1e1``: ``f1e3`` would name whatever the
+        new document numbered 3. So a frame's document is checked as the page's is.
+        """
+        shown = t.shown
+        if shown is None:
+            return
+        if shown.snapshot.document_id != fresh.snapshot.document_id:
+            self.stats.stale_document += 1
+            raise StaleRefError(page_changed(ref, shown, fresh.snapshot.url), ref=ref)
+        fid = ref_frame(ref)
+        if not fid:
+            return
+        was = next((f for f in shown.snapshot.frames if f.id == fid), None)
+        now = next((f for f in fresh.snapshot.frames if f.id == fid), None)
+        if was is not None and now is not None and was.document_id and \
+                was.document_id != now.document_id:
+            self.stats.stale_document += 1
+            raise StaleRefError(frame_changed(ref, fid, was.url, now.url), ref=ref)
