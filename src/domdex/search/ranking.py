@@ -576,8 +576,8 @@ def _record_pick(si: SearchIndex, inside: np.ndarray, intent: str | None,
     request's verb and leftover words) names, else the element the leftover words fit
     best, else its first link (its title), else the record itself."""
     if wanted and intent in ("click", "fill", "select"):  # "edit the last user": its ✎
-        ctl = [k for k in inside.tolist() if si.interactive[k] and
-               _names(wanted, si.descriptors[k].label)]  # not *Cancel order* for "show"
+        ctl: list[int] = [int(k) for k in inside.tolist() if si.interactive[k] and
+                          _names(wanted, si.descriptors[k].label)]  # not *Cancel order*
         if ctl and max(float(score[k]) for k in ctl) >= 0.5 * best:
             return max(ctl, key=lambda k: float(score[k]))
     if rest and float(score[inside].max()) >= 0.5 * best:  # "the category of …"
