@@ -149,9 +149,9 @@ class Match:
     #: class names what the author thought of, maybe the box around it (the close × of a
     #: ``delete-account-modal`` is no "delete account" button)
     guessed: bool = False
-    #: a control that does an action (its name starts with one: *Delete task*, *Cancel
-    #: order*) which a click request never names ("Call the plumber" over a to-do's
-    #: *Delete task*): found by the words around it, so at best ``low``
+    #: a control that does what cannot be taken back (its name starts with it: *Delete
+    #: task*, *Cancel order*) which a click request never names ("Call the plumber" over
+    #: a to-do's *Delete task*): found by the words around it, so at best ``low``
     unasked: bool = False
 
     def to_dict(self) -> dict[str, Any]:
@@ -783,15 +783,23 @@ def _record_handoff(si: SearchIndex, idx: Any, q: Query, ks: np.ndarray,
     return _take_lead(score, score, k, b)
 
 
+#: What a control does that cannot be taken back or changes the user's data: found for
+#: a request that does not say it, it is no answer to act on (*Show image 3* is).
+_UNDOABLE = frozenset(str.split(
+    "delete remove cancel reset clear discard archive block report unsubscribe decline "
+    "reject revoke disable deactivate ban kick mute erase destroy drop purge wipe trash "
+    "unpublish refund void terminate"))
+
+
 def _unasked(q: Query, name: str) -> bool:
-    """Whether ``name`` does an action (its first word is one: *Delete task*, *Remove
-    item*) that the request does not name, by that word or a synonym of it: "the black
-    belt item" names the item, not its removal."""
+    """Whether ``name`` does what cannot be taken back (its first word says so: *Delete
+    task*, *Remove item*) and the request does not name that, by the word or a synonym:
+    "the black belt item" names the item, not its removal."""
     words = [w for w in tokens(name) if w.isalpha()]
-    if not words or words[0] not in ACTION_VERBS:
+    if not words or words[0] not in _UNDOABLE:
         return False
     verbs = {words[0], *SYNONYMS.get(words[0], ())}
-    return not _names(q.terms, " ".join(verbs))
+    return not _names(q.sequence or q.terms, " ".join(verbs))  # "open …" is no term
 
 
 def _names(terms: list[str], name: str) -> bool:
