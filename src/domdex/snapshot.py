@@ -258,7 +258,7 @@ class FrameInfo:
 
 
 #: A declared language is a short tag ("zh-Hant-TW"); anything longer is cut.
-_LANGUAGE_CHARS = 35
+LANGUAGE_CHARS = 35
 
 
 @dataclass(slots=True)
@@ -341,7 +341,7 @@ class Snapshot:
         snap = cls(
             url=f.text(d.get("url"), "url"),
             title=f.text(d.get("title"), "title"),
-            language=f.text(d.get("language"), "language")[:_LANGUAGE_CHARS],
+            language=f.text(d.get("language"), "language")[:LANGUAGE_CHARS],
             viewport=(int(vw), int(vh)),
             scroll=f.pair(d.get("scroll"), "scroll", -f.MAX_PIXELS, f.MAX_PIXELS) or (0.0, 0.0),
             ready_state=f.text(d.get("ready_state"), "ready_state", "complete"),

@@ -41,7 +41,7 @@ from typing import Any
 
 from ..errors import BrowserError
 from ..gcpause import paused_gc
-from ..snapshot import Box, FrameInfo, Node, Snapshot
+from ..snapshot import LANGUAGE_CHARS, Box, FrameInfo, Node, Snapshot
 from . import deadline as _dl
 from .deadline import FrameUnanswered, evaluate_in, with_deadline
 from .rows import FLAGS, REF, content_origin, rows_to_nodes
@@ -377,7 +377,7 @@ def _apply_patch(live: _Live, data: dict[str, Any]) -> tuple[Snapshot, set[str]]
         if visible != n.visible or in_viewport != n.in_viewport:
             nodes[i] = dataclasses.replace(n, visible=visible, in_viewport=in_viewport)
     snap = Snapshot(
-        url=data["url"], title=data["title"], language=data.get("lang", ""),
+        url=data["url"], title=data["title"], language=data.get("lang", "")[:LANGUAGE_CHARS],
         viewport=(vw, vh), scroll=(sx, sy),
         ready_state=data["ready"], document_id=data["doc"], captured_at=time.time(),
         nodes=nodes, frames=[], page_size=(float(data["pw"]), float(data["ph"])),
@@ -396,7 +396,7 @@ def _assemble(main: dict[str, Any], children: list[_FrameCapture],
     registry.documents[""] = main["doc"]
     if not children:  # one frame: nothing to stitch
         return Snapshot(
-            url=main["url"], title=main["title"], language=main.get("lang", ""),
+            url=main["url"], title=main["title"], language=main.get("lang", "")[:LANGUAGE_CHARS],
             viewport=(vw, vh), scroll=(sx, sy),
             ready_state=main["ready"], document_id=main["doc"], captured_at=time.time(),
             nodes=nodes, frames=[], page_size=(float(main["pw"]), float(main["ph"])),
@@ -435,7 +435,7 @@ def _assemble(main: dict[str, Any], children: list[_FrameCapture],
     if inserts:
         nodes = _splice(nodes, inserts)
     return Snapshot(
-        url=main["url"], title=main["title"], language=main.get("lang", ""),
+        url=main["url"], title=main["title"], language=main.get("lang", "")[:LANGUAGE_CHARS],
         viewport=(vw, vh), scroll=(sx, sy),
         ready_state=main["ready"], document_id=main["doc"], captured_at=time.time(),
         nodes=nodes, frames=frames, page_size=(float(main["pw"]), float(main["ph"])),
