@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from domdex.chromium import LAUNCH_ARGS, find_chromium
-from domdex.errors import ActionError, RefError, StaleRefError
+from domdex.errors import ActionError, DomdexError, RefError, StaleRefError
 from domdex.session import Session, SessionOptions
 
 pytestmark = pytest.mark.browser
@@ -248,6 +248,8 @@ def test_tabs(s: Session, server: str) -> None:
     assert len(tabs) >= 2 and next(t for t in tabs if t.current).id != first
     s.switch_tab(first)
     assert "spa.html" in s.current.pw.url
+    with pytest.raises(DomdexError, match="needs a tab id"):  # not a silent no-op
+        s.switch_tab(None)
     other = next(t.id for t in tabs if t.id != first)
     s.close_tab(other)
     assert all(t.id != other for t in s.tab_list())

@@ -224,7 +224,7 @@ class AsyncSession:
             result.message = "\n".join(filter(None, (revived, result.message)))
         return result
 
-    async def switch_tab(self, tab_id: str) -> ActionResult:
+    async def switch_tab(self, tab_id: str | None) -> ActionResult:
         tab = await self.registry.switch(tab_id)
         return ActionResult("switch_tab", url=tab.pw.url, message=f"TAB: {tab.id} is current.")
 

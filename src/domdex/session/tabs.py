@@ -114,7 +114,10 @@ class TabRegistry:
         return ctx
 
     # Switching and closing ----------------------------------------------------------
-    async def switch(self, tab_id: str) -> Tab:
+    async def switch(self, tab_id: str | None) -> Tab:
+        if not tab_id or not tab_id.strip():  # "switch" alone would switch to where it is
+            ids = ", ".join(self._tabs) or "none"
+            raise BrowserError(f"Switching tabs needs a tab id. Open tabs: {ids}.")
         tab = self.get(tab_id)
         self.current_id = tab.id
         await with_deadline(tab.pw.bring_to_front(), 5.0, tab.pw.url, "bring to front")
