@@ -39,6 +39,7 @@ from .learned import asked_shapes, feature_matrix, load_ranker
 from .lexical import (
     ORDINAL_WORDS,
     ROLE_WORDS,
+    STOPWORDS,
     SYNONYMS,
     Query,
     english_stem,
@@ -495,6 +496,8 @@ def _listing_ordinal(si: SearchIndex, idx: Any, nth: int, q: Query, score: np.nd
     wanted = [t for t in q.terms if t not in q.zone_terms and (
         stem(t) in rest or (t == q.terms[0] and t in ACTION_VERBS))]  # "edit …", "delete …"
     pick = _record_pick(si, inside, intent, score, best, rest, wanted)
+    if pick is None:
+        return False
     bonus[pick] += max(0.15, best - float(score[pick]) + 0.05)
     return True
 
@@ -571,15 +574,19 @@ def _words_over(si: SearchIndex, pos: int) -> str:
 
 def _record_pick(si: SearchIndex, inside: np.ndarray, intent: str | None,
                  score: np.ndarray, best: float, rest: set[str],
-                 wanted: list[str] | None = None) -> int:
+                 wanted: list[str] | None = None) -> int | None:
     """The element of a record an ordinal chose: a control of it that ``wanted`` (the
     request's verb and leftover words) names, else the element the leftover words fit
-    best, else its first link (its title), else the record itself."""
+    best, else its first link (its title), else the record itself. None when the request
+    asks for what cannot be taken back ("delete the second item") and no control of the
+    record says it: its title link is no answer to that."""
     if wanted and intent in ("click", "fill", "select"):  # "edit the last user": its ✎
         ctl: list[int] = [int(k) for k in inside.tolist() if si.interactive[k] and
                           _names(wanted, si.descriptors[k].label)]  # not *Cancel order*
         if ctl and max(float(score[k]) for k in ctl) >= 0.5 * best:
             return max(ctl, key=lambda k: float(score[k]))
+        if any(w in _undoable() for w in wanted):
+            return None
     if rest and float(score[inside].max()) >= 0.5 * best:  # "the category of …"
         return int(inside[np.argmax(score[inside])])
     for k in inside:
@@ -788,18 +795,46 @@ def _record_handoff(si: SearchIndex, idx: Any, q: Query, ks: np.ndarray,
 _UNDOABLE = frozenset(str.split(
     "delete remove cancel reset clear discard archive block report unsubscribe decline "
     "reject revoke disable deactivate ban kick mute erase destroy drop purge wipe trash "
-    "unpublish refund void terminate"))
+    "unpublish refund void terminate unfollow uninstall leave logout"))
 
 
-def _unasked(q: Query, name: str) -> bool:
-    """Whether ``name`` does what cannot be taken back (its first word says so: *Delete
-    task*, *Remove item*) and the request does not name that, by the word or a synonym:
-    "the black belt item" names the item, not its removal."""
-    words = [w for w in tokens(name) if w.isalpha()]
-    if not words or words[0] not in _UNDOABLE:
+def _undoable() -> frozenset[str]:
+    """:data:`_UNDOABLE`, and on a page in another language its words for them
+    (*löschen*, *удалить*, 削除) from the interface glossary."""
+    lang = current_language()
+    if lang is None:
+        return _UNDOABLE
+    return _undoable_in(lang)
+
+
+@cache
+def _undoable_in(lang: str) -> frozenset[str]:
+    return _UNDOABLE | {t for w in _UNDOABLE for found in translations(w, lang)
+                        for t in tokens(found)}
+
+
+#: Controls the no-guess rule holds back: those that act (a link mostly goes somewhere).
+_ACTING_ROLES = frozenset({"button", "menuitem"})
+
+
+def _unasked(q: Query, role: str, name: str) -> bool:
+    """Whether a button ``name`` does what cannot be taken back (a word of it says so:
+    *Delete task*, *Move to trash*, *Aufgabe löschen*) while the request names neither
+    that (nor a synonym) nor another word of the name than a record's ("Call the plumber"
+    for *Delete task*; "the black belt item" for *Remove item*). "quote button" names
+    *Block quote*; "reset filters" names *Clear all filters*."""
+    if role not in _ACTING_ROLES:
         return False
-    verbs = {words[0], *SYNONYMS.get(words[0], ())}
-    return not _names(q.sequence or q.terms, " ".join(verbs))  # "open …" is no term
+    words = [w for w in tokens(name) if w.isalpha()]
+    undo = _undoable()
+    acts = [w for w in words if w in undo]
+    if not acts:
+        return False
+    said = q.sequence or q.terms  # "open …" is no term: the request's words in full
+    if _names(said, " ".join({*acts, *(x for w in acts for x in SYNONYMS.get(w, ()))})):
+        return False
+    others = [w for w in words if w not in undo and english_stem(w) not in _RECORD_STEMS]
+    return not (others and _names([t for t in said if t not in STOPWORDS], " ".join(others)))
 
 
 def _names(terms: list[str], name: str) -> bool:
@@ -807,7 +842,8 @@ def _names(terms: list[str], name: str) -> bool:
     another language a related form (*процитировать* / *Цитировать*)."""
     words = [w for w in tokens(name) if w.isalpha()]
     stems = {stem(w) for w in words}
-    return any(stem(t) in stems or related_words(t, words, stem) for t in terms)
+    return any(stem(t) in stems or stems & {stem(x) for x in SYNONYMS.get(t, ())}
+               or related_words(t, words, stem) for t in terms)
 
 
 #: "the 7th search result" where nothing has seven look-alikes, records or pages: the
@@ -1327,7 +1363,7 @@ def find_matches(
         shown = d.label or (d.fields.get("label", "")[:80] if si.role_fillable[k] else "")
         matches.append(Match(d.ref, d.role, shown, reg.id if reg else "",
                              float(score[k]), d.pos, parts, d.guessed,
-                             intent == "click" and _unasked(q, d.label)))
+                             intent == "click" and _unasked(q, d.role, d.label)))
     # Scores past 1 (an exact name's bonus on a full match) are scaled down together, not
     # cut at 1: "Save" beside "Save and close" keeps its lead and its confidence.
     over = max((m.score for m in matches), default=0.0)

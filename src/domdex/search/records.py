@@ -36,7 +36,8 @@ _KIND_WORDS = {
 _PICTURE = "image picture photo thumbnail"
 #: Words that call any record what it is ("the fourth item", "the second entry"): no page
 #: need write them for a request to count by them.
-RECORD_WORDS = frozenset(" ".join(_KIND_WORDS.values()).split()) | {"one", "thing"}
+RECORD_WORDS = frozenset(" ".join(_KIND_WORDS.values()).split()) | frozenset(str.split(
+    "one thing product line result email message account"))
 _DIGITS = re.compile(r"\d+")
 _HEADER_CELLS = frozenset({"th", "columnheader"})
 #: Siblings that are never records: a table's row groups (its head and body, which an
