@@ -127,3 +127,25 @@ def test_a_name_alone_does_not_unfollow(cart: Any) -> None:
     result = find(cart, "Jane Cooper", intent="click")
     assert result.ref is None or cart.node(result.ref).name != "Unfollow" or \
         result.confidence == "low", str(result)
+
+
+def test_an_undoable_request_is_no_other_action(domdex_browser: Any) -> None:
+    """"discard changes" over *Save changes* and *Discard*: never the save (a review
+    found it clicked at high confidence); the discard button when it is there."""
+    page = domdex_browser.new_page()
+    try:
+        page.playwright_page.set_content(
+            "<!doctype html><main><h2>Edit profile</h2><label>Name <input></label>"
+            "<button>Save changes</button></main>")
+        idx = page.index()
+        result = find(idx, "discard changes", intent="click")
+        assert result.ref is None or idx.node(result.ref).name != "Save changes" or \
+            result.confidence == "low", str(result)
+        page.playwright_page.set_content(
+            "<!doctype html><main><h2>Edit profile</h2><label>Name <input></label>"
+            "<button>Save changes</button><button>Discard</button></main>")
+        idx = page.index()
+        result = find(idx, "discard changes", intent="click")
+        assert result.ref is not None and idx.node(result.ref).name == "Discard", str(result)
+    finally:
+        page.close()

@@ -822,15 +822,21 @@ def _unasked(q: Query, role: str, name: str) -> bool:
     *Delete task*, *Move to trash*, *Aufgabe löschen*) while the request names neither
     that (nor a synonym) nor another word of the name than a record's ("Call the plumber"
     for *Delete task*; "the black belt item" for *Remove item*). "quote button" names
-    *Block quote*; "reset filters" names *Clear all filters*."""
+    *Block quote*; "reset filters" names *Clear all filters*. And a button that does
+    another action than the undoable one the request says ("discard changes" for *Save
+    changes*)."""
     if role not in _ACTING_ROLES:
         return False
     words = [w for w in tokens(name) if w.isalpha()]
     undo = _undoable()
+    said = q.sequence or q.terms  # "open …" is no term: the request's words in full
+    wants = [t for t in said if t in undo]  # "discard changes": not *Save changes*
+    if wants and words and words[0] in ACTION_VERBS and not _names(wants, name) and \
+            not _names(said, words[0]):
+        return True
     acts = [w for w in words if w in undo]
     if not acts:
         return False
-    said = q.sequence or q.terms  # "open …" is no term: the request's words in full
     if _names(said, " ".join({*acts, *(x for w in acts for x in SYNONYMS.get(w, ()))})):
         return False
     others = [w for w in words if w not in undo and english_stem(w) not in _RECORD_STEMS]
