@@ -490,7 +490,7 @@ def _listing_ordinal(si: SearchIndex, idx: Any, nth: int, q: Query, score: np.nd
     if len(listing.records) < max(nth, 1):
         return False
     record = listing.records[nth - 1] if nth > 0 else listing.records[nth]
-    inside = np.flatnonzero((si.pos >= record) & (si.pos < idx.tree.end[record]))
+    inside = np.arange(*_subtree(si, idx, record))
     if not len(inside):
         return False
     wanted = [t for t in q.terms if t not in q.zone_terms and (
@@ -502,16 +502,27 @@ def _listing_ordinal(si: SearchIndex, idx: Any, nth: int, q: Query, score: np.nd
     return True
 
 
+def _page_listings(si: SearchIndex, idx: Any) -> list[Listing]:
+    """The page's listings (:func:`~domdex.search.records.listings`), found once a page."""
+    found: list[Listing] | None = si.derived.get("listings")
+    if found is None:
+        found = si.derived["listings"] = listings(idx, lambda pos: _words_over(si, pos))
+    return found
+
+
+def _subtree(si: SearchIndex, idx: Any, pos: int) -> tuple[int, int]:
+    """The descriptors of node ``pos`` and all inside it: ``range(*_subtree(…))``."""
+    return (int(np.searchsorted(si.pos, pos)),
+            int(np.searchsorted(si.pos, idx.tree.end[pos])))
+
+
 def _named_listing(si: SearchIndex, idx: Any, nouns: set[str],
                    score: np.ndarray) -> tuple[Listing, set[str]] | None:
     """The listing whose words hold most of ``nouns`` and the nouns it leaves over.
 
     Among equals: one in the main content, of three records or more, whose records hold
     the best candidates, the longest."""
-    found = si.derived.get("listings")
-    if found is None:
-        found = si.derived["listings"] = listings(idx, lambda pos: _words_over(si, pos))
-    end = idx.tree.end
+    found = _page_listings(si, idx)
     best_key: tuple[int, int, int, int, float, int] | None = None
     choice: Listing | None = None
     alts = _noun_translations(nouns)
@@ -519,8 +530,7 @@ def _named_listing(si: SearchIndex, idx: Any, nouns: set[str],
         fit = sum(1 for n in nouns if n in listing.words or alts.get(n, set()) & listing.words)
         if not fit:
             continue
-        spans = [(int(np.searchsorted(si.pos, r)), int(np.searchsorted(si.pos, end[r])))
-                 for r in listing.records]
+        spans = [_subtree(si, idx, r) for r in listing.records]
         spans = [(a, b) for a, b in spans if b > a]
         if not spans:
             continue
@@ -713,8 +723,7 @@ def _record_factor(si: SearchIndex, idx: Any, q: Query, ks: np.ndarray,
     groups: dict[Any, list[int]] = {}
     for k in ks[si.interactive[ks]].tolist():
         groups.setdefault(si.signature[k], []).append(k)
-    # each request word, as its stem or a synonym's ("picture" meets an *Image* block)
-    stems = [frozenset({stem(t)} | {stem(x) for x in SYNONYMS.get(t, ())}) for t in terms]
+    stems = [_term_stems(t) for t in terms]
     cache: dict[int, frozenset[str]] = si.derived.setdefault("record_words", {})
     f = np.ones(si.n, dtype=np.float32)
     for members in groups.values():
@@ -764,9 +773,7 @@ def _record_handoff(si: SearchIndex, idx: Any, q: Query, ks: np.ndarray,
     b = int(ks[np.argmax(score[ks])])
     if si.interactive[b]:
         return score
-    found = si.derived.get("listings")
-    if found is None:
-        found = si.derived["listings"] = listings(idx, lambda pos: _words_over(si, pos))
+    found = _page_listings(si, idx)
     pos, end = int(si.pos[b]), idx.tree.end
     around = [(r, listing) for listing in found for r in listing.records
               if r < pos < end[r]]
@@ -775,9 +782,9 @@ def _record_handoff(si: SearchIndex, idx: Any, q: Query, ks: np.ndarray,
     record, listing = max(around, key=lambda x: x[0])  # the innermost record
     kinds: list[set[Any]] = []
     for r in listing.records:
-        a, z = int(np.searchsorted(si.pos, r)), int(np.searchsorted(si.pos, end[r]))
-        kinds.append({si.signature[k] for k in range(a, z) if si.interactive[k]})
-    a, z = int(np.searchsorted(si.pos, record)), int(np.searchsorted(si.pos, end[record]))
+        kinds.append({si.signature[k] for k in range(*_subtree(si, idx, r))
+                      if si.interactive[k]})
+    a, z = _subtree(si, idx, record)
     terms = [t for t in q.terms if stem(t) not in listing.words]
     own = [k for k in range(a, z) if si.interactive[k] and not si.hidden[k] and
            all(si.signature[k] in kind for kind in kinds) and
@@ -844,12 +851,16 @@ def _unasked(q: Query, role: str, name: str) -> bool:
 
 
 def _names(terms: list[str], name: str) -> bool:
-    """Whether a request word is a word of ``name``: the same stem, or on a page in
-    another language a related form (*процитировать* / *Цитировать*)."""
+    """Whether a request word is a word of ``name``: the same stem or a synonym's, or on
+    a page in another language a related form (*процитировать* / *Цитировать*)."""
     words = [w for w in tokens(name) if w.isalpha()]
     stems = {stem(w) for w in words}
-    return any(stem(t) in stems or stems & {stem(x) for x in SYNONYMS.get(t, ())}
-               or related_words(t, words, stem) for t in terms)
+    return any(stems & _term_stems(t) or related_words(t, words, stem) for t in terms)
+
+
+def _term_stems(term: str) -> frozenset[str]:
+    """A request word as its stem or a synonym's ("picture" meets an *Image* block)."""
+    return frozenset({stem(term)} | {stem(x) for x in SYNONYMS.get(term, ())})
 
 
 #: "the 7th search result" where nothing has seven look-alikes, records or pages: the
@@ -914,6 +925,13 @@ def _link_over_target(si: SearchIndex, idx: Any, q: Query, ks: np.ndarray,
             continue
         out = _take_lead(score, out, k, link)
     return out
+
+
+def _admit(live: np.ndarray, score: np.ndarray) -> np.ndarray:
+    """Elements a rule gave a score (a row's date cell, a record's control) join the
+    running (``live``, in place); the candidates' positions."""
+    live |= score > 0
+    return np.flatnonzero(live)
 
 
 def _take_lead(score: np.ndarray, out: np.ndarray, win: int, lose: int) -> np.ndarray:
@@ -1000,9 +1018,7 @@ def _shape_in_row(si: SearchIndex, idx: Any, q: Query, ks: np.ndarray,
             if d.role in _DATA_CELLS and not shaped[lead] else -1
         if row < 0 or nodes[row].role != "row" or score[lead] <= 0:
             continue
-        a = int(np.searchsorted(si.pos, row))
-        z = int(np.searchsorted(si.pos, idx.tree.end[row]))
-        row_cells = [k for k in range(a, z) if si.hidden[k] == 0 and
+        row_cells = [k for k in range(*_subtree(si, idx, row)) if si.hidden[k] == 0 and
                      si.descriptors[k].role in _DATA_CELLS]
         named = [k for k in row_cells if column(k)]
         if any(not shaped[k] for k in named):
@@ -1298,15 +1314,11 @@ def find_matches(
     if q.wants_value or intent == "read":
         score = _value_over_label(si, idx, q, ks, score)
         if (shaped := _shape_in_row(si, idx, q, ks, score)) is not score:
-            score = shaped
-            ks = np.flatnonzero(live | (score > 0))
-            live[ks] = True
+            score, ks = shaped, _admit(live, shaped)
     if intent == "read":
         score = _link_over_target(si, idx, q, ks, score)
     if intent == "click" and (handed := _record_handoff(si, idx, q, ks, score)) is not score:
-        score = handed
-        ks = np.flatnonzero(live | (score > 0))
-        live[ks] = True
+        score, ks = handed, _admit(live, handed)
     lone = _lone_editor if intent == "fill" else _lone_choice if intent == "select" else None
     fallback = None
     if lone is not None and (k := lone(si, lex, mask)) is not None and \
