@@ -191,3 +191,27 @@ def test_what_the_session_stands_on_stays_below_it(module: str) -> None:
     above = {m for m in _reachable(import_graph(), module)
              if m == "domdex.browser" or m.startswith("domdex.session")}
     assert not above, f"{module} reaches {sorted(above)}"
+
+
+#: What a front end may import besides the public API (``domdex``) and other front
+#: ends: the session it serves, and the package's plumbing. The optional MiniLM
+#: embedder has no public name yet, so ``--embedder minilm`` loads it directly.
+FRONT_END_REACH = ("domdex.errors", "domdex.fence", "domdex.options", "domdex.policy",
+                   "domdex.session", "domdex.text.minilm")
+FRONT_ENDS = ("domdex.cli", "domdex.mcp", "domdex.http", "domdex.holder")
+
+
+def _is_front_end(module: str) -> bool:
+    return any(module == f or module.startswith(f + ".") for f in FRONT_ENDS)
+
+
+def test_front_ends_use_the_public_api() -> None:
+    """The CLI, MCP and HTTP servers reach find, grep, read and the store through
+    ``domdex``'s public names, as a user's program does, never past them into
+    ``search``, ``render``, ``index`` or ``text`` (issue 9)."""
+    graph = import_graph()
+    past = [str(imp) for source, targets in graph.items() if _is_front_end(source)
+            for target, imp in targets.items()
+            if target != PACKAGE and not _is_front_end(target)
+            and not any(target == r or target.startswith(r + ".") for r in FRONT_END_REACH)]
+    assert not past, "front ends importing past the public API:\n" + "\n".join(past)

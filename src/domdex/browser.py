@@ -52,6 +52,7 @@ if TYPE_CHECKING:
     from .render.find import FindResult
     from .render.grep import GrepResult
     from .render.read import ReadResult
+    from .text.relevance import Embedder
     from .text.store import KnowledgeStore
 
 __all__ = [
@@ -132,13 +133,15 @@ class AsyncPage(LivePage, PageActions):
 
     async def read(self, scope: str | None = None, section: str | None = None, offset: int = 0,
                    query: str | None = None, limit: int = 3, max_tokens: int | None = None,
-                   nocache: bool = False, *, store: KnowledgeStore | None = None) -> ReadResult:
+                   nocache: bool = False, *, store: KnowledgeStore | None = None,
+                   embedder: Embedder | None = None) -> ReadResult:
         """The page's text by sections (see :func:`domdex.text.read.read`); a table's
-        controls carry their refs (``Delete @e45``)."""
+        controls carry their refs (``Delete @e45``). ``embedder`` ranks the sections for
+        ``query`` (default: the store's, else the built-in hashing embedder)."""
         session = await self.session()
         result: ReadResult = await session.read(
             scope=scope, section=section, offset=offset, query=query, limit=limit,
-            max_tokens=max_tokens, nocache=nocache, store=store)
+            max_tokens=max_tokens, nocache=nocache, store=store, embedder=embedder)
         return result
 
 class AsyncBrowser(LiveBrowser[AsyncPage]):
@@ -251,9 +254,11 @@ class Page(SyncPageActions):
 
     def read(self, scope: str | None = None, section: str | None = None, offset: int = 0,
              query: str | None = None, limit: int = 3, max_tokens: int | None = None,
-             nocache: bool = False, *, store: KnowledgeStore | None = None) -> ReadResult:
+             nocache: bool = False, *, store: KnowledgeStore | None = None,
+             embedder: Embedder | None = None) -> ReadResult:
         return self._runner.run(self._async.read(scope, section, offset, query, limit,
-                                                 max_tokens, nocache, store=store))
+                                                 max_tokens, nocache, store=store,
+                                                 embedder=embedder))
 
     def close(self) -> None:
         self._runner.run(self._async.close())

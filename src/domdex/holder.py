@@ -47,7 +47,7 @@ class SessionHolder:
     def store(self) -> Any:
         """The knowledge store, opened on first use (pages read are added to it)."""
         if self._store is None:
-            from .text.store import KnowledgeStore
+            from . import KnowledgeStore
 
             self._store = KnowledgeStore(self.store_path)
         return self._store

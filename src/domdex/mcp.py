@@ -193,10 +193,7 @@ def build_server(holder: SessionHolder | None = None, *, deadline: float = TOOL_
 
     async def search_pages(query: str, limit: int = 5) -> str:
         """Search the text of every page read so far: which pages say what about it."""
-        from .render.read import StoreSearchResult
-
-        hits = holder.store().search(query, limit=limit)
-        return str(StoreSearchResult(query, hits).render())
+        return str(holder.store().search_view(query, limit=limit).render())
 
     # in the table's order; a fold where its first operation stands, the text tools
     # after find

@@ -164,6 +164,16 @@ def open_index(args: argparse.Namespace) -> Iterator[Any]:
         text = sys.stdin.read() if target == "-" else Path(target).read_text(encoding="utf-8")
         yield build_index(load_snapshot(text)), None
         return
+    with open_live(args, target) as page:
+        yield page.index(), page
+
+
+@contextmanager
+def open_live(args: argparse.Namespace, target: str) -> Iterator[Any]:
+    """Yield a :class:`domdex.Page` on ``target`` in Chromium launched with the
+    command's browser options, or reached with ``--cdp``: every one-shot command opens
+    its page this one way. An HTTP error page is still shown, with a warning and exit
+    status 1 so that a script can tell."""
     from .. import connect, launch
 
     opener = connect(args.cdp) if getattr(args, "cdp", None) else \
@@ -173,8 +183,8 @@ def open_index(args: argparse.Namespace) -> Iterator[Any]:
         if page.status is not None and page.status >= 400:
             print(f"domdex: {target} answered HTTP {page.status}; this is its error page.",
                   file=sys.stderr)
-            args.exit_status = 1  # the view is printed, and a script can tell
-        yield page.index(), page
+            args.exit_status = 1
+        yield page
 
 
 def emit(view: Any, args: argparse.Namespace) -> None:

@@ -16,7 +16,7 @@ def _target(p: argparse.ArgumentParser) -> None:
 
 
 def _grep(args: argparse.Namespace) -> int:
-    from ..search.api import grep
+    from .. import grep
 
     with open_index(args) as (index, _):
         result = grep(index, args.pattern, regions=args.region or None, context=args.context,
@@ -27,7 +27,7 @@ def _grep(args: argparse.Namespace) -> int:
 
 
 def _find(args: argparse.Namespace) -> int:
-    from ..search.api import find
+    from .. import find
 
     with open_index(args) as (index, _):
         result = find(index, args.query, intent=args.intent, region=args.region, role=args.role,

@@ -9,16 +9,13 @@ answer across every page read. Both are thin shells over the public API.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
 import sys
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
 from ..errors import NavigationError, QueryError, StoreError
-from .common import command, fence_output, token_budget
+from .common import add_browser_options, command, fence_output, open_live, token_budget
 
 
 def _embedder(args: argparse.Namespace) -> Any:
@@ -30,7 +27,7 @@ def _embedder(args: argparse.Namespace) -> Any:
 
 
 def _store(args: argparse.Namespace) -> Any:
-    from ..text.store import KnowledgeStore
+    from .. import KnowledgeStore
 
     return KnowledgeStore(args.store, embedder=_embedder(args))
 
@@ -49,51 +46,7 @@ def _url(target: str) -> str:
     return path.resolve().as_uri()
 
 
-#: The viewport read renders pages at: Playwright's own default, which read has always
-#: used (a session's and ``domdex.launch``'s is 1280x800).
-READ_VIEWPORT = (1280, 720)
-
-
-@asynccontextmanager
-async def _live_page(args: argparse.Namespace) -> AsyncIterator[Any]:
-    """A Playwright page on ``args.target``, in Chromium launched (or reached over
-    ``--cdp``) through :mod:`domdex.driver`, whose errors say what to do; a failed load
-    is worded by :func:`domdex.navigation.navigation_error`, as ``Page.goto`` words it."""
-    from functools import partial
-
-    from playwright.async_api import Error as PlaywrightError
-
-    from ..driver import DEFAULT_TIMEOUT, LiveBrowser, LivePage, connect, launch, on_own_playwright
-    from ..navigation import navigation_error
-    from ..options import BrowserOptions
-
-    url = _url(args.target)
-    make = partial(LiveBrowser, page_type=LivePage)
-    if args.cdp:
-        live = await on_own_playwright(
-            lambda pw: connect(pw, args.cdp, READ_VIEWPORT, DEFAULT_TIMEOUT, make))
-    else:
-        opts = BrowserOptions(executable_path=args.chromium, viewport=READ_VIEWPORT)
-        live = await on_own_playwright(lambda pw: launch(pw, opts, DEFAULT_TIMEOUT, make))
-    try:
-        # Over --cdp a context of its own (closed again with the connection), as before:
-        # the remote browser's tabs and logins are left alone.
-        page = await (live.playwright_browser.new_page() if args.cdp
-                      else live.context.new_page())
-        try:
-            await page.goto(url, wait_until="load", timeout=args.timeout * 1000)
-        except PlaywrightError as exc:
-            raise navigation_error(url, exc, args.timeout, advice=(
-                "Pass a larger --timeout in seconds (e.g. "
-                f"--timeout {max(60, args.timeout * 2):g}).")) from exc
-        yield page
-    finally:
-        await live.close()
-
-
-async def _read_async(args: argparse.Namespace) -> Any:
-    from ..text.read import read
-
+def _read(args: argparse.Namespace) -> int:
     store = None
     if not args.no_store:
         try:
@@ -101,19 +54,14 @@ async def _read_async(args: argparse.Namespace) -> Any:
         except StoreError as exc:  # the page is still read; only remembering it fails
             print(f"domdex: {exc}", file=sys.stderr)
     try:
-        async with _live_page(args) as page:
-            return await read(
-                page, scope=args.scope, section=args.section, offset=args.offset,
-                query=args.query, limit=args.limit, max_tokens=args.max_tokens, store=store,
-                embedder=store.embedder if store is not None else _embedder(args),
-            )
+        with open_live(args, _url(args.target)) as page:
+            result = page.read(
+                scope=args.scope, section=args.section, offset=args.offset, query=args.query,
+                limit=args.limit, max_tokens=args.max_tokens, store=store,
+                embedder=store.embedder if store is not None else _embedder(args))
     finally:
         if store is not None:
             store.close()
-
-
-def _read(args: argparse.Namespace) -> int:
-    result = asyncio.run(_read_async(args))
     if result.store_error:
         print(f"domdex: {result.store_error}", file=sys.stderr)
     if args.json:
@@ -124,8 +72,6 @@ def _read(args: argparse.Namespace) -> int:
 
 
 def _search(args: argparse.Namespace) -> int:
-    from ..render.read import StoreSearchResult
-
     data: Any
     with _store(args) as store:
         if args.pages:
@@ -146,8 +92,8 @@ def _search(args: argparse.Namespace) -> int:
             data = store.path(*args.path)
             text = _path_text(args.path, data)
         elif args.query:
-            view = StoreSearchResult(args.query, store.search(
-                args.query, limit=args.limit, boilerplate=args.boilerplate))
+            view = store.search_view(args.query, limit=args.limit,
+                                     boilerplate=args.boilerplate)
             data, text = view.to_dict(), view.render(args.max_tokens)
         else:
             raise QueryError(
@@ -201,10 +147,7 @@ def register(sub: Any) -> None:
                    help="budget: outline plus what fits, and how to read the rest")
     p.add_argument("--no-store", action="store_true", help="do not add the page to the store")
     _store_option(p)
-    p.add_argument("--timeout", type=float, default=30.0, metavar="SECONDS",
-                   help="how long to wait for the page to load (default 30)")
-    p.add_argument("--chromium", default=None, metavar="PATH", help="Chromium executable")
-    p.add_argument("--cdp", default=None, metavar="URL", help="use a running Chromium over CDP")
+    add_browser_options(p)
 
     p = command(sub, "search", "Search every page read so far (the knowledge store).", _search)
     p.add_argument("query", nargs="?", metavar="QUERY", help="what to look for")

@@ -139,6 +139,8 @@ async def read(
     if offset < 0:
         raise QueryError("offset must be 0 or more characters.")
     page = getattr(page, "playwright_page", page)  # a domdex AsyncPage works too
+    if embedder is None and store is not None:  # the query is ranked as the store ranks
+        embedder = store.embedder
     text, cached = await page_text(page, nocache=nocache, cache=cache)
     store_error = None
     if store is not None:

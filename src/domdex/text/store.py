@@ -42,6 +42,7 @@ from urllib.parse import urlsplit
 import numpy as np
 
 from ..errors import QueryError, StoreError
+from ..render.read import StoreSearchResult
 from .concepts import Concept, extract_concepts, merge
 from .graph import ConceptGraph
 from .relevance import EMBED_CHARS, Embedder, default_embedder, section_document, terms
@@ -393,6 +394,12 @@ class KnowledgeStore(ConceptGraph):
             return self._search(query, limit, boilerplate)
         except sqlite3.Error as exc:
             raise self._unusable(exc) from exc
+
+    def search_view(self, query: str, limit: int = 10,
+                    boilerplate: bool = False) -> StoreSearchResult:
+        """:meth:`search` as a view: the hits by page, fenced as page text, within a
+        token budget when rendered (what ``domdex search`` and the MCP tool print)."""
+        return StoreSearchResult(query, self.search(query, limit, boilerplate))
 
     def _search(self, query: str, limit: int, boilerplate: bool) -> list[StoreHit]:
         """Which pages say what about ``query``: the best sections, best first."""
