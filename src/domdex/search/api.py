@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from ..render.find import FindResult
     from ..render.grep import GrepResult
 
-__all__ = ["MAX_QUERY_CHARS", "as_index", "find", "grep"]
+__all__ = ["MAX_QUERY_CHARS", "as_index", "find", "grep", "prepare_find"]
 
 _REGEX_META = re.compile(r"[\\^$.|?*+()\[\]{}]")
 
@@ -156,3 +156,16 @@ def find(
     fuzzy = fuzzy_regions(idx, ranking.query) if best < threshold else None
     return FindResult(idx, ranking, top_k=top_k, threshold=threshold, explain=explain,
                       fuzzy=fuzzy, max_tokens=max_tokens)
+
+
+def prepare_find(index: Any) -> None:
+    """Build now what the first :func:`find` on ``index`` would build (its matcher:
+    every element described, its words indexed and embedded; the look-alike groups its
+    answer is told apart by), so that find answers at once. A second call, or a find
+    racing this one, reuses the same build."""
+    from ..index.identity import look_alike_groups
+    from .matcher import SearchIndex
+
+    idx = as_index(index)
+    SearchIndex.for_index(idx)
+    look_alike_groups(idx)

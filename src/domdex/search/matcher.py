@@ -13,6 +13,7 @@ import bisect
 import gc
 import math
 import re
+import threading
 import weakref
 from collections import defaultdict
 from collections.abc import Iterator
@@ -39,6 +40,18 @@ __all__ = ["SearchIndex", "TermMatch"]
 _EMBEDDER = HashingEmbedder(dim=256)
 _CACHE_KEY = "domdex.search"
 _FALLBACK: weakref.WeakKeyDictionary[Any, SearchIndex] = weakref.WeakKeyDictionary()
+_LOCK_KEY = "domdex.search.lock"
+#: Guards the builds of indexes without a cache dict (and the making of per-index locks).
+_GLOBAL_LOCK = threading.Lock()
+
+
+def _build_lock(idx: Any, cache: Any) -> threading.Lock:
+    """The lock one index's matcher is built under: its own when it has a cache dict
+    (``dict.setdefault`` is atomic), else one for all such indexes."""
+    if isinstance(cache, dict):
+        lock: threading.Lock = cache.setdefault(_LOCK_KEY, threading.Lock())
+        return lock
+    return _GLOBAL_LOCK
 
 EXACT, STEM, SYNONYM, PREFIX = 1.0, 0.9, 0.8, 0.6
 
@@ -355,17 +368,33 @@ class SearchIndex:
 
     @classmethod
     def for_index(cls, idx: Any) -> SearchIndex:
-        """The cached matcher of a PageIndex, built on first use."""
+        """The cached matcher of a PageIndex, built on first use.
+
+        Thread-safe: a session builds it on a thread of its own after a capture (see
+        ``domdex.session.warmer``) while a find may ask for it on another; the second
+        caller waits for the first one's build instead of making a second.
+        """
         cache = getattr(idx, "cache", None)
-        if isinstance(cache, dict):
-            found = cache.get(_CACHE_KEY)
-            if found is None:
-                found = cache[_CACHE_KEY] = cls(idx)
+        found = cache.get(_CACHE_KEY) if isinstance(cache, dict) else _FALLBACK.get(idx)
+        if found is not None:
             return found
-        found = _FALLBACK.get(idx)
-        if found is None:
-            found = _FALLBACK[idx] = cls(idx)
-        return found
+        with _build_lock(idx, cache):
+            if isinstance(cache, dict):
+                found = cache.get(_CACHE_KEY)
+                if found is None:
+                    found = cache[_CACHE_KEY] = cls(idx)
+                return found
+            found = _FALLBACK.get(idx)
+            if found is None:
+                found = _FALLBACK[idx] = cls(idx)
+            return found
+
+    @classmethod
+    def built_for(cls, idx: Any) -> bool:
+        """Whether ``idx``'s matcher is built already (a find on it will not build one)."""
+        cache = getattr(idx, "cache", None)
+        return (cache.get(_CACHE_KEY) if isinstance(cache, dict)
+                else _FALLBACK.get(idx)) is not None
 
     # Build --------------------------------------------------------------------
     def _facts(self, n: int) -> None:

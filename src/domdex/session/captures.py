@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from .stats import SessionStats
     from .tab import Tab
     from .tabs import TabRegistry
+    from .warmer import Warmer
 
 __all__ = ["Captures"]
 
@@ -34,10 +35,12 @@ class Captures:
     captures and reuses in ``stats``."""
 
     def __init__(self, tabs: TabRegistry, region_cache: RegionCache,
-                 stats: SessionStats) -> None:
+                 stats: SessionStats, warmer: Warmer | None = None) -> None:
         self.tabs = tabs
         self.region_cache = region_cache
         self.stats = stats
+        #: builds find's matcher for each new capture while the agent thinks
+        self.warmer = warmer
 
     async def capture(self, t: Tab) -> IndexedPage:
         """A fresh capture of the tab.
@@ -64,6 +67,8 @@ class Captures:
         self.stats.captures += 1
         idx = self.region_cache.build(snap)
         t.latest, t.latest_epoch, t.latest_at, t.dirty = idx, epoch, time.monotonic(), False
+        if self.warmer is not None:
+            self.warmer.after_capture(t, idx)
         return idx
 
     async def _unchanged(self, t: Tab) -> bool:

@@ -69,6 +69,7 @@ from .stats import SessionStats
 from .tab import Tab
 from .tabs import TabRegistry
 from .waits import ElementState, LoadState, Waits
+from .warmer import Warmer
 
 logger = logging.getLogger("domdex")
 
@@ -104,7 +105,9 @@ class AsyncSession:
                                     self.downloader.on_download,
                                     follow_popups=browser is not None)
         #: captures of a tab, reused while the page is unchanged
-        self.captures = Captures(self.registry, self.region_cache, self.stats)
+        #: find's matcher built for each new capture on a thread while the agent thinks
+        self.warmer = Warmer(self.options.warm_find)
+        self.captures = Captures(self.registry, self.region_cache, self.stats, self.warmer)
         #: files written on request: PDFs, the storage state
         self.files = Files(self.link, self.options, self.registry)
         #: waiting for a load state, an element, text or a time
@@ -151,6 +154,7 @@ class AsyncSession:
     async def close(self) -> None:
         """Close the browser (or, over CDP, disconnect and leave it running)."""
         self.registry.forget_all()
+        self.warmer.close()
         await self.shots.close()
         await self.link.close()
 

@@ -23,3 +23,6 @@ class SessionOptions:
     region_cache_size: int = 64
     #: Where the browser may go and what it may upload (the servers pass a strict one).
     urls: UrlPolicy = field(default_factory=UrlPolicy)
+    #: Build find's matcher for each new capture on a thread while the agent thinks, so
+    #: that the first find on a page answers at once (session/warmer.py).
+    warm_find: bool = True

@@ -36,7 +36,7 @@ PRINTED_MAX = 4096
 _PRINTED_REF = re.compile(r"@((?:f\d+)?e\d+)\b")
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, weakref_slot=True)  # the warmer refers to tabs weakly
 class Tab:
     """One tab: its page, what the agent last saw, and what its refs meant."""
 
