@@ -63,3 +63,17 @@ def test_a_superseded_capture_is_not_built(s: Session, server: str) -> None:
     warmer.settle()
     warmer.close()
     assert warmer.built == 0 and not SearchIndex.built_for(other)
+
+
+def test_a_warmed_matcher_speaks_the_pages_language(s: Session, server: str) -> None:
+    """Built on the warmer's thread, outside any find, the matcher still stems the
+    page's words in the page's language (a German word's stem is not an English one)."""
+    query = "Befehl zum Starten des Entwicklungsservers kopieren"
+    s.open(f"{server}/i18n/de/docs.html")
+    s.regions()
+    s.inner.warmer.settle()
+    latest = s.inner.current.latest
+    assert latest is not None
+    offline = build_index(latest.snapshot).find(query, intent="click")
+    assert offline.ref is not None
+    assert s.find(query, intent="click").ref == offline.ref

@@ -26,6 +26,7 @@ import numpy as np
 
 from ..compounds import related_words
 from ..fields import MAX_LEVEL
+from ..languages import page_language, speaking
 from ..words import fold
 from . import descriptors as _descriptors
 from .descriptors import FIELD_WEIGHTS, Descriptor, build_descriptors, is_multi_line
@@ -378,7 +379,9 @@ class SearchIndex:
         found = cache.get(_CACHE_KEY) if isinstance(cache, dict) else _FALLBACK.get(idx)
         if found is not None:
             return found
-        with _build_lock(idx, cache):
+        # built in the page's language (its stems), whoever asks: a find, which runs in
+        # it already, or the session's warmer thread, which does not
+        with _build_lock(idx, cache), speaking(page_language(idx)):
             if isinstance(cache, dict):
                 found = cache.get(_CACHE_KEY)
                 if found is None:
