@@ -147,3 +147,37 @@ def test_odd_names_and_requests_on_foreign_pages_never_raise(lang_words: list[st
                         for _ in range(rng.randrange(1, 5)))
         with contextlib.suppress(DomdexError):
             str(domdex.find(idx, query))
+
+
+def test_snowball_stems_are_right_when_threads_stem_at_once() -> None:
+    """A find and the session's warmer stem on two threads; a shared Snowball stemmer
+    gave one thread the other's word (wrong stems, or an exception)."""
+    import sys
+    import threading
+
+    from domdex.words import snowball_stem
+
+    words = ["Entwicklungsservers", "Lieferadresse", "kopieren", "Bestellungen",
+             "Anmeldung", "Postleitzahlen"] * 1500
+    want = {w: snowball_stem(w, "german") for w in set(words)}
+    wrong: list[str] = []
+
+    def stem_all(ws: list[str]) -> None:
+        for w in ws:
+            try:
+                if snowball_stem(w, "german") != want[w]:
+                    wrong.append(w)
+            except Exception:  # a shared stemmer's state breaks: IndexError, AssertionError
+                wrong.append(w)
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # switch threads as often as the interpreter can
+    try:
+        threads = [threading.Thread(target=stem_all, args=(words[k::3],)) for k in range(3)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert not wrong

@@ -23,6 +23,7 @@ Everything has a fast path for ASCII, which is most of what an English page hold
 from __future__ import annotations
 
 import re
+import threading
 import unicodedata
 from functools import lru_cache
 
@@ -158,11 +159,22 @@ def _script_of(word: str) -> str | None:
     return None
 
 
-@lru_cache(maxsize=16)
-def _stemmer(language: str):  # type: ignore[no-untyped-def]
-    import snowballstemmer
+#: Snowball's stemmers by language, one set per thread: a stemmer keeps the word it is
+#: working on in itself, so two threads sharing one (a find, and the session's warmer
+#: building another page's matcher) got each other's stems, or an IndexError.
+_THREAD = threading.local()
 
-    return snowballstemmer.stemmer(language)
+
+def _stemmer(language: str):  # type: ignore[no-untyped-def]
+    stemmers = getattr(_THREAD, "stemmers", None)
+    if stemmers is None:
+        stemmers = _THREAD.stemmers = {}
+    found = stemmers.get(language)
+    if found is None:
+        import snowballstemmer
+
+        found = stemmers[language] = snowballstemmer.stemmer(language)
+    return found
 
 
 def snowball_stem(word: str, language: str) -> str:
