@@ -30,6 +30,7 @@ empty text maps to the zero vector.
 from __future__ import annotations
 
 import re
+import threading
 from collections import OrderedDict
 from collections.abc import Sequence
 
@@ -97,21 +98,24 @@ class HashingEmbedder:
         self.word_weight = float(word_weight)
         self._cache: OrderedDict[str, np.ndarray] = OrderedDict()
         self._cache_size = cache_size
+        self._lock = threading.Lock()
 
     def __repr__(self) -> str:
         return f"HashingEmbedder(dim={self.dim}, ngram_range={self.ngram_range})"
 
     def embed(self, text: str) -> np.ndarray:
         """The vector of one text (shape ``(dim,)``); repeated texts come from a cache."""
-        hit = self._cache.get(text)
-        if hit is not None:
-            self._cache.move_to_end(text)
-            return hit
+        with self._lock:  # finds on several threads share the embedder and its cache
+            hit = self._cache.get(text)
+            if hit is not None:
+                self._cache.move_to_end(text)
+                return hit
         vec: np.ndarray = self.embed_many([text])[0]
         vec.flags.writeable = False
-        self._cache[text] = vec
-        if len(self._cache) > self._cache_size:
-            self._cache.popitem(last=False)
+        with self._lock:
+            self._cache[text] = vec
+            if len(self._cache) > self._cache_size:
+                self._cache.popitem(last=False)
         return vec
 
     def embed_many(self, texts: Sequence[str]) -> np.ndarray:
