@@ -111,6 +111,9 @@ class PageIndex:
 
     def region(self, rid: str) -> Region:
         """A region by id (``R2``, ``r2.filters``, ``[R2]``) or by unique name."""
+        found = self._by_id.get(rid.lower())  # an id as find's routing gives it: at once
+        if found is not None:
+            return found
         key = rid.strip()
         m = _REGION_ID.match(key)
         if m:
