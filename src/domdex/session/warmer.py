@@ -15,8 +15,10 @@ turns it off.
 from __future__ import annotations
 
 import logging
+import queue
+import threading
 import weakref
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -27,13 +29,21 @@ __all__ = ["Warmer"]
 
 log = logging.getLogger("domdex.session")
 
+_Job = Callable[[], None]
+
 
 class Warmer:
-    """Builds the matcher of each tab's latest capture in the background."""
+    """Builds the matcher of each tab's latest capture in the background.
+
+    On one daemon thread, started on first use: a build under way when the program
+    ends is simply dropped (a pool's worker would hold the interpreter's exit until it
+    finished, seconds on a big page after a one-shot ``domdex regions``).
+    """
 
     def __init__(self, enabled: bool = True) -> None:
         self.enabled = enabled
-        self._pool: ThreadPoolExecutor | None = None
+        self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
+        self._thread: threading.Thread | None = None
         #: captures whose build ran to its end here (for tests and the bench)
         self.built = 0
 
@@ -43,10 +53,21 @@ class Warmer:
 
         if not self.enabled or SearchIndex.built_for(idx):
             return
-        if self._pool is None:
-            self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="domdex-warm")
         # weak references: a queued build keeps neither the tab nor the capture alive
-        self._pool.submit(self._build, weakref.ref(t), weakref.ref(idx))
+        tab, index = weakref.ref(t), weakref.ref(idx)
+        self._submit(lambda: self._build(tab, index))
+
+    def _submit(self, job: _Job) -> None:
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._work, args=(self._jobs,),
+                                            name="domdex-warm", daemon=True)
+            self._thread.start()
+        self._jobs.put(job)
+
+    @staticmethod
+    def _work(jobs: queue.SimpleQueue[_Job | None]) -> None:
+        while (job := jobs.get()) is not None:
+            job()
 
     def _build(self, tab: weakref.ref[Tab], index: weakref.ref[Any]) -> None:
         from ..search.api import prepare_find
@@ -63,11 +84,20 @@ class Warmer:
     def settle(self, timeout: float = 60.0) -> None:
         """Wait until the builds queued so far have run (the bench and tests ask; an
         agent never needs to: a find waits for the build it needs)."""
-        if self._pool is not None:
-            self._pool.submit(lambda: None).result(timeout)
+        if self._thread is None:
+            return
+        done = threading.Event()
+        self._submit(done.set)
+        done.wait(timeout)
 
     def close(self) -> None:
-        """Drop queued builds; one under way finishes on its thread."""
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        """Stop after the build under way; queued ones are dropped with the thread."""
+        if self._thread is not None:
+            while True:  # drop what is queued, then tell the thread to end
+                try:
+                    self._jobs.get_nowait()
+                except queue.Empty:
+                    break
+            self._jobs.put(None)
+            self._thread = None
+            self._jobs = queue.SimpleQueue()
