@@ -15,18 +15,34 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import threading
 from collections.abc import Iterator
 
 __all__ = ["paused_gc"]
 
+#: Pauses are counted across threads: "was it on?" and "turn it off" as two steps let one
+#: thread read "off" during another's pause and then never turn it back on (a matcher
+#: built on the session's warmer thread beside a capture's decode left the collector
+#: off for the rest of the process).
+_lock = threading.Lock()
+_depth = 0
+_was_on = False
+
 
 @contextlib.contextmanager
 def paused_gc() -> Iterator[None]:
-    """No cyclic collection inside the block; the collector's state is restored after."""
-    enabled = gc.isenabled()
-    gc.disable()
+    """No cyclic collection inside the block; the collector is back on after the last
+    of the blocks running at once (on any thread) ends, if it was on before the first."""
+    global _depth, _was_on
+    with _lock:
+        if _depth == 0:
+            _was_on = gc.isenabled()
+            gc.disable()
+        _depth += 1
     try:
         yield
     finally:
-        if enabled:
-            gc.enable()
+        with _lock:
+            _depth -= 1
+            if _depth == 0 and _was_on:
+                gc.enable()

@@ -10,7 +10,6 @@ millisecond on ordinary pages and a few milliseconds on 10,000-element ones.
 from __future__ import annotations
 
 import bisect
-import gc
 import math
 import re
 import threading
@@ -26,6 +25,7 @@ import numpy as np
 
 from ..compounds import related_words
 from ..fields import MAX_LEVEL
+from ..gcpause import paused_gc
 from ..languages import page_language, speaking
 from ..words import fold
 from . import descriptors as _descriptors
@@ -290,13 +290,8 @@ class SearchIndex:
 
     def __init__(self, idx: Any) -> None:
         self._idx = weakref.ref(idx)
-        collecting = gc.isenabled()
-        gc.disable()  # a build makes many objects and frees none: nothing to collect
-        try:
+        with paused_gc():  # a build makes many objects and frees none: nothing to collect
             self._build(idx)
-        finally:
-            if collecting:
-                gc.enable()
         self._term_cache: dict[str, np.ndarray] = {}
         #: what other search modules work out once per page (listings …), by name
         self.derived: dict[str, Any] = {}
