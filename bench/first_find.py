@@ -7,9 +7,10 @@ agent thinks and without (issue 12), side by side in one run.
 An agent's loop is: open or act (the session captures the page), then its model thinks
 for a while, then it asks find. The first find on a capture builds the matcher (every
 element described, indexed and embedded); ``SessionOptions(warm_find=True)``, the
-default, builds it on a thread right after the capture instead (session/warmer.py).
-For each page, pause and setting, in a fresh session: ``open``, ``regions()``, sleep
-for the pause (the model's turn), then time one ``find``. ``warm_find`` off and on
+default, builds it on a thread right after the capture instead (session/warmer.py), once
+the session has run a find. For each page, pause and setting, in a fresh session: one
+find on a one-button page (the agent has searched before), then ``open``, ``regions()``,
+sleep for the pause (the model's turn), and time one ``find``. ``warm_find`` off and on
 alternate run by run. Pages: ``os`` is ``library/os.html`` from Debian's
 ``python3.11-doc`` (skipped when missing), ``16k`` … ``128k`` the synthetic table of
 ``bench/scale.py``, served on 127.0.0.1. Medians of ``--runs``; a benchmark, nothing
@@ -43,6 +44,9 @@ QUERIES = {"os": "os.walk", "synthetic": "the Buy button of item 7"}
 async def one_run(url: str, query: str, warm: bool, pause: float) -> dict[str, Any]:
     session = await AsyncSession.start(options=SessionOptions(warm_find=warm))
     try:
+        # an agent that searches: the session builds ahead once it has run a find
+        await session.open("data:text/html,<button>Start</button>")
+        await session.find("Start")
         await session.open(url)
         await session.regions()
         await asyncio.sleep(pause)

@@ -40,8 +40,24 @@ def s(request: pytest.FixtureRequest) -> Iterator[Session]:
         yield session
 
 
+def _search_once(s: Session) -> None:
+    s.open("data:text/html,<button>Buy</button>")
+    s.find("Buy")
+
+
+def test_nothing_is_built_before_the_sessions_first_find() -> None:
+    """A session that only reads regions and text pays nothing for find."""
+    with Session.start() as fresh:
+        fresh.open("data:text/html,<button>Buy</button><a href='#x'>Read more</a>")
+        fresh.regions()
+        fresh.inner.warmer.settle()
+        assert fresh.inner.warmer.built == 0
+        assert not SearchIndex.built_for(fresh.inner.current.latest)
+
+
 def test_a_capture_has_its_matcher_before_the_first_find_only_when_warming(
         s: Session, server: str) -> None:
+    _search_once(s)  # the session has searched: it builds ahead from now on
     s.open(f"{server}/orders.html")
     s.regions()
     s.inner.warmer.settle()
@@ -53,12 +69,29 @@ def test_a_capture_has_its_matcher_before_the_first_find_only_when_warming(
     assert found.ref == offline.ref and found.ref is not None
 
 
+def test_a_build_stops_when_another_capture_replaces_its_own(s: Session, server: str) -> None:
+    """The check between steps: a build whose capture is no longer the tab's latest
+    stops (a burst of actions builds the last page only)."""
+    from domdex.search.api import prepare_find
+    from domdex.search.stopping import Abandoned, stop_when
+
+    s.open(f"{server}/orders.html")
+    s.regions()
+    fresh = build_index(s.inner.current.latest.snapshot)
+    with stop_when(lambda: True), pytest.raises(Abandoned):
+        prepare_find(fresh)
+    assert not SearchIndex.built_for(fresh)  # nothing half built is kept
+    prepare_find(fresh)  # and a later build (a find's) goes through
+    assert SearchIndex.built_for(fresh)
+
+
 def test_a_superseded_capture_is_not_built(s: Session, server: str) -> None:
     s.open(f"{server}/orders.html")
     s.regions()
     tab = s.inner.current
     other = build_index(tab.latest.snapshot)  # a capture the tab no longer shows
     warmer = Warmer()
+    warmer.wanted = True
     warmer.after_capture(tab, other)
     warmer.settle()
     warmer.close()
@@ -69,6 +102,7 @@ def test_a_warmed_matcher_speaks_the_pages_language(s: Session, server: str) -> 
     """Built on the warmer's thread, outside any find, the matcher still stems the
     page's words in the page's language (a German word's stem is not an English one)."""
     query = "Befehl zum Starten des Entwicklungsservers kopieren"
+    _search_once(s)
     s.open(f"{server}/i18n/de/docs.html")
     s.regions()
     s.inner.warmer.settle()

@@ -21,6 +21,7 @@ from ..index.labels import label
 from ..snapshot import Node
 from ..words import IDENTIFIER_PARTS, has_unspaced
 from .purposes import form_purposes
+from .stopping import check
 from .tables import first_row_heads, table_of
 
 if TYPE_CHECKING:
@@ -1010,6 +1011,8 @@ def build_descriptors(idx: Any) -> list[Descriptor]:
     b = _Builder(idx)
     out: list[Descriptor] = []
     for i in range(len(b.nodes)):
+        if not i & 4095:
+            check()  # a build nobody wants any more (see search/stopping.py) stops here
         d = b.describe(i)
         if d is not None:
             out.append(d)

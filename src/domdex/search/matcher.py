@@ -33,6 +33,7 @@ from .descriptors import FIELD_WEIGHTS, Descriptor, build_descriptors, is_multi_
 from .embedder import HashingEmbedder
 from .learned import has_shape
 from .lexical import _PHRASE_HINT, _TOKEN, SYNONYMS, _phrases, stem, tokens
+from .stopping import check
 
 __all__ = ["SearchIndex", "TermMatch"]
 
@@ -300,7 +301,9 @@ class SearchIndex:
     def _build(self, idx: Any) -> None:
         self.descriptors: list[Descriptor] = build_descriptors(idx)
         self.n = n = len(self.descriptors)
+        check()  # a build nobody wants any more stops between its steps
         fields = _FieldTexts(self.descriptors)
+        check()
         self._postings, self._key_postings = fields.postings()
         self.vocab = sorted(self._postings)
         self._key_vocab = sorted(self._key_postings)
@@ -311,7 +314,9 @@ class SearchIndex:
             self._stems[st].append(tok)
         self._names(fields)
         del fields  # the field texts' tokens (~100 MB at 128k elements), before embedding
+        check()
         self.vectors = _EMBEDDER.embed_many([d.embed_text() for d in self.descriptors])
+        check()
         self._facts(n)
 
     def _names(self, fields: _FieldTexts) -> None:

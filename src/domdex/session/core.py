@@ -332,6 +332,7 @@ class AsyncSession:
 
         t = self.tab(tab)
         idx = await self.index(t.id)
+        self.warmer.wanted = True  # an agent that searches: build ahead from now on
         result = await asyncio.to_thread(find, idx, query, **kwargs)  # off the event loop
         for m in result.matches:
             t.remember(idx, m.ref, query=query, intent=kwargs.get("intent"), score=m.score)
@@ -469,6 +470,7 @@ class AsyncSession:
         from ..search.api import find
 
         idx = await self.captures.capture(t)
+        self.warmer.wanted = True
         result = await asyncio.to_thread(find, idx, query, intent=intent or INTENT_OF[action])
         if result.ref is None or result.confidence == "low":
             raise ActionError(f"No clear match for {query!r}, so nothing was done "

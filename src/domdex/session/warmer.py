@@ -3,13 +3,15 @@ thinks.
 
 The first find on a capture builds the matcher: every element described, its words
 indexed and embedded (0.3 s of CPU on ``library/os.html``, 4-5 s at 128k elements;
-docs/session.md). An agent spends seconds between calls waiting for its model, so the
-session does that work then: right after a capture, on one worker thread, and only for
-the capture that is still the tab's latest when the worker gets to it (a burst of
-actions builds once, for the last page). A find that comes first simply waits for the
-build under way (``SearchIndex.for_index`` builds once per capture). The cost is CPU
-spent on captures the agent never searches, so ``SessionOptions(warm_find=False)``
-turns it off.
+docs/session.md). An agent spends seconds between calls waiting for its model, so once
+the session has run a find (an agent that searches), it does that work then: right after
+each capture, on one thread, for the capture that is still the tab's latest. A build
+whose capture another one replaces meanwhile stops at its next step (a burst of actions
+builds the last page only), and so does one under way when the session closes. A find
+that comes first waits for the build under way (``SearchIndex.for_index`` builds once
+per capture). The cost is CPU and memory for captures the agent then never searches
+(the region cache keeps a URL's last capture with its matcher), so
+``SessionOptions(warm_find=False)`` turns it off.
 """
 
 from __future__ import annotations
@@ -42,16 +44,23 @@ class Warmer:
 
     def __init__(self, enabled: bool = True) -> None:
         self.enabled = enabled
+        #: set by the session's first find: until an agent searches, nothing is built
+        #: (a session that only reads regions and text pays nothing for find)
+        self.wanted = False
         self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
         self._thread: threading.Thread | None = None
-        #: captures whose build ran to its end here (for tests and the bench)
+        self._closed = False
+        #: captures whose build ran to its end here, and builds stopped half way because
+        #: another capture replaced theirs (for tests and the bench)
         self.built = 0
+        self.abandoned = 0
 
     def after_capture(self, t: Tab, idx: IndexedPage) -> None:
-        """Queue the build of ``idx``'s matcher (a no-op when it is built already)."""
+        """Queue the build of ``idx``'s matcher (a no-op when it is built already, or
+        before the session's first find)."""
         from ..search.matcher import SearchIndex
 
-        if not self.enabled or SearchIndex.built_for(idx):
+        if not (self.enabled and self.wanted) or SearchIndex.built_for(idx):
             return
         # weak references: a queued build keeps neither the tab nor the capture alive
         tab, index = weakref.ref(t), weakref.ref(idx)
@@ -71,13 +80,21 @@ class Warmer:
 
     def _build(self, tab: weakref.ref[Tab], index: weakref.ref[Any]) -> None:
         from ..search.api import prepare_find
+        from ..search.stopping import Abandoned, stop_when
 
         t, idx = tab(), index()
         if t is None or idx is None or t.latest is not idx:  # superseded: not needed
             return
+
+        def unwanted() -> bool:  # closed, or the tab captured again meanwhile
+            return self._closed or t.latest is not idx
+
         try:
-            prepare_find(idx)
+            with stop_when(unwanted):
+                prepare_find(idx)
             self.built += 1
+        except Abandoned:
+            self.abandoned += 1
         except Exception as exc:  # a find would build (and raise) again
             log.debug("warm find: matcher build failed: %r", exc)
 
@@ -91,7 +108,8 @@ class Warmer:
         done.wait(timeout)
 
     def close(self) -> None:
-        """Stop after the build under way; queued ones are dropped with the thread."""
+        """Stop: the build under way stops at its next step, queued ones are dropped."""
+        self._closed = True
         if self._thread is not None:
             while True:  # drop what is queued, then tell the thread to end
                 try:
