@@ -49,3 +49,21 @@ def test_cache_paths() -> None:
     b = cache.build(_snap("Added to cart.", True))
     assert b is not a and cache.stats.refreshed == 1
     assert cache.stats.built == 1 and cache.stats.reused == 1
+
+
+def test_only_the_most_recent_pages_keep_finds_matcher() -> None:
+    from domdex.search.api import prepare_find
+    from domdex.search.matcher import SearchIndex
+    from domdex.session.cache import MATCHERS_KEPT
+
+    cache = RegionCache()
+    built = []
+    for n in range(MATCHERS_KEPT + 2):
+        snap = _snap("")
+        snap.url = f"http://x/{n}"
+        idx = cache.build(snap)
+        prepare_find(idx)
+        built.append(idx)
+    cache.build(_snap("once more"))  # the next capture drops the older pages' matchers
+    kept = [SearchIndex.built_for(i) for i in built]
+    assert kept == [False] * 3 + [True] * (MATCHERS_KEPT - 1), kept

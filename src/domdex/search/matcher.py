@@ -393,6 +393,16 @@ class SearchIndex:
             return found
 
     @classmethod
+    def drop(cls, idx: Any) -> None:
+        """Forget ``idx``'s matcher (its next find builds one again); a find using it
+        now keeps it until it ends."""
+        cache = getattr(idx, "cache", None)
+        if isinstance(cache, dict):
+            cache.pop(_CACHE_KEY, None)
+        else:
+            _FALLBACK.pop(idx, None)
+
+    @classmethod
     def built_for(cls, idx: Any) -> bool:
         """Whether ``idx``'s matcher is built already (a find on it will not build one)."""
         cache = getattr(idx, "cache", None)

@@ -59,6 +59,10 @@ def content_fingerprint(snap: Snapshot) -> int:
         for n in snap.nodes)))
 
 
+#: Cached pages that keep find's matcher, the most recently used ones.
+MATCHERS_KEPT = 4
+
+
 @dataclass(slots=True)
 class _Entry:
     structure: int
@@ -102,7 +106,17 @@ class RegionCache:
         self._entries.move_to_end(key)
         while len(self._entries) > self.max_urls:
             self._entries.popitem(last=False)
+        self._drop_old_matchers()
         return idx
+
+    def _drop_old_matchers(self) -> None:
+        """Only the :data:`MATCHERS_KEPT` most recently used pages keep find's matcher:
+        it is most of an index's memory (~360 MiB at 128k elements), and a page left
+        behind is rebuilt on its next find."""
+        from ..search.matcher import SearchIndex
+
+        for entry in list(self._entries.values())[:-MATCHERS_KEPT]:
+            SearchIndex.drop(entry.index)
 
 
 def refresh(template: PageIndex, snap: Snapshot) -> IndexedPage | None:
