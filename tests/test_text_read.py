@@ -195,6 +195,38 @@ def test_cli_read_says_what_went_wrong_as_page_goto_does(
     assert "Call log" not in err and err.count("\n") == 1
 
 
+def test_cli_read_keeps_an_error_page_out_of_the_store(
+    server: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A page that answers 404 once must not replace what the store holds for it."""
+    from domdex.cli import main
+
+    db = str(tmp_path / "k.db")
+    assert main(["read", f"{server}/text/article.html", "--store", db]) == 0
+    assert main(["read", f"{server}/text/no-such-page.html", "--store", db]) == 1
+    assert "not added to the knowledge store" in capsys.readouterr().err
+    assert main(["search", "--pages", "--store", db, "--json"]) == 0
+    pages = json.loads(capsys.readouterr().out)
+    assert [p["url"].rsplit("/", 1)[-1] for p in pages] == ["article.html"]
+
+
+def test_cli_read_refuses_what_is_no_page_in_a_sentence(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from domdex.cli import main
+
+    for target in ("", str(tmp_path)):
+        assert main(["read", target, "--no-store"]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("domdex: ") and "is not a page" in err and err.count("\n") == 1
+    page = tmp_path / "p.html"
+    page.write_text("<h1>Hi</h1><p>Para text here.</p>")
+    assert main(["read", str(page), "--store", "/proc/no-such-dir/k.db", "--json"]) == 0
+    captured = capsys.readouterr()
+    assert "cannot be used" in captured.err and "Traceback" not in captured.err
+    assert json.loads(captured.out)["sections"]  # the page is still read
+
+
 @pytest.mark.pydocs
 def test_python_docs_api_entries_are_sections(live: Live, pydocs: Path) -> None:
     live.goto((pydocs / "library" / "json.html").as_uri())
@@ -301,3 +333,42 @@ def test_read_without_a_capture_shows_no_refs(live: Live, server: str) -> None:
     text = str(live.read())
     assert "Alice Archer | alice@example.org | Active | Delete" in text
     assert not re.search(r"@e\d", text)
+
+
+def test_a_timed_out_load_is_advised_in_the_command_lines_own_terms(
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The CLI words a timeout's advice with --timeout, not with the API's timeout= and
+    wait_until= (the CLI has no wait_until)."""
+    import http.server
+    import threading
+    import time
+
+    from domdex.cli import main
+
+    class Slow(http.server.BaseHTTPRequestHandler):
+        def do_GET(self) -> None:  # the page loads; its image never does
+            if self.path.startswith("/img"):
+                time.sleep(8)
+                return
+            body = b"<p>Hi</p><img src='/img.png'>"
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Slow)
+    httpd.daemon_threads = True
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{httpd.server_address[1]}/"
+    try:
+        assert main(["read", url, "--timeout", "1", "--no-store"]) == 2
+    finally:
+        httpd.shutdown()
+    err = capsys.readouterr().err
+    assert err == (f"domdex: Opening {url} took longer than 1 s (waiting for 'load'). "
+                   "Pass a larger --timeout in seconds (e.g. --timeout 60).\n")

@@ -48,6 +48,10 @@ class ConfigError(DomdexError):
 class NavigationError(DomdexError):
     """A page could not be opened: unreachable, timed out, or not an HTML document."""
 
+    #: for a navigation that timed out, the sentence that says so (without the advice,
+    #: which each front end words in its own terms: ``timeout=`` or ``--timeout``)
+    timed_out: str | None = None
+
 
 class SnapshotError(DomdexError):
     """A snapshot is malformed or in a format domdex does not recognise."""

@@ -90,8 +90,10 @@ def navigation_error(url: str, exc: BaseException, timeout: float, wait_until: s
             advice = (f"Pass a larger timeout in seconds (e.g. timeout={max(60, timeout * 2):g}), "
                       "or wait_until='domcontentloaded' for a page that never finishes loading.")
         doing = _DOING.get(action, f"{action.capitalize()}ing")
-        return NavigationError(f"{doing} {url} took longer than {timeout:g} s (waiting for "
-                               f"'{wait_until}'). {advice}")
+        head = f"{doing} {url} took longer than {timeout:g} s (waiting for '{wait_until}')."
+        err = NavigationError(f"{head} {advice}")
+        err.timed_out = head  # a front end words its own advice (the CLI's --timeout)
+        return err
     if "Download is starting" in message:
         return NavigationError(
             f"Could not {action} {url}: it is a file to download, not an HTML page.")

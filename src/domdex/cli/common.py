@@ -179,7 +179,15 @@ def open_live(args: argparse.Namespace, target: str) -> Iterator[Any]:
     opener = connect(args.cdp) if getattr(args, "cdp", None) else \
         launch(options=browser_options(args))
     with opener as browser:
-        page = browser.open(target, timeout=getattr(args, "timeout", 30.0))
+        timeout = getattr(args, "timeout", 30.0)
+        try:
+            page = browser.open(target, timeout=timeout)
+        except NavigationError as exc:
+            head = exc.timed_out
+            if head is None:
+                raise
+            raise NavigationError(f"{head} Pass a larger --timeout in seconds (e.g. "
+                                  f"--timeout {max(60, timeout * 2):g}).") from exc
         if page.status is not None and page.status >= 400:
             print(f"domdex: {target} answered HTTP {page.status}; this is its error page.",
                   file=sys.stderr)

@@ -36,6 +36,8 @@ def _url(target: str) -> str:
     if "://" in target or target.startswith(("about:", "data:")):
         return target
     path = Path(target)
+    if not target.strip() or path.is_dir():
+        raise NavigationError(f"{target!r} is not a page: give a URL or an HTML file.")
     if path.suffix.lower() in (".json", ".yaml", ".yml", ".aria"):
         raise QueryError(
             f"{target} looks like a saved snapshot; read needs the live page (a URL or an "
@@ -55,6 +57,11 @@ def _read(args: argparse.Namespace) -> int:
             print(f"domdex: {exc}", file=sys.stderr)
     try:
         with open_live(args, _url(args.target)) as page:
+            if store is not None and page.status is not None and page.status >= 400:
+                store.close()  # an error page must not replace what the store holds
+                store = None
+                print("domdex: not added to the knowledge store (an error page).",
+                      file=sys.stderr)
             result = page.read(
                 scope=args.scope, section=args.section, offset=args.offset, query=args.query,
                 limit=args.limit, max_tokens=args.max_tokens, store=store,

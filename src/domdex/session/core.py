@@ -347,6 +347,8 @@ class AsyncSession:
 
         t = self.tab(tab)
         idx = await self.index(t.id)
+        if t.status is not None and t.status >= 400:
+            store = None  # an error page must not replace what the store holds for its URL
         result = await read(t.pw, store=store, **kwargs)
         return t.note_printed(idx, result, text=result.body)
 

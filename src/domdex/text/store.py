@@ -150,10 +150,14 @@ class KnowledgeStore(ConceptGraph):
     ) -> None:
         target = default_path() if path is None else path
         if str(target) != ":memory:":
-            Path(target).expanduser().parent.mkdir(parents=True, exist_ok=True)
             target = Path(target).expanduser()
         self.file = str(target)
         self.embedder = embedder or default_embedder()
+        if isinstance(target, Path):
+            try:  # a folder that cannot be made (/proc/…, a file in the way) is a StoreError
+                target.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise self._unusable(exc) from exc
         try:
             if Path(self.file).is_dir():
                 raise sqlite3.OperationalError("it is a directory")
