@@ -111,3 +111,30 @@ def test_a_warmed_matcher_speaks_the_pages_language(s: Session, server: str) -> 
     offline = build_index(latest.snapshot).find(query, intent="click")
     assert offline.ref is not None
     assert s.find(query, intent="click").ref == offline.ref
+
+
+def test_an_idle_warmer_leaves_no_thread_and_starts_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A page's one-tab session is never closed: its warmer's thread must end when idle."""
+    import time
+
+    from domdex.session import warmer as warmer_module
+
+    monkeypatch.setattr(warmer_module, "IDLE_EXIT", 0.05)
+    w = Warmer()
+    ran: list[int] = []
+    w._worker.submit(lambda: ran.append(1))
+    w.settle()
+
+    deadline = time.monotonic() + 10
+    while w._worker.running and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert not w._worker.running
+    w._worker.submit(lambda: ran.append(2))  # work again: a thread again
+    w.settle()
+    assert ran == [1, 2]
+    w.close()
+    assert w.settle(timeout=5)  # a closed warmer still answers, and never hangs
+    deadline = time.monotonic() + 10
+    while w._worker.running and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert not w._worker.running

@@ -33,13 +33,55 @@ log = logging.getLogger("domdex.session")
 
 _Job = Callable[[], None]
 
+#: Seconds the thread waits for work before it ends (it starts again on the next build):
+#: a page's one-tab session is never closed, so an idle thread must not outlive it.
+IDLE_EXIT = 30.0
+
+
+class _Worker:
+    """What the thread holds: its queue, not the session (which may then be collected)."""
+
+    def __init__(self) -> None:
+        self.jobs: queue.SimpleQueue[_Job] = queue.SimpleQueue()
+        self.lock = threading.Lock()
+        self.running = False
+
+    def submit(self, job: _Job) -> None:
+        """Queue ``job``, starting the thread when none runs."""
+        with self.lock:
+            self.jobs.put(job)
+            if not self.running:
+                self.running = True
+                threading.Thread(target=self._work, name="domdex-warm", daemon=True).start()
+
+    def _work(self) -> None:
+        while True:
+            try:
+                job = self.jobs.get(timeout=IDLE_EXIT)
+            except queue.Empty:
+                with self.lock:
+                    if self.jobs.empty():  # else a job came in just now: go on
+                        self.running = False
+                        return
+                continue
+            job()
+
+    def drop_queued(self) -> None:
+        while True:
+            try:
+                self.jobs.get_nowait()
+            except queue.Empty:
+                return
+
 
 class Warmer:
     """Builds the matcher of each tab's latest capture in the background.
 
-    On one daemon thread, started on first use: a build under way when the program
-    ends is simply dropped (a pool's worker would hold the interpreter's exit until it
-    finished, seconds on a big page after a one-shot ``domdex regions``).
+    On one daemon thread, started when there is work and ended after
+    :data:`IDLE_EXIT` seconds without: a build under way when the program ends is
+    dropped (a pool's worker would hold the interpreter's exit until it finished,
+    seconds on a big page after a one-shot ``domdex regions``), and a page's session
+    that nobody closes leaves no thread behind.
     """
 
     def __init__(self, enabled: bool = True) -> None:
@@ -47,8 +89,7 @@ class Warmer:
         #: set by the session's first find: until an agent searches, nothing is built
         #: (a session that only reads regions and text pays nothing for find)
         self.wanted = False
-        self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
-        self._thread: threading.Thread | None = None
+        self._worker = _Worker()
         self._closed = False
         #: captures whose build ran to its end here, and builds stopped half way because
         #: another capture replaced theirs (for tests and the bench)
@@ -60,23 +101,11 @@ class Warmer:
         before the session's first find)."""
         from ..search.matcher import SearchIndex
 
-        if not (self.enabled and self.wanted) or SearchIndex.built_for(idx):
+        if not (self.enabled and self.wanted) or self._closed or SearchIndex.built_for(idx):
             return
         # weak references: a queued build keeps neither the tab nor the capture alive
         tab, index = weakref.ref(t), weakref.ref(idx)
-        self._submit(lambda: self._build(tab, index))
-
-    def _submit(self, job: _Job) -> None:
-        if self._thread is None:
-            self._thread = threading.Thread(target=self._work, args=(self._jobs,),
-                                            name="domdex-warm", daemon=True)
-            self._thread.start()
-        self._jobs.put(job)
-
-    @staticmethod
-    def _work(jobs: queue.SimpleQueue[_Job | None]) -> None:
-        while (job := jobs.get()) is not None:
-            job()
+        self._worker.submit(lambda: self._build(tab, index))
 
     def _build(self, tab: weakref.ref[Tab], index: weakref.ref[Any]) -> None:
         from ..search.api import prepare_find
@@ -98,24 +127,15 @@ class Warmer:
         except Exception as exc:  # a find would build (and raise) again
             log.debug("warm find: matcher build failed: %r", exc)
 
-    def settle(self, timeout: float = 60.0) -> None:
+    def settle(self, timeout: float = 60.0) -> bool:
         """Wait until the builds queued so far have run (the bench and tests ask; an
-        agent never needs to: a find waits for the build it needs)."""
-        if self._thread is None:
-            return
+        agent never needs to: a find waits for the build it needs); False on timeout."""
         done = threading.Event()
-        self._submit(done.set)
-        done.wait(timeout)
+        self._worker.submit(done.set)
+        return done.wait(timeout)
 
     def close(self) -> None:
-        """Stop: the build under way stops at its next step, queued ones are dropped."""
+        """Stop: the build under way stops at its next step, queued ones are dropped
+        (the idle thread ends by itself)."""
         self._closed = True
-        if self._thread is not None:
-            while True:  # drop what is queued, then tell the thread to end
-                try:
-                    self._jobs.get_nowait()
-                except queue.Empty:
-                    break
-            self._jobs.put(None)
-            self._thread = None
-            self._jobs = queue.SimpleQueue()
+        self._worker.drop_queued()
