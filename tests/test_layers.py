@@ -194,10 +194,9 @@ def test_what_the_session_stands_on_stays_below_it(module: str) -> None:
 
 
 #: What a front end may import besides the public API (``domdex``) and other front
-#: ends: the session it serves, and the package's plumbing. The optional MiniLM
-#: embedder has no public name yet, so ``--embedder minilm`` loads it directly.
+#: ends: the session it serves, and the package's plumbing.
 FRONT_END_REACH = ("domdex.errors", "domdex.fence", "domdex.options", "domdex.policy",
-                   "domdex.session", "domdex.text.minilm")
+                   "domdex.session")
 FRONT_ENDS = ("domdex.cli", "domdex.mcp", "domdex.http", "domdex.holder")
 
 

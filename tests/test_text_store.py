@@ -171,3 +171,18 @@ def test_pages_and_outline(store: KnowledgeStore) -> None:
     assert refunds["kind"] == "main" and refunds["level"] == 2
     cookie = outline[0]
     assert cookie["kind"] == "boilerplate"  # shared with the other Acme page
+
+
+def test_an_embedder_is_named_or_refused_in_a_sentence() -> None:
+    import pytest as _pytest
+
+    from domdex import KnowledgeStore
+    from domdex.errors import QueryError
+    from domdex.text.relevance import default_embedder, named_embedder
+
+    assert named_embedder("hashing") is default_embedder()
+    assert named_embedder(None) is None
+    with KnowledgeStore(":memory:", embedder="hashing") as store:
+        assert store.embedder is default_embedder()
+    with _pytest.raises(QueryError, match="Unknown embedder 'bert'"):
+        named_embedder("bert")

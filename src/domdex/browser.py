@@ -134,10 +134,11 @@ class AsyncPage(LivePage, PageActions):
     async def read(self, scope: str | None = None, section: str | None = None, offset: int = 0,
                    query: str | None = None, limit: int = 3, max_tokens: int | None = None,
                    nocache: bool = False, *, store: KnowledgeStore | None = None,
-                   embedder: Embedder | None = None) -> ReadResult:
+                   embedder: Embedder | str | None = None) -> ReadResult:
         """The page's text by sections (see :func:`domdex.text.read.read`); a table's
         controls carry their refs (``Delete @e45``). ``embedder`` ranks the sections for
-        ``query`` (default: the store's, else the built-in hashing embedder)."""
+        ``query``: an object, or ``"hashing"`` / ``"minilm"`` (default: the store's, else
+        the built-in hashing embedder)."""
         session = await self.session()
         result: ReadResult = await session.read(
             scope=scope, section=section, offset=offset, query=query, limit=limit,
@@ -255,7 +256,7 @@ class Page(SyncPageActions):
     def read(self, scope: str | None = None, section: str | None = None, offset: int = 0,
              query: str | None = None, limit: int = 3, max_tokens: int | None = None,
              nocache: bool = False, *, store: KnowledgeStore | None = None,
-             embedder: Embedder | None = None) -> ReadResult:
+             embedder: Embedder | str | None = None) -> ReadResult:
         return self._runner.run(self._async.read(scope, section, offset, query, limit,
                                                  max_tokens, nocache, store=store,
                                                  embedder=embedder))

@@ -18,18 +18,10 @@ from ..errors import NavigationError, QueryError, StoreError
 from .common import add_browser_options, command, fence_output, open_live, token_budget
 
 
-def _embedder(args: argparse.Namespace) -> Any:
-    if args.embedder == "minilm":
-        from ..text.minilm import minilm
-
-        return minilm()
-    return None  # the default hashing embedder
-
-
 def _store(args: argparse.Namespace) -> Any:
     from .. import KnowledgeStore
 
-    return KnowledgeStore(args.store, embedder=_embedder(args))
+    return KnowledgeStore(args.store, embedder=args.embedder)
 
 
 def _url(target: str) -> str:
@@ -65,7 +57,7 @@ def _read(args: argparse.Namespace) -> int:
             result = page.read(
                 scope=args.scope, section=args.section, offset=args.offset, query=args.query,
                 limit=args.limit, max_tokens=args.max_tokens, store=store,
-                embedder=store.embedder if store is not None else _embedder(args))
+                embedder=None if store is not None else args.embedder)
     finally:
         if store is not None:
             store.close()

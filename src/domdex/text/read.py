@@ -28,7 +28,7 @@ from ..errors import NavigationError, QueryError, StoreError
 from ..render.read import ReadResult
 from .cache import ReadCache
 from .frames import frame_fingerprints, frame_sections, renumber, visible_frames
-from .relevance import Embedder, rank
+from .relevance import Embedder, named_embedder, rank
 from .scripts import script
 from .sections import PageText, build_page_text
 
@@ -123,7 +123,7 @@ async def read(
     *,
     cache: ReadCache | None = None,
     store: KnowledgeStore | None = None,
-    embedder: Embedder | None = None,
+    embedder: Embedder | str | None = None,
 ) -> ReadResult:
     """Read a page's text by sections.
 
@@ -139,6 +139,7 @@ async def read(
     if offset < 0:
         raise QueryError("offset must be 0 or more characters.")
     page = getattr(page, "playwright_page", page)  # a domdex AsyncPage works too
+    embedder = named_embedder(embedder)  # "hashing", "minilm" or an object
     if embedder is None and store is not None:  # the query is ranked as the store ranks
         embedder = store.embedder
     text, cached = await page_text(page, nocache=nocache, cache=cache)

@@ -20,6 +20,7 @@ from typing import Protocol
 
 import numpy as np
 
+from ..errors import QueryError
 from ..words import OTHER_STOPWORDS, script_stem, split_words
 from .sections import BOILERPLATE, Section
 
@@ -68,6 +69,25 @@ class Embedder(Protocol):
     def embed(self, text: str) -> np.ndarray: ...
 
     def embed_many(self, texts: Sequence[str]) -> np.ndarray: ...
+
+
+#: The embedders a front end can name (``--embedder``, ``embedder="minilm"``).
+EMBEDDERS = ("hashing", "minilm")
+
+
+def named_embedder(embedder: Embedder | str | None) -> Embedder | None:
+    """An embedder given by name (``"hashing"``, or ``"minilm"``: all-MiniLM-L6-v2, the
+    optional model, loaded once) or as an object; None stays None (the default)."""
+    if embedder is None or not isinstance(embedder, str):
+        return embedder
+    if embedder == "hashing":
+        return default_embedder()
+    if embedder == "minilm":
+        from .minilm import minilm
+
+        return minilm()
+    raise QueryError(f"Unknown embedder {embedder!r}: give one of {', '.join(EMBEDDERS)}, "
+                     "or an object with embed() and embed_many().")
 
 
 @cache

@@ -45,7 +45,14 @@ from ..errors import QueryError, StoreError
 from ..render.read import StoreSearchResult
 from .concepts import Concept, extract_concepts, merge
 from .graph import ConceptGraph
-from .relevance import EMBED_CHARS, Embedder, default_embedder, section_document, terms
+from .relevance import (
+    EMBED_CHARS,
+    Embedder,
+    default_embedder,
+    named_embedder,
+    section_document,
+    terms,
+)
 from .sections import BOILERPLATE, PageText, Section
 
 SCHEMA = """
@@ -146,13 +153,14 @@ class KnowledgeStore(ConceptGraph):
     """Pages, sections, embeddings, full-text index and concept graph in SQLite."""
 
     def __init__(
-        self, path: str | os.PathLike[str] | None = None, embedder: Embedder | None = None
+        self, path: str | os.PathLike[str] | None = None,
+        embedder: Embedder | str | None = None,
     ) -> None:
         target = default_path() if path is None else path
         if str(target) != ":memory:":
             target = Path(target).expanduser()
         self.file = str(target)
-        self.embedder = embedder or default_embedder()
+        self.embedder = named_embedder(embedder) or default_embedder()  # "minilm" too
         if isinstance(target, Path):
             try:  # a folder that cannot be made (/proc/…, a file in the way) is a StoreError
                 target.parent.mkdir(parents=True, exist_ok=True)
