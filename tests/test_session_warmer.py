@@ -138,3 +138,28 @@ def test_an_idle_warmer_leaves_no_thread_and_starts_again(monkeypatch: pytest.Mo
     while w._worker.running and time.monotonic() < deadline:
         time.sleep(0.02)
     assert not w._worker.running
+
+
+def test_close_ends_the_thread_and_settle_still_answers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A closed session's warmer leaves no thread behind (a server making a session per
+    request kept one per session for IDLE_EXIT), and a settle() racing close() returns."""
+    import time
+
+    from domdex.session import warmer as warmer_module
+
+    monkeypatch.setattr(warmer_module, "IDLE_EXIT", 1000.0)  # only close() can end it
+    w = Warmer()
+    gate = threading.Event()
+    w._worker.submit(gate.wait)  # a build under way
+    settled: list[bool] = []
+    waiter = threading.Thread(target=lambda: settled.append(w.settle(timeout=20)))
+    w.close()
+    waiter.start()  # its marker after the stop: still run, then the thread ends
+    time.sleep(0.05)
+    gate.set()
+    waiter.join()
+    assert settled == [True]
+    deadline = time.monotonic() + 10
+    while w._worker.running and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert not w._worker.running

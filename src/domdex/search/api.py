@@ -158,14 +158,16 @@ def find(
                       fuzzy=fuzzy, max_tokens=max_tokens)
 
 
-def prepare_find(index: Any) -> None:
+def prepare_find(index: Any, background: bool = False) -> None:
     """Build now what the first :func:`find` on ``index`` would build (its matcher:
     every element described, its words indexed and embedded; the look-alike groups its
     answer is told apart by), so that find answers at once. A second call, or a find
-    racing this one, reuses the same build."""
+    racing this one, reuses the same build. ``background``: built beside other work (a
+    session's warmer), so the garbage collector is not paused for it: a pause is
+    process-wide, and seconds of it kept the next capture's garbage alive."""
     from ..index.identity import look_alike_groups
     from .matcher import SearchIndex
 
     idx = as_index(index)
-    SearchIndex.for_index(idx)
+    SearchIndex.for_index(idx, pause_gc=not background)
     look_alike_groups(idx)

@@ -289,9 +289,12 @@ class SearchIndex:
     until the cyclic GC's next full pass, side by side with the next capture's.
     """
 
-    def __init__(self, idx: Any) -> None:
+    def __init__(self, idx: Any, pause_gc: bool = True) -> None:
         self._idx = weakref.ref(idx)
-        with paused_gc():  # a build makes many objects and frees none: nothing to collect
+        if pause_gc:
+            with paused_gc():  # a build makes many objects and frees none: nothing to collect
+                self._build(idx)
+        else:  # built in the background: the pause would be process-wide
             self._build(idx)
         self._term_cache: dict[str, np.ndarray] = {}
         #: what other search modules work out once per page (listings …), by name
@@ -368,7 +371,7 @@ class SearchIndex:
         return {d.ref: k for k, d in enumerate(self.descriptors)}
 
     @classmethod
-    def for_index(cls, idx: Any) -> SearchIndex:
+    def for_index(cls, idx: Any, pause_gc: bool = True) -> SearchIndex:
         """The cached matcher of a PageIndex, built on first use.
 
         Thread-safe: a session builds it on a thread of its own after a capture (see
@@ -385,11 +388,11 @@ class SearchIndex:
             if isinstance(cache, dict):
                 found = cache.get(_CACHE_KEY)
                 if found is None:
-                    found = cache[_CACHE_KEY] = cls(idx)
+                    found = cache[_CACHE_KEY] = cls(idx, pause_gc)
                 return found
             found = _FALLBACK.get(idx)
             if found is None:
-                found = _FALLBACK[idx] = cls(idx)
+                found = _FALLBACK[idx] = cls(idx, pause_gc)
             return found
 
     @classmethod

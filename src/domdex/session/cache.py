@@ -59,8 +59,9 @@ def content_fingerprint(snap: Snapshot) -> int:
         for n in snap.nodes)))
 
 
-#: Cached pages that keep find's matcher, the most recently used ones.
-MATCHERS_KEPT = 4
+#: Cached pages that keep find's matcher, the most recently used ones: the page now
+#: and the one before (a matcher is ~360 MiB at 128k elements).
+MATCHERS_KEPT = 2
 
 
 @dataclass(slots=True)

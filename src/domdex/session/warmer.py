@@ -55,23 +55,31 @@ class _Worker:
                 threading.Thread(target=self._work, name="domdex-warm", daemon=True).start()
 
     def _work(self) -> None:
+        stopping = False  # told to end: run what is queued, then end without waiting
         while True:
             try:
-                job = self.jobs.get(timeout=IDLE_EXIT)
+                job = self.jobs.get(block=not stopping, timeout=None if stopping else IDLE_EXIT)
             except queue.Empty:
                 with self.lock:
                     if self.jobs.empty():  # else a job came in just now: go on
                         self.running = False
                         return
                 continue
+            if job is _stop_marker:
+                stopping = True
+                continue
             job()
 
-    def drop_queued(self) -> None:
-        while True:
-            try:
-                self.jobs.get_nowait()
-            except queue.Empty:
-                return
+    def stop(self) -> None:
+        """End the thread once it has run what is queued (which a closed warmer makes
+        no-ops), instead of after :data:`IDLE_EXIT` seconds."""
+        with self.lock:
+            if self.running:
+                self.jobs.put(_stop_marker)
+
+
+def _stop_marker() -> None:
+    """Tells the worker thread to end."""
 
 
 class Warmer:
@@ -112,15 +120,15 @@ class Warmer:
         from ..search.stopping import Abandoned, stop_when
 
         t, idx = tab(), index()
-        if t is None or idx is None or t.latest is not idx:  # superseded: not needed
-            return
+        if self._closed or t is None or idx is None or t.latest is not idx:
+            return  # closed, or superseded: not needed
 
         def unwanted() -> bool:  # closed, or the tab captured again meanwhile
             return self._closed or t.latest is not idx
 
         try:
             with stop_when(unwanted):
-                prepare_find(idx)
+                prepare_find(idx, background=True)
             self.built += 1
         except Abandoned:
             self.abandoned += 1
@@ -135,7 +143,7 @@ class Warmer:
         return done.wait(timeout)
 
     def close(self) -> None:
-        """Stop: the build under way stops at its next step, queued ones are dropped
-        (the idle thread ends by itself)."""
+        """Stop: the build under way stops at its next step, queued ones do nothing, and
+        the thread ends."""
         self._closed = True
-        self._worker.drop_queued()
+        self._worker.stop()
