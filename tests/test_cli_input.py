@@ -29,6 +29,18 @@ def test_max_tokens_must_be_a_positive_whole_number(
     assert "argument --max-tokens" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("seconds", ["0", "-1", "nan", "inf", "soon"])
+@pytest.mark.parametrize("command", ["regions", "read"])
+def test_timeout_must_be_some_seconds(
+        command: str, seconds: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """0 meant no timeout at all to Playwright, nan and inf failed in its JSON, and -1
+    said 'took longer than -1 s'."""
+    with pytest.raises(SystemExit) as exit_:
+        main([command, LOGIN, "--timeout", seconds])
+    assert exit_.value.code == 2
+    assert "argument --timeout" in capsys.readouterr().err
+
+
 def test_a_positive_budget_and_an_existing_file_still_work(
         capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["regions", LOGIN, "--max-tokens", "40"]) in (0, None)

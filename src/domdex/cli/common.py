@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import sys
 from collections.abc import Callable, Iterator
@@ -47,8 +48,20 @@ def token_budget(text: str) -> int:
     return n
 
 
+def seconds(text: str) -> float:
+    """argparse type of ``--timeout``: a number of seconds above 0 (Playwright reads 0
+    as no timeout at all; nan and inf are no time)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"must be a number of seconds above 0, not {text}")
+    return value
+
+
 def add_browser_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--timeout", type=float, default=30.0, metavar="SECONDS",
+    p.add_argument("--timeout", type=seconds, default=30.0, metavar="SECONDS",
                    help="how long to wait for the page to load (default 30)")
     p.add_argument("--chromium", default=None, metavar="PATH",
                    help="Chromium executable (default: DOMDEX_CHROMIUM or /usr/bin/chromium)")
