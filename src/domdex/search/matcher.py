@@ -16,6 +16,7 @@ import threading
 import weakref
 from collections import defaultdict
 from collections.abc import Iterator
+from contextlib import nullcontext
 from dataclasses import dataclass
 from functools import cached_property
 from operator import index
@@ -383,8 +384,11 @@ class SearchIndex:
         if found is not None:
             return found
         # built in the page's language (its stems), whoever asks: a find, which runs in
-        # it already, or the session's warmer thread, which does not
-        with _build_lock(idx, cache), speaking(page_language(idx)):
+        # it already, or the session's warmer thread, which does not. A find that waits
+        # here for the warmer's build pauses the collector meanwhile, so the rest of that
+        # build runs as fast as the find's own would.
+        with paused_gc() if pause_gc else nullcontext(), _build_lock(idx, cache), \
+                speaking(page_language(idx)):
             if isinstance(cache, dict):
                 found = cache.get(_CACHE_KEY)
                 if found is None:
