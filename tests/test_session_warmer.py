@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -163,3 +164,18 @@ def test_close_ends_the_thread_and_settle_still_answers(monkeypatch: pytest.Monk
     while w._worker.running and time.monotonic() < deadline:
         time.sleep(0.02)
     assert not w._worker.running
+
+
+def test_a_page_builds_nothing_ahead(domdex_browser: Any, server: str) -> None:
+    """A script drives a Page call after call: a build beside its next call would only
+    slow it, and a Page has no options to turn it off."""
+    page = domdex_browser.open(f"{server}/orders.html")
+    try:
+        page.find("Refund")
+        page.click(page.find("Next page").ref)
+        page.regions()
+        session = page._runner.run(page._async.session())
+        session.warmer.settle()
+        assert session.warmer.built == 0 and not session.options.warm_find
+    finally:
+        page.close()

@@ -37,8 +37,13 @@ class PageActions:
         """The page's one-tab session (made on first use)."""
         if self._domdex_session is None:
             from .core import AsyncSession
+            from .options import SessionOptions
 
-            self._domdex_session = await AsyncSession.for_page(self)
+            # no matcher built ahead (SessionOptions.warm_find): a script drives a Page
+            # call after call, where a build beside its next call only slows it, and a
+            # Page has no options to turn it off; a Session (and the servers) build ahead
+            self._domdex_session = await AsyncSession.for_page(
+                self, SessionOptions(warm_find=False))
             if self._seen is not None:
                 self._domdex_session.seen_through(self, self._seen)
         return self._domdex_session
