@@ -48,13 +48,29 @@ _LOCK_KEY = "domdex.search.lock"
 _GLOBAL_LOCK = threading.Lock()
 
 
-def _build_lock(idx: Any, cache: Any) -> threading.Lock:
+def _cache_of(idx: Any) -> Any:
+    """Where ``idx``'s matcher is kept: its ``cache`` dict, else a weak map by index."""
+    cache = getattr(idx, "cache", None)
+    return cache if isinstance(cache, dict) else _FALLBACK
+
+
+def _key_of(idx: Any) -> Any:
+    return _CACHE_KEY if _cache_of(idx) is not _FALLBACK else idx
+
+
+def _cached(idx: Any) -> SearchIndex | None:
+    found: SearchIndex | None = _cache_of(idx).get(_key_of(idx))
+    return found
+
+
+def _build_lock(idx: Any) -> threading.Lock:
     """The lock one index's matcher is built under: its own when it has a cache dict
     (``dict.setdefault`` is atomic), else one for all such indexes."""
-    if isinstance(cache, dict):
-        lock: threading.Lock = cache.setdefault(_LOCK_KEY, threading.Lock())
-        return lock
-    return _GLOBAL_LOCK
+    cache = _cache_of(idx)
+    if cache is _FALLBACK:
+        return _GLOBAL_LOCK
+    lock: threading.Lock = cache.setdefault(_LOCK_KEY, threading.Lock())
+    return lock
 
 EXACT, STEM, SYNONYM, PREFIX = 1.0, 0.9, 0.8, 0.6
 
@@ -290,13 +306,9 @@ class SearchIndex:
     until the cyclic GC's next full pass, side by side with the next capture's.
     """
 
-    def __init__(self, idx: Any, pause_gc: bool = True) -> None:
+    def __init__(self, idx: Any) -> None:
         self._idx = weakref.ref(idx)
-        if pause_gc:
-            with paused_gc():  # a build makes many objects and frees none: nothing to collect
-                self._build(idx)
-        else:  # built in the background: the pause would be process-wide
-            self._build(idx)
+        self._build(idx)
         self._term_cache: dict[str, np.ndarray] = {}
         #: what other search modules work out once per page (listings …), by name
         self.derived: dict[str, Any] = {}
@@ -378,43 +390,34 @@ class SearchIndex:
         Thread-safe: a session builds it on a thread of its own after a capture (see
         ``domdex.session.warmer``) while a find may ask for it on another; the second
         caller waits for the first one's build instead of making a second.
+        ``pause_gc``: no cyclic collection while building (a build makes many objects and
+        frees none), nor while waiting for another thread's build, so that the rest of it
+        runs as fast as this caller's own would; the warmer builds without (the pause is
+        process-wide).
         """
-        cache = getattr(idx, "cache", None)
-        found = cache.get(_CACHE_KEY) if isinstance(cache, dict) else _FALLBACK.get(idx)
+        found = _cached(idx)
         if found is not None:
             return found
         # built in the page's language (its stems), whoever asks: a find, which runs in
-        # it already, or the session's warmer thread, which does not. A find that waits
-        # here for the warmer's build pauses the collector meanwhile, so the rest of that
-        # build runs as fast as the find's own would.
-        with paused_gc() if pause_gc else nullcontext(), _build_lock(idx, cache), \
+        # it already, or the session's warmer thread, which does not
+        with paused_gc() if pause_gc else nullcontext(), _build_lock(idx), \
                 speaking(page_language(idx)):
-            if isinstance(cache, dict):
-                found = cache.get(_CACHE_KEY)
-                if found is None:
-                    found = cache[_CACHE_KEY] = cls(idx, pause_gc)
-                return found
-            found = _FALLBACK.get(idx)
+            found = _cached(idx)
             if found is None:
-                found = _FALLBACK[idx] = cls(idx, pause_gc)
+                found = cls(idx)
+                _cache_of(idx)[_key_of(idx)] = found
             return found
 
     @classmethod
     def drop(cls, idx: Any) -> None:
         """Forget ``idx``'s matcher (its next find builds one again); a find using it
         now keeps it until it ends."""
-        cache = getattr(idx, "cache", None)
-        if isinstance(cache, dict):
-            cache.pop(_CACHE_KEY, None)
-        else:
-            _FALLBACK.pop(idx, None)
+        _cache_of(idx).pop(_key_of(idx), None)
 
     @classmethod
     def built_for(cls, idx: Any) -> bool:
         """Whether ``idx``'s matcher is built already (a find on it will not build one)."""
-        cache = getattr(idx, "cache", None)
-        return (cache.get(_CACHE_KEY) if isinstance(cache, dict)
-                else _FALLBACK.get(idx)) is not None
+        return _cached(idx) is not None
 
     # Build --------------------------------------------------------------------
     def _facts(self, n: int) -> None:

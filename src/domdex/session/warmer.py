@@ -120,12 +120,14 @@ class Warmer:
         from ..search.stopping import Abandoned, stop_when
 
         t, idx = tab(), index()
-        if self._closed or t is None or idx is None or t.latest is not idx:
-            return  # closed, or superseded: not needed
+        if t is None or idx is None:
+            return
 
         def unwanted() -> bool:  # closed, or the tab captured again meanwhile
             return self._closed or t.latest is not idx
 
+        if unwanted():
+            return
         try:
             with stop_when(unwanted):
                 prepare_find(idx, background=True)
