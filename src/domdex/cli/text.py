@@ -49,11 +49,6 @@ def _read(args: argparse.Namespace) -> int:
             print(f"domdex: {exc}", file=sys.stderr)
     try:
         with open_live(args, _url(args.target)) as page:
-            if store is not None and page.status is not None and page.status >= 400:
-                store.close()  # an error page must not replace what the store holds
-                store = None
-                print("domdex: not added to the knowledge store (an error page).",
-                      file=sys.stderr)
             result = page.read(
                 scope=args.scope, section=args.section, offset=args.offset, query=args.query,
                 limit=args.limit, max_tokens=args.max_tokens, store=store,

@@ -347,9 +347,12 @@ class AsyncSession:
 
         t = self.tab(tab)
         idx = await self.index(t.id)
-        if t.status is not None and t.status >= 400:
+        error_page = store is not None and t.status is not None and t.status >= 400
+        if error_page:
             store = None  # an error page must not replace what the store holds for its URL
         result = await read(t.pw, store=store, **kwargs)
+        if error_page:
+            result.store_error = "not added to the knowledge store (an error page)."
         return t.note_printed(idx, result, text=result.body)
 
     async def diff(self, tab: str | None = None, max_tokens: int | None = None) -> Any:

@@ -162,7 +162,8 @@ class TabRegistry:
             if found is not None:
                 return found
         tab = Tab(f"t{self._next_id}", page,
-                  IntentCache(self.options.intent_cache_size, self.options.intent_ttl))
+                  IntentCache(self.options.intent_cache_size, self.options.intent_ttl),
+                  status=getattr(page, "status", None))  # a page opened before adoption
         self._next_id += 1
         self._tabs[tab.id] = tab
         self._by_pw[id(pw)] = tab
