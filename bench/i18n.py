@@ -2,6 +2,7 @@
 per query language, on the tasks of ``bench/tasks/i18n.jsonl``.
 
     .venv/bin/python bench/i18n.py [--tasks FILE] [--verbose] [--json OUT]
+                                   [--segmenter bigrams|icu|icu+bigrams]
 
 ``bench/tasks/i18n.jsonl`` (102 tasks, 21 pages) has been tuned on since its first run;
 ``bench/tasks/i18n_heldout.jsonl`` (56 tasks on four more pages: a German settings page,
@@ -48,6 +49,27 @@ def _row(label: str, rows: list[tuple[bool, bool, bool]]) -> str:
             f"{pct(0, hard):>10.1f}%")
 
 
+def _use_icu(also_bigrams: bool) -> None:
+    """Cut unspaced runs with ICU's dictionary-based word break iterator instead of (or
+    besides) bigrams, everywhere domdex makes words (``words._bigrams`` is the one place
+    a run is cut). A run of several words short enough to be kept whole stays whole too."""
+    from icu4py.breakers import WordBreaker
+    from icu4py.locale import Locale
+
+    import domdex.words as words
+
+    bigrams, locale = words._bigrams, Locale("ja")  # one CJ dictionary serves zh and ja
+
+    def cut(run: str) -> list[str]:
+        parts = [run[a:b] for a, b in WordBreaker(run, locale).segments() if run[a:b].strip()]
+        if also_bigrams:
+            return list(dict.fromkeys([*bigrams(run), *parts]))
+        whole = [run] if len(parts) > 1 and len(run) <= words.SHORT_RUN else []
+        return list(dict.fromkeys([*whole, *parts]))
+
+    words._bigrams = cut
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--tasks", type=Path, default=DEFAULT_TASKS,
@@ -55,7 +77,13 @@ def main(argv: list[str] | None = None) -> int:
                          "bench/tasks/i18n_heldout.jsonl is the held-out one)")
     ap.add_argument("--verbose", action="store_true", help="print every miss")
     ap.add_argument("--json", type=Path, help="write per-task outcomes here too")
+    ap.add_argument("--segmenter", choices=("bigrams", "icu", "icu+bigrams"), default="bigrams",
+                    help="how runs of Chinese, Japanese or Thai are cut into words: the "
+                         "shipped bigrams, ICU's word break iterator (needs `pip install "
+                         "icu4py`), or both (issue 10: is a real segmenter worth its weight?)")
     args = ap.parse_args(argv)
+    if args.segmenter != "bigrams":
+        _use_icu(also_bigrams=args.segmenter == "icu+bigrams")
     tasks = [json.loads(line) for line in args.tasks.read_text().splitlines() if line.strip()]
 
     httpd, base = serve(PAGES)
