@@ -157,3 +157,71 @@ def test_acting_by_query_refuses_controls_its_words_do_not_tell_apart(
         assert len(set(refs)) == 2, str(err.value)
         page.click(refs[1])  # the refs listed are the agent's to act on
         assert len(_log(page)) == 1
+
+
+# E: a look at something else between taking a ref and using it ---------------------------
+
+_RECYCLED = LEDGER + """<main><h1>Users</h1><table><thead><tr><th>Name</th><th></th></tr>
+</thead><tbody>
+<tr><td></td><td><button>Delete</button></td></tr><tr><td></td><td><button>Delete</button></td></tr>
+<tr><td></td><td><button>Delete</button></td></tr></tbody></table></main>
+<script>
+let people = [["alice", "Alice Archer"], ["bob", "Bob Brown"], ["carol", "Carol Chen"]];
+function render() {
+  document.querySelectorAll("tbody tr").forEach((tr, i) => {
+    const p = people[i];
+    tr.children[0].textContent = p[1];
+    tr.querySelector("button").onclick = () => rec(p[0]);
+  });
+}
+window.nextPage = () => {
+  people = [["dan", "Dan Dale"], ["eve", "Eve Stone"], ["fay", "Fay Lee"]];
+  render();
+};
+render();
+</script>"""
+
+
+@pytest.mark.parametrize("between", ["regions", "find"])
+def test_a_recycled_ref_is_checked_even_after_a_view_that_did_not_print_it(
+        domdex_browser: Any, between: str) -> None:
+    """The app rewrites its rows in place (the nodes stay, Alice's row now shows Dan).
+    A view in between (an overview, a find for something else) captures the page as it
+    is now without printing the old ref: the page is unchanged since that view, but not
+    since the agent saw what the ref meant, so the ref is compared with Alice's row."""
+    with page_showing(domdex_browser, _RECYCLED) as page:
+        ref = page.find("Delete Alice Archer", intent="click").ref
+        assert ref is not None
+        page.playwright_page.evaluate("nextPage()")
+        if between == "regions":
+            page.regions()
+        else:
+            page.find("Users heading")
+        with pytest.raises(StaleRefError, match="Alice Archer"):
+            page.click(ref)
+        assert _log(page) == []
+
+
+def test_a_ref_from_the_users_own_snapshot_is_checked_against_it(domdex_browser: Any) -> None:
+    """A capture the user took through the page counts as a look: its ref is compared
+    with that capture even when no view of the session showed the page yet."""
+    with page_showing(domdex_browser, _RECYCLED) as page:
+        nodes = page.snapshot().nodes
+        at = next(i for i, n in enumerate(nodes) if "Alice Archer" in (n.text or n.name or ""))
+        ref = next(n.ref for n in nodes[at:] if n.role == "button")
+        page.playwright_page.evaluate("nextPage()")
+        with pytest.raises(StaleRefError, match="Alice Archer"):
+            page.click(ref)
+        assert _log(page) == []
+
+
+def test_a_ref_used_after_an_unrelated_view_of_an_unchanged_page_still_acts(
+        domdex_browser: Any) -> None:
+    """The check must not refuse a ref whose row did not change."""
+    with page_showing(domdex_browser, _RECYCLED) as page:
+        ref = page.find("Delete Bob Brown", intent="click").ref
+        assert ref is not None
+        page.regions()
+        page.find("Users heading")
+        page.click(ref)
+        assert _log(page) == ["bob"]

@@ -21,6 +21,7 @@ from .recovery import Recovery, recover, still_same
 
 if TYPE_CHECKING:
     from ..index import PageIndex
+    from ..snapshot import Snapshot
     from .captures import Captures
     from .stats import SessionStats
     from .tab import Tab
@@ -42,6 +43,7 @@ class Refs:
 
     async def resolve(self, t: Tab, ref: str) -> tuple[str, PageIndex, Recovery | None]:
         """The ref to act on: the given one if live, a safely recovered one, or an error."""
+        user = t.user_view  # the user's own capture through the page, newer than shown
         if t.shown is None:
             if t.user_view is None:  # the agent has seen nothing of this tab
                 raise self._unseen_tab(t, ref)
@@ -62,8 +64,8 @@ class Refs:
         fresh = await self.captures.capture(t)  # the last one when nothing changed since
         self.check_document(t, fresh, ref)
         alive = fresh.snapshot.get(ref) is not None
-        if alive and fresh is shown:
-            return ref, fresh, None  # nothing changed since the agent looked
+        if alive and fresh is shown and self._looked_at_now(t, ref, fresh, user):
+            return ref, fresh, None  # nothing changed since the agent looked at it
         doc = shown.snapshot.document_id
         intent = t.intents.get(doc, ref)
         seen = t.printed.get(ref)
@@ -78,7 +80,6 @@ class Refs:
                 raise RefError(closest(fresh, ref) or f"No element @{ref} on this page.",
                                ref=ref)
             intent = Intent(ref, doc, describe(source, ref))
-        user = t.user_view  # the user's own capture through the page, newer than shown
         if user is not None and user.document_id == doc and user.get(ref) is not None:
             intent = Intent(ref, doc, describe(t.indexed(user), ref), intent.query,
                             intent.intent, intent.score)  # the element as last seen
@@ -98,6 +99,23 @@ class Refs:
                                   describe(fresh, rec.new_ref or ref), intent.query,
                                   intent.intent, intent.score))
         return rec.new_ref or ref, fresh, rec
+
+    @staticmethod
+    def _looked_at_now(t: Tab, ref: str, fresh: PageIndex, user: Snapshot | None) -> bool:
+        """Whether what the agent last saw ``ref`` mean is ``fresh``, the page as it is.
+
+        The page being unchanged since the agent's last view is not enough: that view
+        (an overview, a find for something else) need not have printed this ref, which
+        the agent took from an earlier view, when the node may have shown another row
+        (an app that rewrites its rows in place keeps the nodes). Only a ref printed by
+        a view of ``fresh`` itself, or never printed nor seen in the user's own capture
+        (nothing to compare it with), is taken as it is; the rest is compared with what
+        the agent saw, as after any change.
+        """
+        if user is not None and user is not fresh.snapshot and user.get(ref) is not None:
+            return False
+        last = t.printed.get(ref)
+        return last is None or last[1] is fresh
 
     def _unseen_tab(self, t: Tab, ref: str) -> RefError:
         """A ref on a tab the agent has not looked at: it came from another tab (a popup
