@@ -108,14 +108,17 @@ class Refs:
         (an overview, a find for something else) need not have printed this ref, which
         the agent took from an earlier view, when the node may have shown another row
         (an app that rewrites its rows in place keeps the nodes). Only a ref printed by
-        a view of ``fresh`` itself, or never printed nor seen in the user's own capture
-        (nothing to compare it with), is taken as it is; the rest is compared with what
-        the agent saw, as after any change.
+        a view of ``fresh`` itself, or one never printed, found nor seen in the user's
+        own capture (nothing to compare it with), is taken as it is; the rest is
+        compared with what the agent saw, as after any change.
         """
         if user is not None and user is not fresh.snapshot and user.get(ref) is not None:
             return False
         last = t.printed.get(ref)
-        return last is None or last[1] is fresh
+        if last is not None:
+            return last[1] is fresh
+        # printed forgets the oldest refs first; a ref find handed out is still known
+        return t.intents.get(fresh.snapshot.document_id, ref) is None
 
     def _unseen_tab(self, t: Tab, ref: str) -> RefError:
         """A ref on a tab the agent has not looked at: it came from another tab (a popup
