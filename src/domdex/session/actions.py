@@ -69,7 +69,7 @@ async def perform(locator: Any, action: str, value: Any, timeout_ms: float,
         await locator.press_sequentially(_text(value, action), timeout=timeout_ms)
         return await _replaced(locator, ref, action, value)
     elif action == "press":
-        await locator.press(_text(value, action), timeout=timeout_ms)
+        await _press(locator, _text(value, action), timeout_ms, ref)
     elif action == "select":
         await _select(locator, value, timeout_ms, ref)
     elif action in ("check", "uncheck"):
@@ -156,6 +156,43 @@ async def _own_point(locator: Any, timeout_ms: float, ref: str,
     if isinstance(point, list) and len(point) == 2:
         return {"position": {"x": float(point[0]), "y": float(point[1])}}
     return {}
+
+
+_FOCUS_ON_JS = """el => {
+  let f = el.ownerDocument.activeElement;
+  while (f && f.shadowRoot && f.shadowRoot.activeElement) f = f.shadowRoot.activeElement;
+  const up = n => n.parentElement || (n.parentNode && n.parentNode.host) || null;
+  for (let n = f; n; n = up(n)) if (n === el) return "";  // el, or a field inside it
+  // el inside the editor that has the focus (a paragraph of a contenteditable)
+  if (f && f.isContentEditable && f.contains(el)) return "";
+  if (!f || f === el.ownerDocument.body) return "the page itself";
+  let tag = "<" + f.tagName.toLowerCase() + (f.id ? "#" + f.id : "") + ">";
+  const name = (f.getAttribute("aria-label") || (f.labels && f.labels[0] ?
+    f.labels[0].textContent : "") || f.getAttribute("placeholder") || f.textContent || "")
+    .trim().replace(/\\s+/g, " ");
+  return name ? tag + ' "' + name.slice(0, 40) + '"' : tag;
+}"""
+
+
+async def _press(locator: Any, key: str, timeout_ms: float, ref: str) -> None:
+    """Focus the element, check that the focus is on it, then press ``key``.
+
+    Why: Playwright's ``press`` focuses the element and sends the key to whatever has
+    the focus, without checking that the focus moved: on a disabled button, a plain
+    ``<div>`` cell or an element that ignores ``focus()``, the focus stays where it was
+    and the key goes there — Enter on "Place order" submitted the search form that still
+    had the focus, and the answer said OK (a review's case). Costs one in-page call.
+    """
+    await locator.focus(timeout=timeout_ms)
+    elsewhere = await evaluate_in(locator.first, _FOCUS_ON_JS, timeout=timeout_ms,
+                                  deadline=EXPLAIN_DEADLINE, what="focus")
+    if elsewhere:
+        raise ActionError(
+            f"Cannot press {key} in @{ref}: it does not take the keyboard focus (the focus "
+            f"is on {elsewhere}), so the key would have gone there. Nothing was pressed. "
+            "Press it in a field or control that takes the focus, or on the page itself "
+            "(press with no ref) for a page-wide shortcut.")
+    await locator.press(key, timeout=timeout_ms)
 
 
 _FOCUSED_JS = """els => {
@@ -326,7 +363,7 @@ NEEDS: dict[str, frozenset[str]] = {
     "drag": frozenset({"visible", "uncovered"}),
     "fill": frozenset({"visible", "enabled", "editable"}),
     "type": frozenset({"visible", "enabled", "editable"}),
-    "press": frozenset({"visible"}),
+    "press": frozenset({"visible", "enabled"}),  # a disabled one takes no focus
     "select": frozenset({"visible", "enabled"}),
 }
 

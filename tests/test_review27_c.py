@@ -1,0 +1,54 @@
+"""Acting says what happened (review 27, part C): a key, a click, a select, a check or
+typed text that went elsewhere than asked is refused or reported, never an OK.
+
+Each test drives headless Chromium on a page of its own and checks the page as well as
+the answer: the worst outcome is an action that lands on another element and says OK.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from domdex import ActionError
+
+from .conftest import page_showing
+
+pytestmark = pytest.mark.browser
+
+
+def _ledger(p: Any) -> list[str]:
+    return list(p.playwright_page.evaluate("window.LEDGER || []"))
+
+
+# W11: a key pressed "in" an element that cannot take the focus went to the focused one
+CHECKOUT = """<script>window.LEDGER = []</script>
+<header><form role=search onsubmit="LEDGER.push('search:' + q.value); return false">
+<input id=q aria-label=Search value="old query"></form></header>
+<main><h1>Checkout</h1><form onsubmit="LEDGER.push('order'); return false">
+<button id=po disabled>Place order</button></form>
+<div id=cell onkeydown="LEDGER.push('cell')">Total: $20</div>
+<input id=qty aria-label=Quantity onkeydown="LEDGER.push('qty:' + event.key)"></main>"""
+
+
+def test_press_on_a_disabled_button_is_refused_and_no_key_goes_elsewhere(
+        domdex_browser: Any) -> None:
+    with page_showing(domdex_browser, CHECKOUT) as p:
+        ref = p.find("Place order", intent="click").ref
+        p.playwright_page.focus("#q")  # the cursor is still in the search box
+        with pytest.raises(ActionError, match="disabled"):
+            p.press(ref, "Enter")
+        assert _ledger(p) == []  # the search form was not submitted
+
+
+def test_press_on_an_element_that_takes_no_focus_is_refused(domdex_browser: Any) -> None:
+    with page_showing(domdex_browser, CHECKOUT) as p:
+        ref = p.find("Total: $20", intent="read").ref
+        p.playwright_page.focus("#q")
+        with pytest.raises(ActionError, match=r"does not take the keyboard focus.*Search"):
+            p.press(ref, "Enter")
+        assert _ledger(p) == []
+        qty = p.find("Quantity", intent="fill").ref
+        assert p.press(qty, "ArrowUp").text.startswith("OK press")  # a field still works
+        assert _ledger(p) == ["qty:ArrowUp"]
