@@ -52,3 +52,50 @@ def test_press_on_an_element_that_takes_no_focus_is_refused(domdex_browser: Any)
         qty = p.find("Quantity", intent="fill").ref
         assert p.press(qty, "ArrowUp").text.startswith("OK press")  # a field still works
         assert _ledger(p) == ["qty:ArrowUp"]
+
+
+# W13: a list that re-sorts as the click is made: the same <button>, another person's row
+ROTATES_ON_HOVER = """<script>window.LEDGER = [];
+let people = [["p1", "Alice Archer"], ["p2", "Bob Brown"], ["p3", "Carol Chen"]];
+</script><main><h1>Team</h1><table><tbody id=tb>
+<tr><td></td><td><button>Delete</button></td></tr>
+<tr><td></td><td><button>Delete</button></td></tr>
+<tr><td></td><td><button>Delete</button></td></tr></tbody></table></main><script>
+const rows = [...document.querySelectorAll("#tb tr")];
+function render() {
+  rows.forEach((tr, i) => { const p = people[i]; tr.children[0].textContent = p[1];
+    tr.querySelector("button").onclick = () => LEDGER.push(p[0]); });
+}
+render();
+// the rows are patched in place the moment the pointer arrives (a live re-sort)
+let turned = false;
+tb.addEventListener("pointermove", () => {
+  if (turned) return;
+  turned = true; people.push(people.shift()); render();
+});
+</script>"""
+
+
+def test_a_click_whose_row_changes_as_it_is_made_is_stopped(domdex_browser: Any) -> None:
+    with page_showing(domdex_browser, ROTATES_ON_HOVER) as p:
+        with pytest.raises(ActionError, match=r"Alice Archer.*now reads \"Bob Brown"):
+            p.click(query="Delete Alice Archer")
+        assert _ledger(p) == []  # Bob's handler did not run
+
+
+STEADY = """<script>window.LEDGER = []</script><style>
+#f .b { display: none } #f:hover .a { display: none } #f:hover .b { display: inline }
+</style><main><h1>Team</h1><table>
+<tr><td>Alice Archer</td><td><button onclick="LEDGER.push('p1')">Delete</button></td></tr>
+<tr><td>Bob Brown</td><td><button onclick="LEDGER.push('p2')">Delete</button></td></tr>
+</table><button id=f onclick="LEDGER.push('unfollow')"><span class=a>Following</span>
+<span class=b>Unfollow</span></button></main>"""
+
+
+def test_ordinary_clicks_still_land_even_on_a_label_that_changes_on_hover(
+        domdex_browser: Any) -> None:
+    with page_showing(domdex_browser, STEADY) as p:
+        p.click(query="Delete Bob Brown")
+        assert _ledger(p) == ["p2"]
+        p.click(query="Following")  # reads "Unfollow" under the pointer: tried again
+        assert _ledger(p) == ["p2", "unfollow"]

@@ -11,20 +11,26 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 from dataclasses import replace
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..capture.deadline import evaluate_in, with_deadline
 from ..errors import ActionError
-from ..snapshot import Node
+from ..index.identity import _item_of, identify, look_alikes, words
+from ..index.labels import label
+from ..snapshot import Node, ref_frame
 from .datefields import fill_dated
+
+if TYPE_CHECKING:
+    from ..index import PageIndex
 
 logger = logging.getLogger("domdex")
 
-__all__ = ["ACTIONS", "CHANGES_STATE", "INTENT_OF", "NEEDS", "blocked", "explain",
-           "perform", "script", "state_after"]
+__all__ = ["ACTIONS", "CHANGES_STATE", "INTENT_OF", "NEEDS", "blocked", "expected",
+           "explain", "perform", "script", "state_after"]
 
 #: The actions an agent can ask for, and what each needs as ``value``.
 ACTIONS: dict[str, str] = {
@@ -55,13 +61,44 @@ def script(name: str) -> str:
     return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
 
 
+#: Row words that must all still be there: ids and numbers ("order 1043", "a7f3"), as
+#: stale-ref recovery counts them (a count of one or two digits is no id).
+_ID_WORD = re.compile(r"\d{3,}|(?=[^\W\d_]*\d)(?=\d*[^\W\d_])\w+")
+
+
+def expected(idx: PageIndex | None, ref: str) -> dict[str, Any] | None:
+    """Who the element ``ref`` is in the capture it was resolved in, for the click
+    guard (``clickpoint.js``'s ``expect``): its row's ref, the row's key words, all its
+    words, the look-alikes' rows' words and its own name's words. None without one.
+
+    Why: a live list re-sorted between the capture and the click put another person's
+    row around the same *Delete* node, and that person's handler ran, reported OK (a
+    review's case). The guard checks the row against this when it is armed and again
+    at the click's first event.
+    """
+    if idx is None or idx.snapshot.get(ref) is None:
+        return None
+    pos = idx.pos(ref)
+    twins = look_alikes(idx, pos)
+    ident = identify(idx, pos, twins)
+    item = _item_of(idx, pos, twins) if ident.key else None
+    item_ref = idx.nodes[item].ref if item is not None else ""
+    frame = ref_frame(ref)
+    own = words(label(idx.nodes[pos]))
+    return {"item": item_ref[len(frame):] if item_ref.startswith(frame) else "",
+            "key": list(ident.key), "ids": [w for w in ident.key if _ID_WORD.fullmatch(w)],
+            "words": list(ident.words), "own": own, "was": ident.item,
+            "others": [sorted(o) for o in ident.others[:50]]}
+
+
 async def perform(locator: Any, action: str, value: Any, timeout_ms: float,
-                  ref: str = "") -> str:
+                  ref: str = "", expect: dict[str, Any] | None = None) -> str:
     """Run one Playwright action; Playwright errors propagate to the caller. Returns a
     note for the answer when the action did something worth saying ("" otherwise).
-    ``ref`` names the element in a refusal."""
+    ``ref`` names the element in a refusal; ``expect`` is who it is (:func:`expected`),
+    checked by the click guard."""
     if action == "click":
-        await _click(locator, timeout_ms, ref, "click")
+        await _click(locator, timeout_ms, ref, "click", expect)
     elif action == "fill":
         note = await fill_dated(locator, _text(value, action), timeout_ms)
         return "\n".join(filter(None, (note, await _replaced(locator, ref, action, value))))
@@ -73,7 +110,7 @@ async def perform(locator: Any, action: str, value: Any, timeout_ms: float,
     elif action == "select":
         await _select(locator, value, timeout_ms, ref)
     elif action in ("check", "uncheck"):
-        return await _set_checked(locator, action == "check", timeout_ms, ref)
+        return await _set_checked(locator, action == "check", timeout_ms, ref, expect)
     elif action == "hover":
         await locator.hover(timeout=timeout_ms)
     elif action == "scroll_into_view":
@@ -88,33 +125,51 @@ async def perform(locator: Any, action: str, value: Any, timeout_ms: float,
     return ""
 
 
-async def _click(locator: Any, timeout_ms: float, ref: str, action: str) -> None:
+async def _click(locator: Any, timeout_ms: float, ref: str, action: str,
+                 expect: dict[str, Any] | None = None) -> None:
     """Click the element on a point of its own (:func:`_own_point`), under the guard
     ``clickpoint.js`` arms: a click whose first event would reach a control nested in
-    the element is stopped in the page before any handler sees it.
+    the element, or find the element's row or name changed from what was resolved
+    (``expect``: :func:`expected`), is stopped in the page before any handler sees it.
 
     Why: the point is worked out before the pointer is there, and the pointer can change
     what is there — a photo tile shows its "Delete" button in its middle only on
-    :hover, and that button took the click meant for the tile (a review's case). A
-    stopped click is tried once more, the point worked out again with the pointer now
-    over the element (the tile's own image, beside its button); stopped again, it is
-    refused. Costs one more in-page call per click (reading the guard).
+    :hover, and that button took the click meant for the tile (a review's case); a live
+    list patches its rows in place, and the same button is another record's by the time
+    the click arrives. A stopped click is tried once more, the point worked out again
+    with the pointer now over the element (the tile's own image, beside its button; a
+    label that changes on hover read again); stopped again, it is refused. Costs one more
+    in-page call per click (reading the guard).
     """
     for attempt in range(2):
-        position = await _own_point(locator, timeout_ms, ref, action)
+        position = await _own_point(locator, timeout_ms, ref, action, expect)
         try:
             await locator.click(timeout=timeout_ms, **position)
         finally:
             stopped = await _disarm(locator)
         if not stopped:
             return
-        logger.info("click on @%s stopped (attempt %d): %s under the pointer", ref,
-                    attempt + 1, stopped)
+        logger.info("click on @%s stopped (attempt %d): %s", ref, attempt + 1, stopped)
+    if stopped.startswith("changed: "):
+        raise ActionError(_changed(action, ref, stopped.removeprefix("changed: "), expect,
+                                   "as the click was made, so the click was stopped before "
+                                   "the page saw it"))
     raise ActionError(
         f"Cannot {action} @{ref} safely: {stopped}, a control inside it, came under the "
         "pointer as it moved there (shown on hover, or moved in), so the click was "
         "stopped before the page saw it. Nothing was clicked. Act on that control's ref "
         "if it is the one meant, or find the element again.")
+
+
+def _changed(action: str, ref: str, what: str, expect: dict[str, Any] | None,
+             when: str) -> str:
+    """The refusal of a click whose element is no longer the one resolved."""
+    was = (expect or {}).get("was")
+    if was and what.startswith("its row now reads"):
+        what = f"it was found in the row {json.dumps(was, ensure_ascii=False)}, and " + what
+    return (f"Cannot {action} @{ref} safely: {what} {when}; it is no longer the element "
+            "that was found (the page re-sorted or re-used it). Nothing was clicked. Find "
+            "it again (find, or act by query) and act on the ref that shows.")
 
 
 _DISARM = """() => {
@@ -135,19 +190,23 @@ async def _disarm(locator: Any) -> str:
         return ""
 
 
-async def _own_point(locator: Any, timeout_ms: float, ref: str,
-                     action: str) -> dict[str, Any]:
+async def _own_point(locator: Any, timeout_ms: float, ref: str, action: str,
+                     expect: dict[str, Any] | None = None) -> dict[str, Any]:
     """Where a click lands on the element itself (``clickpoint.js``): ``{}`` for its
     middle, as Playwright clicks; a ``position`` on its own text when its middle is a
     control inside it (a tree's folder over its files, a row over its links). Refuses
-    when the element has no point of its own: clicking there would act on another."""
+    when the element has no point of its own: clicking there would act on another; and
+    when its row already is another record's than ``expect`` says."""
     try:
-        point = await evaluate_in(locator.first, script("clickpoint.js"),
+        point = await evaluate_in(locator.first, script("clickpoint.js"), expect,
                                   timeout=min(timeout_ms, 2000),
                                   deadline=EXPLAIN_DEADLINE, what="click point")
     except Exception as exc:  # not there yet, or the frame navigated: Playwright's to say
         logger.debug("click point not read: %r", exc)
         return {}
+    if isinstance(point, dict) and point.get("changed"):
+        raise ActionError(_changed(action, ref, str(point["changed"]), expect,
+                                   "since it was found"))
     if isinstance(point, dict) and point.get("covered"):
         raise ActionError(
             f"Cannot {action} @{ref} safely: its middle is {point['covered']}, a control "
@@ -245,7 +304,8 @@ async def _replaced(locator: Any, ref: str, action: str, value: Any) -> str:
             + (" to set it right." if wrong else " if that is not the one meant."))
 
 
-async def _set_checked(locator: Any, state: bool, timeout_ms: float, ref: str = "") -> str:
+async def _set_checked(locator: Any, state: bool, timeout_ms: float, ref: str = "",
+                       expect: dict[str, Any] | None = None) -> str:
     """Check or uncheck by a click, then confirm — unless the click took the box away.
 
     Playwright's own ``check()`` waits for the box after its click to confirm the new
@@ -255,7 +315,7 @@ async def _set_checked(locator: Any, state: bool, timeout_ms: float, ref: str = 
     if await locator.is_checked(timeout=timeout_ms) == state:
         return ""
     action = "check" if state else "uncheck"
-    await _click(locator, timeout_ms, ref, action)
+    await _click(locator, timeout_ms, ref, action, expect)
     if await with_deadline(locator.count(), EXPLAIN_DEADLINE, what="count") == 0:
         return ("GONE: the box left the page with the click (the page removed or moved its "
                 "row); look again to see where it went.")

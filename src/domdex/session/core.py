@@ -413,7 +413,7 @@ class AsyncSession:
             downloads_from = self.downloader.next_seq
             t.nav_error = None
             await self.dialogs.quiet(t.pw)  # a flood's last queued alerts arrive first
-            done = await self.performer.perform(t, action, target, value, timeout)
+            done = await self.performer.perform(t, action, target, value, timeout, idx)
             note = "\n".join(filter(None, (note, done)))
             if target is not None and idx is not None:
                 t.remember(idx, target)
