@@ -99,3 +99,39 @@ def test_ordinary_clicks_still_land_even_on_a_label_that_changes_on_hover(
         assert _ledger(p) == ["p2"]
         p.click(query="Following")  # reads "Unfollow" under the pointer: tried again
         assert _ledger(p) == ["p2", "unfollow"]
+
+
+# W14 and select's other guesses: <option label>, several on a single select, an int
+SIZES = """<main><h1>Order</h1><label for=size>Size</label><select id=size>
+<option value="">Choose</option><option value="s" label="Large">Small</option>
+<option value="l">Large</option></select>
+<label for=metal>Metal</label><select id=metal><option value="x" disabled>Gold</option>
+<option value="y">Silver</option><option value="3">3</option></select>
+<label for=co>Country</label><input id=co role=combobox aria-expanded=false></main>"""
+
+
+def test_options_shown_alike_by_their_label_attribute_are_refused(domdex_browser: Any) -> None:
+    with page_showing(domdex_browser, SIZES) as p:
+        ref = p.find("Size", intent="select").ref
+        with pytest.raises(ActionError, match=r"2 options carry that label.*'s'.*'l'"):
+            p.select(ref, "Large")
+        assert p.playwright_page.evaluate("size.value") == ""  # nothing was selected
+        p.select(ref, "l")  # by value, as the refusal says
+        assert p.playwright_page.evaluate("size.value") == "l"
+
+
+def test_select_refuses_what_it_would_guess_and_takes_a_number(domdex_browser: Any) -> None:
+    with page_showing(domdex_browser, SIZES) as p:
+        metal = p.find("Metal", intent="select").ref
+        with pytest.raises(ActionError, match="single-choice select"):
+            p.select(metal, ["Silver", "3"])
+        with pytest.raises(ActionError, match="disabled"):
+            p.select(metal, "Gold")
+        assert p.playwright_page.evaluate("metal.value") == "y"
+        p.select(metal, 3)  # type: ignore[arg-type]  # a number is its text
+        assert p.playwright_page.evaluate("metal.value") == "3"
+        with pytest.raises(ActionError, match="not dict"):
+            p.select(metal, {"a": 1})  # type: ignore[arg-type]
+        country = p.find("Country", intent="select").ref
+        with pytest.raises(ActionError, match=r"not a native <select>.*click"):
+            p.select(country, "France")

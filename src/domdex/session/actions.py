@@ -331,44 +331,89 @@ def _text(value: Any, action: str) -> str:
     return str(value)
 
 
-_OPTIONS_JS = """s => [...(s.options || [])].map(o => [
-  o.textContent.split(/\\s+/).filter(Boolean).join(" "), o.value,
-  o.parentElement && o.parentElement.tagName === "OPTGROUP" ? o.parentElement.label : ""])"""
+_OPTIONS_JS = """s => s.tagName !== "SELECT" ? { tag: s.tagName.toLowerCase(),
+    role: s.getAttribute("role") || "" } : { multiple: s.multiple, options: [...s.options].map(
+  o => [o.label, o.value, o.parentElement && o.parentElement.tagName === "OPTGROUP" ?
+    o.parentElement.label : "", o.textContent, o.disabled].map(
+    x => typeof x === "string" ? x.split(/\\s+/).filter(Boolean).join(" ") : x)) }"""
+
+
+def _wanted(value: Any) -> list[str]:
+    """The options asked for, as text: one label or value, or a list of them (numbers are
+    taken as their text: ``3`` is the option "3")."""
+    def one(v: Any) -> str | None:
+        if isinstance(v, str):
+            return v
+        if isinstance(v, int | float) and not isinstance(v, bool):
+            return str(v)
+        return None
+
+    many = list(value) if isinstance(value, list | tuple) else [value]
+    wanted = [one(v) for v in many]
+    if value is None or value == [] or value == ():
+        raise ActionError("select needs a value: the option's label or value.")
+    if any(w is None for w in wanted):
+        raise ActionError(
+            f"select takes an option's label or value as text (or a list of them for a "
+            f"select that takes several), not {type(value).__name__} {value!r}. Nothing "
+            "was selected; give the option as it is shown, such as \"Large\".")
+    return [w for w in wanted if w is not None]
 
 
 async def _select(locator: Any, value: Any, timeout_ms: float, ref: str = "") -> None:
-    """Select by visible label first (what an agent reads), then by value.
+    """Select by label (what an agent reads: ``option.label``, the ``label`` attribute
+    or else the text), then by value, then by the option's own text; by index, so the
+    option chosen here is the one selected.
 
     A label that options with different values carry (Portland under Maine and under
-    Oregon) is refused with those options, their groups and values: Playwright took the
-    first, and the answer said OK to a guess (a review's case). The agent then selects
-    by value.
+    Oregon, or two options shown "Large" — one by its ``label`` attribute) is refused
+    with those options, their groups and values: Playwright took the first, and the
+    answer said OK to a guess (reviews' cases; duplicates were looked for by text while
+    Playwright matched ``option.label``). The agent then selects by value. Refused too:
+    an option that is not there (with the ones that are), a disabled one, several on a
+    select that keeps one (it kept the last, answered OK), and an element that is no
+    ``<select>`` (a custom combobox is clicked open instead).
     """
-    wanted = [value] if isinstance(value, str) else list(value or [])
-    if not wanted:
-        raise ActionError("select needs a value: the option's label or value.")
-    options = [(str(t), str(v), str(g)) for t, v, g in
-               await evaluate_in(locator.first, _OPTIONS_JS, timeout=timeout_ms,
-                                 deadline=EXPLAIN_DEADLINE, what="options")]
-    labels = [t for t, _, _ in options]
-    by_label = [w for w in wanted if w in labels]
-    if len(by_label) == len(wanted):
-        for w in by_label:
-            same = [(v, g) for t, v, g in options if t == w]
-            if len({v for v, _ in same}) > 1:
-                shown = "; ".join(f"{w!r}" + (f" in group {g!r}" if g else "") +
-                                  f" (value {v!r})" for v, g in same)
-                raise ActionError(
-                    f"Cannot select {w!r} in @{ref}: {len(same)} options carry that label: "
-                    f"{shown}. Nothing was selected. Select one by its value, such as "
-                    f"{same[0][0]!r}.")
-        await locator.select_option(label=by_label, timeout=timeout_ms)
-        return
-    try:
-        await locator.select_option(value=wanted, timeout=timeout_ms)
-    except Exception as exc:  # Playwright raises its own Error for a missing option
-        shown = ", ".join(repr(x) for x in labels[:12])
-        raise ActionError(f"No option {wanted[0]!r} in this select. Options: {shown}.") from exc
+    wanted = _wanted(value)
+    got = await evaluate_in(locator.first, _OPTIONS_JS, timeout=timeout_ms,
+                            deadline=EXPLAIN_DEADLINE, what="options")
+    if "options" not in got:
+        kind = got.get("role") or got.get("tag") or "element"
+        raise ActionError(
+            f"Cannot select in @{ref}: it is not a native <select> but a {kind} whose "
+            "options are elements of their own. Nothing was selected. Click it to open "
+            "its list, then find the option (find with its label) and click it.")
+    options = [(str(lb), str(v), str(g), str(t), bool(d)) for lb, v, g, t, d in got["options"]]
+    if len(wanted) > 1 and not got.get("multiple"):
+        raise ActionError(
+            f"Cannot select {len(wanted)} options in @{ref}: it is a single-choice select, "
+            f"which keeps one. Nothing was selected. Select one of "
+            f"{', '.join(repr(w) for w in wanted)}.")
+    picked: list[int] = []
+    for w in wanted:
+        same = next((found for field in (0, 1, 3)
+                     if (found := [i for i, o in enumerate(options) if o[field] == w])), [])
+        if not same:
+            shown = ", ".join(repr(o[0]) + (f" (value {o[1]!r})" if o[1] != o[0] else "")
+                              for o in options[:12])
+            raise ActionError(f"No option {w!r} in @{ref}; nothing was selected. Options: "
+                              f"{shown or 'none'}.")
+        if len({options[i][1] for i in same}) > 1:
+            shown = "; ".join(repr(options[i][0]) + (f" in group {options[i][2]!r}"
+                                                     if options[i][2] else "")
+                              + f" (value {options[i][1]!r}"
+                              + (f", text {options[i][3]!r}" if options[i][3] != options[i][0]
+                                 else "") + ")" for i in same)
+            raise ActionError(
+                f"Cannot select {w!r} in @{ref}: {len(same)} options carry that label: "
+                f"{shown}. Nothing was selected. Select one by its value, such as "
+                f"{options[same[0]][1]!r}.")
+        if options[same[0]][4]:
+            raise ActionError(f"Cannot select {w!r} in @{ref}: that option is disabled. "
+                              "Nothing was selected; something else on the page may have "
+                              "to happen first, or choose another option.")
+        picked.append(same[0])
+    await locator.select_option(index=picked, timeout=timeout_ms)
 
 
 #: Actions whose answer shows the element's state after the action, not before it.
