@@ -135,3 +135,48 @@ def test_select_refuses_what_it_would_guess_and_takes_a_number(domdex_browser: A
         country = p.find("Country", intent="select").ref
         with pytest.raises(ActionError, match=r"not a native <select>.*click"):
             p.select(country, "France")
+
+
+# Honest answers: typed text that went into the next field; a box re-rendered unchecked
+PHONE = """<main><h1>Contact</h1><form><label>Area code <input id=area maxlength=3></label>
+<label>Email <input id=email></label><label>Phone <input id=phone></label></form></main>
+<script>
+area.addEventListener("input", e => { if (e.target.value.length >= 3) email.focus(); });
+phone.addEventListener("input", e => {  // a mask: (555) 123-4567
+  const d = e.target.value.replace(/\\D/g, "");
+  e.target.value = d.length > 3 ? "(" + d.slice(0, 3) + ") " + d.slice(3) : d;
+});
+</script>"""
+
+
+def test_type_that_spills_into_the_next_field_says_where_it_went(domdex_browser: Any) -> None:
+    with page_showing(domdex_browser, PHONE) as p:
+        with pytest.raises(ActionError, match=r'holds "555".*at most 3.*Email.*"1234"'):
+            p.type(query="Area code", text="5551234")
+        said = p.type(query="Phone", text="5551234").text  # a mask's punctuation is fine
+        assert said.startswith("OK type"), said
+        assert p.playwright_page.evaluate("phone.value") == "(555) 1234"
+
+
+FEATURES = """<main><h1>Features</h1><div id=row></div><div id=row2></div></main><script>
+const model = {sso: false, audit: false};
+function render() {
+  row.innerHTML = '<label><input type=checkbox ' + (model.sso ? 'checked' : '') +
+    '> Single sign-on</label> <span>' + (window.msg || '') + '</span>';
+  row.querySelector('input').onchange = () => { window.msg = 'Upgrade your plan'; render(); };
+  row2.innerHTML = '<label><input type=checkbox ' + (model.audit ? 'checked' : '') +
+    '> Audit log</label>';
+  row2.querySelector('input').onchange = (e) => { model.audit = e.target.checked; render(); };
+}
+render();
+</script>"""
+
+
+def test_check_on_a_box_re_rendered_unchecked_is_not_ok(domdex_browser: Any) -> None:
+    with page_showing(domdex_browser, FEATURES) as p:
+        with pytest.raises(ActionError, match=r"did not check it.*new box.*unchecked"):
+            p.check(query="Single sign-on")
+        assert not p.playwright_page.evaluate("row.querySelector('input').checked")
+        said = p.check(query="Audit log").text  # re-rendered checked: done
+        assert said.startswith("OK check") and "RE-RENDERED" in said, said
+        assert p.playwright_page.evaluate("row2.querySelector('input').checked")

@@ -9,6 +9,7 @@ element instead (``explain.js``, read-only) and say what a person would: "covere
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import re
@@ -103,8 +104,12 @@ async def perform(locator: Any, action: str, value: Any, timeout_ms: float,
         note = await fill_dated(locator, _text(value, action), timeout_ms)
         return "\n".join(filter(None, (note, await _replaced(locator, ref, action, value))))
     elif action == "type":
-        await locator.press_sequentially(_text(value, action), timeout=timeout_ms)
-        return await _replaced(locator, ref, action, value)
+        text = _text(value, action)
+        await locator.press_sequentially(text, timeout=timeout_ms)
+        replaced = await _replaced(locator, ref, action, value)
+        if not replaced:
+            await _typed_in(locator, text, ref)
+        return replaced
     elif action == "press":
         await _press(locator, _text(value, action), timeout_ms, ref)
     elif action == "select":
@@ -304,24 +309,144 @@ async def _replaced(locator: Any, ref: str, action: str, value: Any) -> str:
             + (" to set it right." if wrong else " if that is not the one meant."))
 
 
+_TYPED_JS = """(el, typed) => {
+  const editor = el.isContentEditable;
+  const field = editor || el.tagName === "TEXTAREA" || (el.tagName === "INPUT" &&
+    !["checkbox", "radio", "file", "button", "submit", "reset", "image", "range",
+      "color"].includes(el.type));
+  // an Enter typed into a one-line field submits it (and a chat box empties itself)
+  if (!field || (!editor && el.tagName === "INPUT" && /[\\r\\n]/.test(typed))) return null;
+  // letters and digits only: a mask's "(555) 123-4" holds "5551234"
+  const bare = (t) => String(t || "").normalize("NFKC").toLowerCase()
+    .replace(/[^\\p{L}\\p{N}]+/gu, "");
+  const value = editor ? el.innerText : el.value;
+  if (bare(value).includes(bare(typed))) return null;
+  const st = el.ownerDocument.defaultView[Symbol.for("domdex")];
+  const secret = (n) => (st && st.isSecret ? st.isSecret(n) : n.type === "password");
+  const shown = (n, t) => (secret(n) ? (t ? "\u2022\u2022\u2022\u2022" : "") : t);
+  let f = el.ownerDocument.activeElement;
+  while (f && f.shadowRoot && f.shadowRoot.activeElement) f = f.shadowRoot.activeElement;
+  const up = (n) => n.parentElement || (n.parentNode && n.parentNode.host) || null;
+  let inside = false;
+  for (let n = f; n; n = up(n)) if (n === el) inside = true;
+  const out = { kept: shown(el, value), limit: el.maxLength > 0 ? el.maxLength : null };
+  if (!inside && f && f !== el.ownerDocument.body) {
+    let tag = "<" + f.tagName.toLowerCase() + (f.id ? "#" + f.id : "") + ">";
+    const name = (f.getAttribute("aria-label") || (f.labels && f.labels[0] ?
+      f.labels[0].textContent : "") || f.getAttribute("placeholder") || "").trim()
+      .replace(/\\s+/g, " ");
+    if (name) tag += ' "' + name.slice(0, 40) + '"';
+    out.focus = tag;
+    if (f.isContentEditable || "value" in f) {
+      out.holds = shown(f, f.isContentEditable ? f.innerText : String(f.value));
+    }
+  }
+  return out;
+}"""
+
+
+async def _typed_in(locator: Any, text: str, ref: str) -> None:
+    """Refuse to call ``type`` done when the field does not hold what was typed.
+
+    Why: a field the page leaves when it is full (phone parts, card numbers, one-time
+    codes: maxlength and an auto-advance) took "555" of "5551234", the page moved the
+    focus on, and "1234" went into *Email* — answered OK with the field's "555" (a
+    review's case). The field's letters and digits must hold the typed ones (a mask's
+    punctuation aside); otherwise the refusal says what it kept and where the focus, and
+    so likely the rest, went. One read-only call.
+    """
+    try:
+        got = await evaluate_in(locator.first, _TYPED_JS, text, timeout=1000,
+                                deadline=EXPLAIN_DEADLINE, what="typed text")
+    except Exception as exc:  # navigated by the keystrokes, or the field left the page
+        logger.debug("typed text not read: %r", exc)
+        return
+    if not got:
+        return
+    kept = json.dumps(str(got.get("kept", "")), ensure_ascii=False)
+    limit = f" (it takes at most {got['limit']} characters)" if got.get("limit") else ""
+    said = (f"Typed {json.dumps(text, ensure_ascii=False)} into @{ref}, but it holds "
+            f"{kept}{limit}")
+    if got.get("focus"):
+        holds = (f", which now holds {json.dumps(str(got['holds']), ensure_ascii=False)}"
+                 if got.get("holds") is not None else "")
+        said += (f", and the page moved the focus to {got['focus']}{holds}: the rest of the "
+                 "keystrokes likely went there")
+    raise ActionError(f"{said}. The text is not where it was asked to go. Look at the "
+                      "fields again, and fill each by its own ref (fill replaces a field's "
+                      "text) to set them right.")
+
+
+_BOX_JS = """el => {
+  const name = (n) => {
+    const by = (n.getAttribute("aria-labelledby") || "").split(/\\s+/).filter(Boolean)
+      .map((id) => n.getRootNode().getElementById?.(id)?.textContent || "").join(" ");
+    const labels = n.labels ? [...n.labels].map((l) => l.textContent).join(" ") : "";
+    return (n.getAttribute("aria-label") || by || labels || "").replace(/\\s+/g, " ").trim();
+  };
+  const key = (n) => [n.tagName, n.getAttribute("type") || "", n.getAttribute("role") || "",
+    n.id, n.getAttribute("name") || "", n.getAttribute("value") || "", name(n)].join("\\u0001");
+  return { el, root: el.getRootNode(), key: key(el), named: !!(el.id || name(el)), name,
+           keyOf: key };
+}"""
+
+#: The box that took the clicked one's place: one of its kind whose id, name, value and
+#: label are the same (None: none, or several — then it cannot be told which).
+_BOX_NOW_JS = """box => {
+  if (!box.named || box.el.isConnected) return null;
+  const same = [...box.root.querySelectorAll("input, [role=checkbox], [role=radio], [role=switch]")]
+    .filter((n) => n !== box.el && box.keyOf(n) === box.key);
+  if (same.length !== 1) return null;
+  const n = same[0];
+  return { checked: "checked" in n ? n.checked : n.getAttribute("aria-checked") === "true",
+           label: box.name(n) };
+}"""
+
+
 async def _set_checked(locator: Any, state: bool, timeout_ms: float, ref: str = "",
                        expect: dict[str, Any] | None = None) -> str:
-    """Check or uncheck by a click, then confirm — unless the click took the box away.
+    """Check or uncheck by a click, then confirm — also when the click took the box away.
 
     Playwright's own ``check()`` waits for the box after its click to confirm the new
     state; a to-do list that files a ticked item away removes the box with the click,
-    and the action was then reported as failed although it was done.
+    and the action was then reported as failed although it was done. A page that
+    re-renders the box from its model on change (``innerHTML``) puts a new box in its
+    place, unchecked when the page refused the change (a plan limit): that was answered
+    OK, with a note that the box left. So the box that took its place — the one box of
+    its kind with the same id, name, value and label — is read; it must have the state
+    asked for. Costs one in-page call before the click.
     """
     if await locator.is_checked(timeout=timeout_ms) == state:
         return ""
     action = "check" if state else "uncheck"
-    await _click(locator, timeout_ms, ref, action, expect)
-    if await with_deadline(locator.count(), EXPLAIN_DEADLINE, what="count") == 0:
-        return ("GONE: the box left the page with the click (the page removed or moved its "
-                "row); look again to see where it went.")
+    box = await locator.first.evaluate_handle(_BOX_JS, timeout=timeout_ms)
+    try:
+        await _click(locator, timeout_ms, ref, action, expect)
+        if await with_deadline(locator.count(), EXPLAIN_DEADLINE, what="count") == 0:
+            try:
+                now = await with_deadline(box.evaluate(_BOX_NOW_JS), EXPLAIN_DEADLINE,
+                                          what="box in its place")
+            except Exception as exc:  # navigated by the click: the document went with it
+                logger.debug("box after %s not read: %r", action, exc)
+                now = None
+            if now is None:
+                return ("GONE: the box left the page with the click (the page removed or "
+                        "moved its row); look again to see where it went.")
+            if bool(now.get("checked")) != state:
+                raise ActionError(
+                    f"Clicking the box did not {action} it: the page put a new box "
+                    f"{json.dumps(str(now.get('label', '')), ensure_ascii=False)} in its "
+                    f"place, and that one is {'unchecked' if state else 'checked'}: the page "
+                    "did not keep the change (it may need something else first; look at "
+                    "what it says).")
+            return (f"RE-RENDERED: the page put a new box in place of @{ref}; it is "
+                    f"{'checked' if state else 'unchecked'}. Look again for its new ref.")
+    finally:
+        with contextlib.suppress(Exception):
+            await box.dispose()
     if await locator.is_checked(timeout=timeout_ms) != state:
-        raise ActionError(f"Clicking the box did not {'check' if state else 'uncheck'} it: "
-                          "the page keeps it as it was (it may need something else first).")
+        raise ActionError(f"Clicking the box did not {action} it: the page keeps it as it "
+                          "was (it may need something else first).")
     return ""
 
 
