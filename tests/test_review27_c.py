@@ -180,3 +180,44 @@ def test_check_on_a_box_re_rendered_unchecked_is_not_ok(domdex_browser: Any) -> 
         said = p.check(query="Audit log").text  # re-rendered checked: done
         assert said.startswith("OK check") and "RE-RENDERED" in said, said
         assert p.playwright_page.evaluate("row2.querySelector('input').checked")
+
+
+# Tracebacks on user input: Page.select(value=), Session.select(option=), Page.drag
+LIST = """<main><h1>Form</h1><select aria-label=Size><option>S</option><option>M</option>
+</select><ul id=l><li draggable=true id=a>Apples</li><li id=b>Bananas</li></ul></main>
+<script>
+window.DROPS = [];
+b.addEventListener("dragover", e => e.preventDefault());
+b.addEventListener("drop", e => { e.preventDefault(); DROPS.push("a->b"); });
+</script>"""
+
+
+def test_page_and_session_select_take_the_same_keywords(domdex_browser: Any) -> None:
+    import inspect
+
+    from domdex.session import AsyncSession
+    from domdex.session.pageapi import PageActions, SyncPageActions
+
+    for method in (PageActions.select, AsyncSession.select):
+        assert {"option", "value"} <= set(inspect.signature(method).parameters)
+    assert inspect.signature(SyncPageActions.drag) == inspect.signature(PageActions.drag)
+    with page_showing(domdex_browser, LIST) as p:
+        ref = p.find("Size", intent="select").ref
+        p.select(ref, value="M")  # a Session's keyword
+        assert p.playwright_page.evaluate("document.querySelector('select').value") == "M"
+        p.select(query="Size", option="S")
+        assert p.playwright_page.evaluate("document.querySelector('select').value") == "S"
+        with pytest.raises(ActionError, match="not both"):
+            p.select(ref, option="S", value="M")
+        s = p._async._domdex_session  # the page's own session, driven the Session way
+        assert s is not None
+        p._runner.run(s.select(ref, option="M"))
+        assert p.playwright_page.evaluate("document.querySelector('select').value") == "M"
+
+
+def test_page_drag_drops_on_the_target(domdex_browser: Any) -> None:
+    with page_showing(domdex_browser, LIST) as p:
+        to = p.find("Bananas", intent="read").ref
+        said = p.drag(query="Apples", to=to).text
+        assert said.startswith("OK drag") and "DROPPED ON" in said, said
+        assert p.playwright_page.evaluate("DROPS") == ["a->b"]

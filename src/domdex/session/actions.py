@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 logger = logging.getLogger("domdex")
 
 __all__ = ["ACTIONS", "CHANGES_STATE", "INTENT_OF", "NEEDS", "blocked", "expected",
-           "explain", "perform", "script", "state_after"]
+           "explain", "perform", "script", "select_value", "state_after"]
 
 #: The actions an agent can ask for, and what each needs as ``value``.
 ACTIONS: dict[str, str] = {
@@ -461,6 +461,17 @@ _OPTIONS_JS = """s => s.tagName !== "SELECT" ? { tag: s.tagName.toLowerCase(),
   o => [o.label, o.value, o.parentElement && o.parentElement.tagName === "OPTGROUP" ?
     o.parentElement.label : "", o.textContent, o.disabled].map(
     x => typeof x === "string" ? x.split(/\\s+/).filter(Boolean).join(" ") : x)) }"""
+
+
+def select_value(value: Any, option: Any) -> Any:
+    """The option a ``select`` call asked for, under either keyword: a Page took
+    ``option=`` and a Session ``value=`` (the docs show both), and the other keyword was a
+    TypeError. Both given is refused: which one was meant is a guess."""
+    if value is not None and option is not None:
+        raise ActionError("select takes the option once: give option= or value= (they mean "
+                          "the same: the option's label or value), not both. Nothing was "
+                          "selected.")
+    return option if value is None else value
 
 
 def _wanted(value: Any) -> list[str]:
