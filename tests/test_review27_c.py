@@ -107,7 +107,8 @@ SIZES = """<main><h1>Order</h1><label for=size>Size</label><select id=size>
 <option value="l">Large</option></select>
 <label for=metal>Metal</label><select id=metal><option value="x" disabled>Gold</option>
 <option value="y">Silver</option><option value="3">3</option></select>
-<label for=co>Country</label><input id=co role=combobox aria-expanded=false></main>"""
+<label for=co>Country</label><input id=co role=combobox aria-expanded=false>
+<label>Note <input id=note></label></main>"""
 
 
 def test_options_shown_alike_by_their_label_attribute_are_refused(domdex_browser: Any) -> None:
@@ -135,6 +136,8 @@ def test_select_refuses_what_it_would_guess_and_takes_a_number(domdex_browser: A
         country = p.find("Country", intent="select").ref
         with pytest.raises(ActionError, match=r"not a native <select>.*click"):
             p.select(country, "France")
+        with pytest.raises(ActionError, match=r"<input>, not a select.*fill"):
+            p.select(query="Note", option="x")
 
 
 # Honest answers: typed text that went into the next field; a box re-rendered unchecked

@@ -514,11 +514,17 @@ async def _select(locator: Any, value: Any, timeout_ms: float, ref: str = "") ->
     got = await evaluate_in(locator.first, _OPTIONS_JS, timeout=timeout_ms,
                             deadline=EXPLAIN_DEADLINE, what="options")
     if "options" not in got:
-        kind = got.get("role") or got.get("tag") or "element"
+        role, tag = str(got.get("role") or ""), str(got.get("tag") or "element")
+        if role in ("combobox", "listbox", "menu", "radiogroup", "tablist", "tree", "grid") \
+                or tag == "datalist":
+            raise ActionError(
+                f"Cannot select in @{ref}: it is not a native <select> but a {role or tag} "
+                "whose options are elements of their own. Nothing was selected. Click it "
+                "to open its list, then find the option (find with its label) and click it.")
         raise ActionError(
-            f"Cannot select in @{ref}: it is not a native <select> but a {kind} whose "
-            "options are elements of their own. Nothing was selected. Click it to open "
-            "its list, then find the option (find with its label) and click it.")
+            f"Cannot select in @{ref}: it is a <{tag}>{f' ({role})' if role else ''}, not a "
+            "select, so it has no options. Nothing was selected. Fill a text field (fill), "
+            "or find the select meant (find with intent select).")
     options = [(str(lb), str(v), str(g), str(t), bool(d)) for lb, v, g, t, d in got["options"]]
     if len(wanted) > 1 and not got.get("multiple"):
         raise ActionError(
