@@ -224,3 +224,27 @@ def test_page_drag_drops_on_the_target(domdex_browser: Any) -> None:
         said = p.drag(query="Apples", to=to).text
         assert said.startswith("OK drag") and "DROPPED ON" in said, said
         assert p.playwright_page.evaluate("DROPS") == ["a->b"]
+
+
+# A box drawn by its label (sr-only, or transparent over it): ticked through the label
+SWITCHES = """<style>
+.sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0) }
+.ov input { position: absolute; opacity: 0; left: 0; top: 0; width: 100%; height: 100%;
+  margin: 0 }
+.ov { position: relative; display: inline-block; padding: 4px 20px; border: 1px solid }
+</style><main><h1>Settings</h1>
+<div><input type=checkbox id=a class=sr><label for=a>Email alerts</label></div>
+<div><label class=ov><input type=checkbox id=c>Weekly digest</label></div></main>"""
+
+
+def test_a_box_drawn_by_its_label_is_checked_through_the_label(domdex_browser: Any) -> None:
+    with page_showing(domdex_browser, SWITCHES) as p:
+        for query, box in (("Email alerts", "a"), ("Weekly digest", "c")):
+            said = p.check(query=query).text
+            assert said.startswith("OK check"), said
+            assert p.playwright_page.evaluate(f"document.getElementById('{box}').checked")
+        p.uncheck(query="Email alerts")
+        assert not p.playwright_page.evaluate("document.getElementById('a').checked")
+        ref = p.find("Email alerts", intent="click").ref
+        with pytest.raises(ActionError, match=r"drawn by its own label.*check"):
+            p.click(ref)  # not "covered by <label> … close or accept that first"

@@ -93,11 +93,12 @@ def expected(idx: PageIndex | None, ref: str) -> dict[str, Any] | None:
 
 
 async def perform(locator: Any, action: str, value: Any, timeout_ms: float,
-                  ref: str = "", expect: dict[str, Any] | None = None) -> str:
+                  ref: str = "", expect: dict[str, Any] | None = None,
+                  facts: dict[str, Any] | None = None) -> str:
     """Run one Playwright action; Playwright errors propagate to the caller. Returns a
     note for the answer when the action did something worth saying ("" otherwise).
     ``ref`` names the element in a refusal; ``expect`` is who it is (:func:`expected`),
-    checked by the click guard."""
+    checked by the click guard; ``facts``, what :func:`explain` said of it just before."""
     if action == "click":
         await _click(locator, timeout_ms, ref, "click", expect)
     elif action == "fill":
@@ -115,6 +116,9 @@ async def perform(locator: Any, action: str, value: Any, timeout_ms: float,
     elif action == "select":
         await _select(locator, value, timeout_ms, ref)
     elif action in ("check", "uncheck"):
+        if facts and facts.get("via_label") and (not facts.get("visible")
+                                                 or facts.get("covered_by_label")):
+            return await _check_by_label(locator, action == "check", timeout_ms, ref)
         return await _set_checked(locator, action == "check", timeout_ms, ref, expect)
     elif action == "hover":
         await locator.hover(timeout=timeout_ms)
@@ -450,6 +454,42 @@ async def _set_checked(locator: Any, state: bool, timeout_ms: float, ref: str = 
     return ""
 
 
+_LABEL_JS = """el => [...(el.labels || [])].find((l) => {
+  const b = l.getBoundingClientRect();
+  return b.width > 1 && b.height > 1 && (!l.checkVisibility ||
+    l.checkVisibility({ visibilityProperty: true, opacityProperty: true }));
+}) || null"""
+
+
+async def _check_by_label(locator: Any, state: bool, timeout_ms: float, ref: str) -> str:
+    """Tick a box a person ticks through its label, by clicking that label; then the box
+    must have the state asked for.
+
+    Why: the common accessible switch keeps the real ``<input>`` visually hidden (1 px,
+    clipped, or transparent) and draws its ``<label>``; the box was refused as "covered
+    by <label> … Close or accept that first" or "hidden", though clicking the label is
+    what checks it (a review's case). Only the box's own label (``label.control``) is
+    clicked, and only when the box itself cannot be.
+    """
+    action = "check" if state else "uncheck"
+    if await locator.is_checked(timeout=timeout_ms) == state:
+        return ""
+    handle = await locator.first.evaluate_handle(_LABEL_JS, timeout=timeout_ms)
+    try:
+        label_el = handle.as_element()
+        if label_el is None:
+            raise ActionError(f"Cannot {action} @{ref}: it is hidden and its label is not "
+                              "shown either. Open the section that shows it first.")
+        await label_el.click(timeout=timeout_ms)
+    finally:
+        with contextlib.suppress(Exception):
+            await handle.dispose()
+    if await locator.is_checked(timeout=timeout_ms) != state:
+        raise ActionError(f"Clicking the label of @{ref} did not {action} it: the page keeps "
+                          "it as it was (it may need something else first).")
+    return ""
+
+
 def _text(value: Any, action: str) -> str:
     if value is None:
         raise ActionError(f"{action} needs a value ({ACTIONS[action]}).")
@@ -620,6 +660,9 @@ def blocked(action: str, facts: dict[str, Any] | None) -> bool:
     if facts is None:
         return False  # not found by explain: let Playwright say so
     needs = NEEDS.get(action, frozenset())
+    if action in ("check", "uncheck") and facts.get("via_label") and not facts.get("disabled") \
+            and not facts.get("inert"):
+        return False  # ticked through its own label (:func:`_set_checked`)
     return bool(("visible" in needs and not facts.get("visible"))
                 or ("enabled" in needs and facts.get("disabled"))
                 or ("uncovered" in needs and facts.get("covered_by"))
@@ -651,6 +694,11 @@ def blocked_message(action: str, ref: str, facts: dict[str, Any] | None,
     if facts is None or not facts.get("connected", True):
         return (f"Cannot {action} @{ref}: the element left the page while waiting. "
                 "Capture again (regions / find) and retry.")
+    if facts.get("covered_by_label") or (facts.get("via_label") and not facts.get("visible")
+                                         and not facts.get("disabled")):
+        return (f"Cannot {action} @{ref} itself: it is a box drawn by its own label (kept "
+                "visually hidden). Use check or uncheck on it (they tick it through its "
+                "label), or click the label.")
     if facts.get("covered_by"):
         said = facts.get("covered_text") or ""
         controls = facts.get("covered_controls") or []
