@@ -9,22 +9,29 @@ element instead (``explain.js``, read-only) and say what a person would: "covere
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
+import re
 from dataclasses import replace
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..capture.deadline import evaluate_in, with_deadline
 from ..errors import ActionError
-from ..snapshot import Node
+from ..index.identity import _item_of, identify, look_alikes, words
+from ..index.labels import label
+from ..snapshot import Node, ref_frame
 from .datefields import fill_dated
+
+if TYPE_CHECKING:
+    from ..index import PageIndex
 
 logger = logging.getLogger("domdex")
 
-__all__ = ["ACTIONS", "CHANGES_STATE", "INTENT_OF", "NEEDS", "blocked", "explain",
-           "perform", "script", "state_after"]
+__all__ = ["ACTIONS", "CHANGES_STATE", "INTENT_OF", "NEEDS", "blocked", "expected",
+           "explain", "perform", "script", "select_value", "state_after"]
 
 #: The actions an agent can ask for, and what each needs as ``value``.
 ACTIONS: dict[str, str] = {
@@ -55,25 +62,64 @@ def script(name: str) -> str:
     return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
 
 
+#: Row words that must all still be there: ids and numbers ("order 1043", "a7f3"), as
+#: stale-ref recovery counts them (a count of one or two digits is no id).
+_ID_WORD = re.compile(r"\d{3,}|(?=[^\W\d_]*\d)(?=\d*[^\W\d_])\w+")
+
+
+def expected(idx: PageIndex | None, ref: str) -> dict[str, Any] | None:
+    """Who the element ``ref`` is in the capture it was resolved in, for the click
+    guard (``clickpoint.js``'s ``expect``): its row's ref, the row's key words, all its
+    words, the look-alikes' rows' words and its own name's words. None without one.
+
+    Why: a live list re-sorted between the capture and the click put another person's
+    row around the same *Delete* node, and that person's handler ran, reported OK (a
+    review's case). The guard checks the row against this when it is armed and again
+    at the click's first event.
+    """
+    if idx is None or idx.snapshot.get(ref) is None:
+        return None
+    pos = idx.pos(ref)
+    twins = look_alikes(idx, pos)
+    ident = identify(idx, pos, twins)
+    item = _item_of(idx, pos, twins) if ident.key else None
+    item_ref = idx.nodes[item].ref if item is not None else ""
+    frame = ref_frame(ref)
+    own = words(label(idx.nodes[pos]))
+    return {"item": item_ref[len(frame):] if item_ref.startswith(frame) else "",
+            "key": list(ident.key), "ids": [w for w in ident.key if _ID_WORD.fullmatch(w)],
+            "words": list(ident.words), "own": own, "was": ident.item,
+            "others": [sorted(o) for o in ident.others[:50]]}
+
+
 async def perform(locator: Any, action: str, value: Any, timeout_ms: float,
-                  ref: str = "") -> str:
+                  ref: str = "", expect: dict[str, Any] | None = None,
+                  facts: dict[str, Any] | None = None) -> str:
     """Run one Playwright action; Playwright errors propagate to the caller. Returns a
     note for the answer when the action did something worth saying ("" otherwise).
-    ``ref`` names the element in a refusal."""
+    ``ref`` names the element in a refusal; ``expect`` is who it is (:func:`expected`),
+    checked by the click guard; ``facts``, what :func:`explain` said of it just before."""
     if action == "click":
-        await _click(locator, timeout_ms, ref, "click")
+        await _click(locator, timeout_ms, ref, "click", expect)
     elif action == "fill":
         note = await fill_dated(locator, _text(value, action), timeout_ms)
         return "\n".join(filter(None, (note, await _replaced(locator, ref, action, value))))
     elif action == "type":
-        await locator.press_sequentially(_text(value, action), timeout=timeout_ms)
-        return await _replaced(locator, ref, action, value)
+        text = _text(value, action)
+        await locator.press_sequentially(text, timeout=timeout_ms)
+        replaced = await _replaced(locator, ref, action, value)
+        if not replaced:
+            await _typed_in(locator, text, ref)
+        return replaced
     elif action == "press":
-        await locator.press(_text(value, action), timeout=timeout_ms)
+        await _press(locator, _text(value, action), timeout_ms, ref)
     elif action == "select":
         await _select(locator, value, timeout_ms, ref)
     elif action in ("check", "uncheck"):
-        return await _set_checked(locator, action == "check", timeout_ms, ref)
+        if facts and facts.get("via_label") and (not facts.get("visible")
+                                                 or facts.get("covered_by_label")):
+            return await _check_by_label(locator, action == "check", timeout_ms, ref)
+        return await _set_checked(locator, action == "check", timeout_ms, ref, expect)
     elif action == "hover":
         await locator.hover(timeout=timeout_ms)
     elif action == "scroll_into_view":
@@ -88,33 +134,51 @@ async def perform(locator: Any, action: str, value: Any, timeout_ms: float,
     return ""
 
 
-async def _click(locator: Any, timeout_ms: float, ref: str, action: str) -> None:
+async def _click(locator: Any, timeout_ms: float, ref: str, action: str,
+                 expect: dict[str, Any] | None = None) -> None:
     """Click the element on a point of its own (:func:`_own_point`), under the guard
     ``clickpoint.js`` arms: a click whose first event would reach a control nested in
-    the element is stopped in the page before any handler sees it.
+    the element, or find the element's row or name changed from what was resolved
+    (``expect``: :func:`expected`), is stopped in the page before any handler sees it.
 
     Why: the point is worked out before the pointer is there, and the pointer can change
     what is there — a photo tile shows its "Delete" button in its middle only on
-    :hover, and that button took the click meant for the tile (a review's case). A
-    stopped click is tried once more, the point worked out again with the pointer now
-    over the element (the tile's own image, beside its button); stopped again, it is
-    refused. Costs one more in-page call per click (reading the guard).
+    :hover, and that button took the click meant for the tile (a review's case); a live
+    list patches its rows in place, and the same button is another record's by the time
+    the click arrives. A stopped click is tried once more, the point worked out again
+    with the pointer now over the element (the tile's own image, beside its button; a
+    label that changes on hover read again); stopped again, it is refused. Costs one more
+    in-page call per click (reading the guard).
     """
     for attempt in range(2):
-        position = await _own_point(locator, timeout_ms, ref, action)
+        position = await _own_point(locator, timeout_ms, ref, action, expect)
         try:
             await locator.click(timeout=timeout_ms, **position)
         finally:
             stopped = await _disarm(locator)
         if not stopped:
             return
-        logger.info("click on @%s stopped (attempt %d): %s under the pointer", ref,
-                    attempt + 1, stopped)
+        logger.info("click on @%s stopped (attempt %d): %s", ref, attempt + 1, stopped)
+    if stopped.startswith("changed: "):
+        raise ActionError(_changed(action, ref, stopped.removeprefix("changed: "), expect,
+                                   "as the click was made, so the click was stopped before "
+                                   "the page saw it"))
     raise ActionError(
         f"Cannot {action} @{ref} safely: {stopped}, a control inside it, came under the "
         "pointer as it moved there (shown on hover, or moved in), so the click was "
         "stopped before the page saw it. Nothing was clicked. Act on that control's ref "
         "if it is the one meant, or find the element again.")
+
+
+def _changed(action: str, ref: str, what: str, expect: dict[str, Any] | None,
+             when: str) -> str:
+    """The refusal of a click whose element is no longer the one resolved."""
+    was = (expect or {}).get("was")
+    if was and what.startswith("its row now reads"):
+        what = f"it was found in the row {json.dumps(was, ensure_ascii=False)}, and " + what
+    return (f"Cannot {action} @{ref} safely: {what} {when}; it is no longer the element "
+            "that was found (the page re-sorted or re-used it). Nothing was clicked. Find "
+            "it again (find, or act by query) and act on the ref that shows.")
 
 
 _DISARM = """() => {
@@ -135,19 +199,23 @@ async def _disarm(locator: Any) -> str:
         return ""
 
 
-async def _own_point(locator: Any, timeout_ms: float, ref: str,
-                     action: str) -> dict[str, Any]:
+async def _own_point(locator: Any, timeout_ms: float, ref: str, action: str,
+                     expect: dict[str, Any] | None = None) -> dict[str, Any]:
     """Where a click lands on the element itself (``clickpoint.js``): ``{}`` for its
     middle, as Playwright clicks; a ``position`` on its own text when its middle is a
     control inside it (a tree's folder over its files, a row over its links). Refuses
-    when the element has no point of its own: clicking there would act on another."""
+    when the element has no point of its own: clicking there would act on another; and
+    when its row already is another record's than ``expect`` says."""
     try:
-        point = await evaluate_in(locator.first, script("clickpoint.js"),
+        point = await evaluate_in(locator.first, script("clickpoint.js"), expect,
                                   timeout=min(timeout_ms, 2000),
                                   deadline=EXPLAIN_DEADLINE, what="click point")
     except Exception as exc:  # not there yet, or the frame navigated: Playwright's to say
         logger.debug("click point not read: %r", exc)
         return {}
+    if isinstance(point, dict) and point.get("changed"):
+        raise ActionError(_changed(action, ref, str(point["changed"]), expect,
+                                   "since it was found"))
     if isinstance(point, dict) and point.get("covered"):
         raise ActionError(
             f"Cannot {action} @{ref} safely: its middle is {point['covered']}, a control "
@@ -156,6 +224,43 @@ async def _own_point(locator: Any, timeout_ms: float, ref: str,
     if isinstance(point, list) and len(point) == 2:
         return {"position": {"x": float(point[0]), "y": float(point[1])}}
     return {}
+
+
+_FOCUS_ON_JS = """el => {
+  let f = el.ownerDocument.activeElement;
+  while (f && f.shadowRoot && f.shadowRoot.activeElement) f = f.shadowRoot.activeElement;
+  const up = n => n.parentElement || (n.parentNode && n.parentNode.host) || null;
+  for (let n = f; n; n = up(n)) if (n === el) return "";  // el, or a field inside it
+  // el inside the editor that has the focus (a paragraph of a contenteditable)
+  if (f && f.isContentEditable && f.contains(el)) return "";
+  if (!f || f === el.ownerDocument.body) return "the page itself";
+  let tag = "<" + f.tagName.toLowerCase() + (f.id ? "#" + f.id : "") + ">";
+  const name = (f.getAttribute("aria-label") || (f.labels && f.labels[0] ?
+    f.labels[0].textContent : "") || f.getAttribute("placeholder") || f.textContent || "")
+    .trim().replace(/\\s+/g, " ");
+  return name ? tag + ' "' + name.slice(0, 40) + '"' : tag;
+}"""
+
+
+async def _press(locator: Any, key: str, timeout_ms: float, ref: str) -> None:
+    """Focus the element, check that the focus is on it, then press ``key``.
+
+    Why: Playwright's ``press`` focuses the element and sends the key to whatever has
+    the focus, without checking that the focus moved: on a disabled button, a plain
+    ``<div>`` cell or an element that ignores ``focus()``, the focus stays where it was
+    and the key goes there — Enter on "Place order" submitted the search form that still
+    had the focus, and the answer said OK (a review's case). Costs one in-page call.
+    """
+    await locator.focus(timeout=timeout_ms)
+    elsewhere = await evaluate_in(locator.first, _FOCUS_ON_JS, timeout=timeout_ms,
+                                  deadline=EXPLAIN_DEADLINE, what="focus")
+    if elsewhere:
+        raise ActionError(
+            f"Cannot press {key} in @{ref}: it does not take the keyboard focus (the focus "
+            f"is on {elsewhere}), so the key would have gone there. Nothing was pressed. "
+            "Press it in a field or control that takes the focus, or on the page itself "
+            "(press with no ref) for a page-wide shortcut.")
+    await locator.press(key, timeout=timeout_ms)
 
 
 _FOCUSED_JS = """els => {
@@ -208,23 +313,180 @@ async def _replaced(locator: Any, ref: str, action: str, value: Any) -> str:
             + (" to set it right." if wrong else " if that is not the one meant."))
 
 
-async def _set_checked(locator: Any, state: bool, timeout_ms: float, ref: str = "") -> str:
-    """Check or uncheck by a click, then confirm — unless the click took the box away.
+_TYPED_JS = """(el, typed) => {
+  const editor = el.isContentEditable;
+  const field = editor || el.tagName === "TEXTAREA" || (el.tagName === "INPUT" &&
+    !["checkbox", "radio", "file", "button", "submit", "reset", "image", "range",
+      "color"].includes(el.type));
+  // an Enter typed into a one-line field submits it (and a chat box empties itself)
+  if (!field || (!editor && el.tagName === "INPUT" && /[\\r\\n]/.test(typed))) return null;
+  // letters and digits only: a mask's "(555) 123-4" holds "5551234"
+  const bare = (t) => String(t || "").normalize("NFKC").toLowerCase()
+    .replace(/[^\\p{L}\\p{N}]+/gu, "");
+  const value = editor ? el.innerText : el.value;
+  if (bare(value).includes(bare(typed))) return null;
+  const st = el.ownerDocument.defaultView[Symbol.for("domdex")];
+  const secret = (n) => (st && st.isSecret ? st.isSecret(n) : n.type === "password");
+  const shown = (n, t) => (secret(n) ? (t ? "\u2022\u2022\u2022\u2022" : "") : t);
+  let f = el.ownerDocument.activeElement;
+  while (f && f.shadowRoot && f.shadowRoot.activeElement) f = f.shadowRoot.activeElement;
+  const up = (n) => n.parentElement || (n.parentNode && n.parentNode.host) || null;
+  let inside = false;
+  for (let n = f; n; n = up(n)) if (n === el) inside = true;
+  const out = { kept: shown(el, value), limit: el.maxLength > 0 ? el.maxLength : null };
+  if (!inside && f && f !== el.ownerDocument.body) {
+    let tag = "<" + f.tagName.toLowerCase() + (f.id ? "#" + f.id : "") + ">";
+    const name = (f.getAttribute("aria-label") || (f.labels && f.labels[0] ?
+      f.labels[0].textContent : "") || f.getAttribute("placeholder") || "").trim()
+      .replace(/\\s+/g, " ");
+    if (name) tag += ' "' + name.slice(0, 40) + '"';
+    out.focus = tag;
+    if (f.isContentEditable || "value" in f) {
+      out.holds = shown(f, f.isContentEditable ? f.innerText : String(f.value));
+    }
+  }
+  return out;
+}"""
+
+
+async def _typed_in(locator: Any, text: str, ref: str) -> None:
+    """Refuse to call ``type`` done when the field does not hold what was typed.
+
+    Why: a field the page leaves when it is full (phone parts, card numbers, one-time
+    codes: maxlength and an auto-advance) took "555" of "5551234", the page moved the
+    focus on, and "1234" went into *Email* — answered OK with the field's "555" (a
+    review's case). The field's letters and digits must hold the typed ones (a mask's
+    punctuation aside); otherwise the refusal says what it kept and where the focus, and
+    so likely the rest, went. One read-only call.
+    """
+    try:
+        got = await evaluate_in(locator.first, _TYPED_JS, text, timeout=1000,
+                                deadline=EXPLAIN_DEADLINE, what="typed text")
+    except Exception as exc:  # navigated by the keystrokes, or the field left the page
+        logger.debug("typed text not read: %r", exc)
+        return
+    if not got:
+        return
+    kept = json.dumps(str(got.get("kept", "")), ensure_ascii=False)
+    limit = f" (it takes at most {got['limit']} characters)" if got.get("limit") else ""
+    said = (f"Typed {json.dumps(text, ensure_ascii=False)} into @{ref}, but it holds "
+            f"{kept}{limit}")
+    if got.get("focus"):
+        holds = (f", which now holds {json.dumps(str(got['holds']), ensure_ascii=False)}"
+                 if got.get("holds") is not None else "")
+        said += (f", and the page moved the focus to {got['focus']}{holds}: the rest of the "
+                 "keystrokes likely went there")
+    raise ActionError(f"{said}. The text is not where it was asked to go. Look at the "
+                      "fields again, and fill each by its own ref (fill replaces a field's "
+                      "text) to set them right.")
+
+
+_BOX_JS = """el => {
+  const name = (n) => {
+    const by = (n.getAttribute("aria-labelledby") || "").split(/\\s+/).filter(Boolean)
+      .map((id) => n.getRootNode().getElementById?.(id)?.textContent || "").join(" ");
+    const labels = n.labels ? [...n.labels].map((l) => l.textContent).join(" ") : "";
+    return (n.getAttribute("aria-label") || by || labels || "").replace(/\\s+/g, " ").trim();
+  };
+  const key = (n) => [n.tagName, n.getAttribute("type") || "", n.getAttribute("role") || "",
+    n.id, n.getAttribute("name") || "", n.getAttribute("value") || "", name(n)].join("\\u0001");
+  return { el, root: el.getRootNode(), key: key(el), named: !!(el.id || name(el)), name,
+           keyOf: key };
+}"""
+
+#: The box that took the clicked one's place: one of its kind whose id, name, value and
+#: label are the same (None: none, or several — then it cannot be told which).
+_BOX_NOW_JS = """box => {
+  if (!box.named || box.el.isConnected) return null;
+  const same = [...box.root.querySelectorAll("input, [role=checkbox], [role=radio], [role=switch]")]
+    .filter((n) => n !== box.el && box.keyOf(n) === box.key);
+  if (same.length !== 1) return null;
+  const n = same[0];
+  return { checked: "checked" in n ? n.checked : n.getAttribute("aria-checked") === "true",
+           label: box.name(n) };
+}"""
+
+
+async def _set_checked(locator: Any, state: bool, timeout_ms: float, ref: str = "",
+                       expect: dict[str, Any] | None = None) -> str:
+    """Check or uncheck by a click, then confirm — also when the click took the box away.
 
     Playwright's own ``check()`` waits for the box after its click to confirm the new
     state; a to-do list that files a ticked item away removes the box with the click,
-    and the action was then reported as failed although it was done.
+    and the action was then reported as failed although it was done. A page that
+    re-renders the box from its model on change (``innerHTML``) puts a new box in its
+    place, unchecked when the page refused the change (a plan limit): that was answered
+    OK, with a note that the box left. So the box that took its place — the one box of
+    its kind with the same id, name, value and label — is read; it must have the state
+    asked for. Costs one in-page call before the click.
     """
     if await locator.is_checked(timeout=timeout_ms) == state:
         return ""
     action = "check" if state else "uncheck"
-    await _click(locator, timeout_ms, ref, action)
-    if await with_deadline(locator.count(), EXPLAIN_DEADLINE, what="count") == 0:
-        return ("GONE: the box left the page with the click (the page removed or moved its "
-                "row); look again to see where it went.")
+    box = await locator.first.evaluate_handle(_BOX_JS, timeout=timeout_ms)
+    try:
+        await _click(locator, timeout_ms, ref, action, expect)
+        if await with_deadline(locator.count(), EXPLAIN_DEADLINE, what="count") == 0:
+            try:
+                now = await with_deadline(box.evaluate(_BOX_NOW_JS), EXPLAIN_DEADLINE,
+                                          what="box in its place")
+            except Exception as exc:  # navigated by the click: the document went with it
+                logger.debug("box after %s not read: %r", action, exc)
+                now = None
+            if now is None:
+                return ("GONE: the box left the page with the click (the page removed or "
+                        "moved its row); look again to see where it went.")
+            if bool(now.get("checked")) != state:
+                raise ActionError(
+                    f"Clicking the box did not {action} it: the page put a new box "
+                    f"{json.dumps(str(now.get('label', '')), ensure_ascii=False)} in its "
+                    f"place, and that one is {'unchecked' if state else 'checked'}: the page "
+                    "did not keep the change (it may need something else first; look at "
+                    "what it says).")
+            return (f"RE-RENDERED: the page put a new box in place of @{ref}; it is "
+                    f"{'checked' if state else 'unchecked'}. Look again for its new ref.")
+    finally:
+        with contextlib.suppress(Exception):
+            await box.dispose()
     if await locator.is_checked(timeout=timeout_ms) != state:
-        raise ActionError(f"Clicking the box did not {'check' if state else 'uncheck'} it: "
-                          "the page keeps it as it was (it may need something else first).")
+        raise ActionError(f"Clicking the box did not {action} it: the page keeps it as it "
+                          "was (it may need something else first).")
+    return ""
+
+
+_LABEL_JS = """el => [...(el.labels || [])].find((l) => {
+  const b = l.getBoundingClientRect();
+  return b.width > 1 && b.height > 1 && (!l.checkVisibility ||
+    l.checkVisibility({ visibilityProperty: true, opacityProperty: true }));
+}) || null"""
+
+
+async def _check_by_label(locator: Any, state: bool, timeout_ms: float, ref: str) -> str:
+    """Tick a box a person ticks through its label, by clicking that label; then the box
+    must have the state asked for.
+
+    Why: the common accessible switch keeps the real ``<input>`` visually hidden (1 px,
+    clipped, or transparent) and draws its ``<label>``; the box was refused as "covered
+    by <label> … Close or accept that first" or "hidden", though clicking the label is
+    what checks it (a review's case). Only the box's own label (``label.control``) is
+    clicked, and only when the box itself cannot be.
+    """
+    action = "check" if state else "uncheck"
+    if await locator.is_checked(timeout=timeout_ms) == state:
+        return ""
+    handle = await locator.first.evaluate_handle(_LABEL_JS, timeout=timeout_ms)
+    try:
+        label_el = handle.as_element()
+        if label_el is None:
+            raise ActionError(f"Cannot {action} @{ref}: it is hidden and its label is not "
+                              "shown either. Open the section that shows it first.")
+        await label_el.click(timeout=timeout_ms)
+    finally:
+        with contextlib.suppress(Exception):
+            await handle.dispose()
+    if await locator.is_checked(timeout=timeout_ms) != state:
+        raise ActionError(f"Clicking the label of @{ref} did not {action} it: the page keeps "
+                          "it as it was (it may need something else first).")
     return ""
 
 
@@ -234,44 +496,106 @@ def _text(value: Any, action: str) -> str:
     return str(value)
 
 
-_OPTIONS_JS = """s => [...(s.options || [])].map(o => [
-  o.textContent.split(/\\s+/).filter(Boolean).join(" "), o.value,
-  o.parentElement && o.parentElement.tagName === "OPTGROUP" ? o.parentElement.label : ""])"""
+_OPTIONS_JS = """s => s.tagName !== "SELECT" ? { tag: s.tagName.toLowerCase(),
+    role: s.getAttribute("role") || "" } : { multiple: s.multiple, options: [...s.options].map(
+  o => [o.label, o.value, o.parentElement && o.parentElement.tagName === "OPTGROUP" ?
+    o.parentElement.label : "", o.textContent, o.disabled].map(
+    x => typeof x === "string" ? x.split(/\\s+/).filter(Boolean).join(" ") : x)) }"""
+
+
+def select_value(value: Any, option: Any) -> Any:
+    """The option a ``select`` call asked for, under either keyword: a Page took
+    ``option=`` and a Session ``value=`` (the docs show both), and the other keyword was a
+    TypeError. Both given is refused: which one was meant is a guess."""
+    if value is not None and option is not None:
+        raise ActionError("select takes the option once: give option= or value= (they mean "
+                          "the same: the option's label or value), not both. Nothing was "
+                          "selected.")
+    return option if value is None else value
+
+
+def _wanted(value: Any) -> list[str]:
+    """The options asked for, as text: one label or value, or a list of them (numbers are
+    taken as their text: ``3`` is the option "3")."""
+    def one(v: Any) -> str | None:
+        if isinstance(v, str):
+            return v
+        if isinstance(v, int | float) and not isinstance(v, bool):
+            return str(v)
+        return None
+
+    many = list(value) if isinstance(value, list | tuple) else [value]
+    wanted = [one(v) for v in many]
+    if value is None or value == [] or value == ():
+        raise ActionError("select needs a value: the option's label or value.")
+    if any(w is None for w in wanted):
+        raise ActionError(
+            f"select takes an option's label or value as text (or a list of them for a "
+            f"select that takes several), not {type(value).__name__} {value!r}. Nothing "
+            "was selected; give the option as it is shown, such as \"Large\".")
+    return [w for w in wanted if w is not None]
 
 
 async def _select(locator: Any, value: Any, timeout_ms: float, ref: str = "") -> None:
-    """Select by visible label first (what an agent reads), then by value.
+    """Select by label (what an agent reads: ``option.label``, the ``label`` attribute
+    or else the text), then by value, then by the option's own text; by index, so the
+    option chosen here is the one selected.
 
     A label that options with different values carry (Portland under Maine and under
-    Oregon) is refused with those options, their groups and values: Playwright took the
-    first, and the answer said OK to a guess (a review's case). The agent then selects
-    by value.
+    Oregon, or two options shown "Large" — one by its ``label`` attribute) is refused
+    with those options, their groups and values: Playwright took the first, and the
+    answer said OK to a guess (reviews' cases; duplicates were looked for by text while
+    Playwright matched ``option.label``). The agent then selects by value. Refused too:
+    an option that is not there (with the ones that are), a disabled one, several on a
+    select that keeps one (it kept the last, answered OK), and an element that is no
+    ``<select>`` (a custom combobox is clicked open instead).
     """
-    wanted = [value] if isinstance(value, str) else list(value or [])
-    if not wanted:
-        raise ActionError("select needs a value: the option's label or value.")
-    options = [(str(t), str(v), str(g)) for t, v, g in
-               await evaluate_in(locator.first, _OPTIONS_JS, timeout=timeout_ms,
-                                 deadline=EXPLAIN_DEADLINE, what="options")]
-    labels = [t for t, _, _ in options]
-    by_label = [w for w in wanted if w in labels]
-    if len(by_label) == len(wanted):
-        for w in by_label:
-            same = [(v, g) for t, v, g in options if t == w]
-            if len({v for v, _ in same}) > 1:
-                shown = "; ".join(f"{w!r}" + (f" in group {g!r}" if g else "") +
-                                  f" (value {v!r})" for v, g in same)
-                raise ActionError(
-                    f"Cannot select {w!r} in @{ref}: {len(same)} options carry that label: "
-                    f"{shown}. Nothing was selected. Select one by its value, such as "
-                    f"{same[0][0]!r}.")
-        await locator.select_option(label=by_label, timeout=timeout_ms)
-        return
-    try:
-        await locator.select_option(value=wanted, timeout=timeout_ms)
-    except Exception as exc:  # Playwright raises its own Error for a missing option
-        shown = ", ".join(repr(x) for x in labels[:12])
-        raise ActionError(f"No option {wanted[0]!r} in this select. Options: {shown}.") from exc
+    wanted = _wanted(value)
+    got = await evaluate_in(locator.first, _OPTIONS_JS, timeout=timeout_ms,
+                            deadline=EXPLAIN_DEADLINE, what="options")
+    if "options" not in got:
+        role, tag = str(got.get("role") or ""), str(got.get("tag") or "element")
+        if role in ("combobox", "listbox", "menu", "radiogroup", "tablist", "tree", "grid") \
+                or tag == "datalist":
+            raise ActionError(
+                f"Cannot select in @{ref}: it is not a native <select> but a {role or tag} "
+                "whose options are elements of their own. Nothing was selected. Click it "
+                "to open its list, then find the option (find with its label) and click it.")
+        raise ActionError(
+            f"Cannot select in @{ref}: it is a <{tag}>{f' ({role})' if role else ''}, not a "
+            "select, so it has no options. Nothing was selected. Fill a text field (fill), "
+            "or find the select meant (find with intent select).")
+    options = [(str(lb), str(v), str(g), str(t), bool(d)) for lb, v, g, t, d in got["options"]]
+    if len(wanted) > 1 and not got.get("multiple"):
+        raise ActionError(
+            f"Cannot select {len(wanted)} options in @{ref}: it is a single-choice select, "
+            f"which keeps one. Nothing was selected. Select one of "
+            f"{', '.join(repr(w) for w in wanted)}.")
+    picked: list[int] = []
+    for w in wanted:
+        same = next((found for field in (0, 1, 3)
+                     if (found := [i for i, o in enumerate(options) if o[field] == w])), [])
+        if not same:
+            shown = ", ".join(repr(o[0]) + (f" (value {o[1]!r})" if o[1] != o[0] else "")
+                              for o in options[:12])
+            raise ActionError(f"No option {w!r} in @{ref}; nothing was selected. Options: "
+                              f"{shown or 'none'}.")
+        if len({options[i][1] for i in same}) > 1:
+            shown = "; ".join(repr(options[i][0]) + (f" in group {options[i][2]!r}"
+                                                     if options[i][2] else "")
+                              + f" (value {options[i][1]!r}"
+                              + (f", text {options[i][3]!r}" if options[i][3] != options[i][0]
+                                 else "") + ")" for i in same)
+            raise ActionError(
+                f"Cannot select {w!r} in @{ref}: {len(same)} options carry that label: "
+                f"{shown}. Nothing was selected. Select one by its value, such as "
+                f"{options[same[0]][1]!r}.")
+        if options[same[0]][4]:
+            raise ActionError(f"Cannot select {w!r} in @{ref}: that option is disabled. "
+                              "Nothing was selected; something else on the page may have "
+                              "to happen first, or choose another option.")
+        picked.append(same[0])
+    await locator.select_option(index=picked, timeout=timeout_ms)
 
 
 #: Actions whose answer shows the element's state after the action, not before it.
@@ -326,7 +650,7 @@ NEEDS: dict[str, frozenset[str]] = {
     "drag": frozenset({"visible", "uncovered"}),
     "fill": frozenset({"visible", "enabled", "editable"}),
     "type": frozenset({"visible", "enabled", "editable"}),
-    "press": frozenset({"visible"}),
+    "press": frozenset({"visible", "enabled"}),  # a disabled one takes no focus
     "select": frozenset({"visible", "enabled"}),
 }
 
@@ -336,6 +660,9 @@ def blocked(action: str, facts: dict[str, Any] | None) -> bool:
     if facts is None:
         return False  # not found by explain: let Playwright say so
     needs = NEEDS.get(action, frozenset())
+    if action in ("check", "uncheck") and facts.get("via_label") and not facts.get("disabled") \
+            and not facts.get("inert"):
+        return False  # ticked through its own label (:func:`_set_checked`)
     return bool(("visible" in needs and not facts.get("visible"))
                 or ("enabled" in needs and facts.get("disabled"))
                 or ("uncovered" in needs and facts.get("covered_by"))
@@ -367,6 +694,11 @@ def blocked_message(action: str, ref: str, facts: dict[str, Any] | None,
     if facts is None or not facts.get("connected", True):
         return (f"Cannot {action} @{ref}: the element left the page while waiting. "
                 "Capture again (regions / find) and retry.")
+    if facts.get("covered_by_label") or (facts.get("via_label") and not facts.get("visible")
+                                         and not facts.get("disabled")):
+        return (f"Cannot {action} @{ref} itself: it is a box drawn by its own label (kept "
+                "visually hidden). Use check or uncheck on it (they tick it through its "
+                "label), or click the label.")
     if facts.get("covered_by"):
         said = facts.get("covered_text") or ""
         controls = facts.get("covered_controls") or []

@@ -19,7 +19,19 @@
 // trusted pointer event: when its target is a control nested in the element (other than
 // the one a wrapper was let through to), that event and the rest of the click are
 // stopped before any page handler sees them, so nothing is done.
-(el) => {
+//
+// `expect` (from the session; may be null) is who the element is in the capture the
+// session resolved it in: `item`, the ref of its row (its item: the largest ancestor
+// holding no look-alike), the row's `key` words that tell it from the look-alikes'
+// rows (`ids`: those that are ids or numbers, each required), `words` (all its row's
+// words), `others` (the look-alikes' rows' words) and `own` (its own name's words).
+// A live list can re-sort or patch its rows in place between that capture and the
+// click: the same <button>, now in Bob's row, with Bob's handler. So the row is judged
+// twice against `expect` — when the guard is armed (answering {changed: "..."} and not
+// arming: nothing to click) and at the first trusted event of the click — and the
+// element's own words and its row's, read when armed, must not be lost by then
+// (`changed: …` verdict: the click is stopped as a nested control's is).
+(el, expect) => {
   const CONTROL = 'a[href],area[href],button,input,select,textarea,summary,' +
     // embedded documents and players: a click in them acts in them
     'iframe,frame,object,embed,video[controls],audio[controls],' +
@@ -40,10 +52,11 @@
   const pointer = (n) => getComputedStyle(n).cursor === "pointer";
   // the parent in the composed tree: out of a shadow tree to its host
   const up = (n) => n.parentElement || (n.parentNode && n.parentNode.host) || null;
-  const within = (n) => {
-    for (; n; n = up(n)) if (n === el) return true;
+  const holds = (anc, n) => {
+    for (; n; n = up(n)) if (n === anc) return true;
     return false;
   };
+  const within = (n) => holds(el, n);
   const controlAt = (hit) => {
     for (let n = hit; n && n !== el; n = up(n)) {
       if (n.matches(CONTROL)) return n;
@@ -75,6 +88,85 @@
     if (text) s += ' "' + text.slice(0, 40) + '"';
     return s;
   };
+  // Words as domdex's Python side cuts them (index/identity.words): casefolded,
+  // accents dropped, runs of letters, digits and "_".
+  const cut = (text) => (text || "").normalize("NFKC").toLowerCase().replace(/\u00df/g, "ss")
+    .normalize("NFKD").replace(/\p{M}/gu, "").match(/[\p{L}\p{N}_]+/gu) || [];
+  // the visible text of a subtree, its open shadow trees included (as captured)
+  const shown = (root, limit) => {
+    const out = [];
+    let size = 0;
+    const walk = (n) => {
+      for (let c = n.firstChild; c && size < limit; c = c.nextSibling) {
+        if (c.nodeType === 3) {
+          const p = c.parentElement;
+          if (/\S/.test(c.data) && (!p || !p.checkVisibility ||
+              p.checkVisibility({ visibilityProperty: true, checkVisibilityCSS: true }))) {
+            out.push(c.data);
+            size += c.data.length;
+          }
+        } else if (c.nodeType === 1) {
+          if (c.shadowRoot) walk(c.shadowRoot);
+          if (!/^(SCRIPT|STYLE|TEMPLATE|NOSCRIPT)$/.test(c.tagName)) walk(c);
+        }
+      }
+    };
+    if (root.shadowRoot) walk(root.shadowRoot);
+    walk(root);
+    return out.join(" ").replace(/\s+/g, " ").trim();
+  };
+  // the element's own words: its text and the attributes that name it
+  const ownWords = () => {
+    const parts = [shown(el, 2000), el.getAttribute("aria-label"), el.getAttribute("title"),
+      el.getAttribute("alt"), /^(button|submit|reset)$/.test(el.type || "") ? el.value : ""];
+    for (const img of el.querySelectorAll("img[alt]")) parts.push(img.getAttribute("alt"));
+    return new Set(cut(parts.filter(Boolean).join(" ")));
+  };
+  const ROWS = "tr,li,article,[role=row],[role=listitem],[role=option],[role=treeitem]";
+  // the element's row: the capture's item when it still holds the element, else the
+  // nearest repeating container (a list that re-rendered its rows' wrappers)
+  const rowOf = () => {
+    const w = el.ownerDocument.defaultView;
+    const st = w && w[Symbol.for("domdex")];
+    if (expect && expect.item && st && st.doc === el.ownerDocument && st.element) {
+      const item = st.element(expect.item);
+      if (item && item !== el && item.isConnected && holds(item, el)) {
+        return item;
+      }
+    }
+    for (let n = up(el); n; n = up(n)) if (n.matches && n.matches(ROWS)) return n;
+    return null;
+  };
+  const quote = (t) => '"' + (t.length > 60 ? t.slice(0, 60) + "\u2026" : t) + '"';
+  // "" when the row still is the one resolved, else what it is now
+  const judge = (row) => {
+    if (!expect || !row || !(expect.key || []).length) return "";
+    const own = new Set(expect.own || []);
+    const text = shown(row, 20000);
+    const now = new Set(cut(text).filter((w) => !own.has(w)));
+    const key = expect.key;
+    const hit = key.filter((w) => now.has(w)).length;
+    const told = "its row now reads " + quote(text);
+    if ((expect.ids || []).some((w) => !now.has(w)) || hit < 0.5 * key.length) return told;
+    // it reads more like another look-alike's row than its own: that row moved here
+    const old = new Set(expect.words || []);
+    const jaccard = (a, b) => {
+      let both = 0;
+      for (const x of a) if (b.has(x)) both++;
+      const all = a.size + b.size - both;
+      return all ? both / all : 1;
+    };
+    const gained = [...now].some((w) => !old.has(w) && !/^\d{1,2}$/.test(w));
+    if (gained) {
+      const mine = jaccard(now, old);
+      for (const o of expect.others || []) {
+        const other = new Set(o.filter((w) => !own.has(w)));
+        if (other.size && jaccard(now, other) > mine) return told;
+      }
+    }
+    return "";
+  };
+  const lost = (before, now) => [...before].filter((w) => !now.has(w));
   const KEY = Symbol.for("domdex.clickguard");
   const EVENTS = ["pointerdown", "mousedown", "pointerup", "mouseup", "click", "auxclick",
     "dblclick"];
@@ -83,12 +175,31 @@
     const w = el.ownerDocument.defaultView;
     if (w[KEY]) w[KEY].stop();
     let verdict; // decided by the first trusted event: "" to let it pass, else the control
+    // who the element is now, to be found again at the first event of the click
+    const row = rowOf();
+    const own0 = ownWords();
+    const row0 = row ? new Set(cut(shown(row, 20000))) : null;
+    const changed = () => {
+      if (!el.isConnected) return "changed: it left the page";
+      const gone = lost(own0, ownWords());
+      if (gone.length) return "changed: its name changed (no longer says " + quote(gone.join(" ")) + ")";
+      if (!row) return "";
+      if (!holds(row, el) || !row.isConnected) return "changed: it moved out of its row";
+      const said = judge(row);
+      if (said) return "changed: " + said;
+      // no key from the capture: most of its row's words may not go
+      const now = new Set(cut(shown(row, 20000)));
+      if (!(expect && (expect.key || []).length) && row0.size && lost(row0, now).length > row0.size / 2) {
+        return "changed: its row now reads " + quote(shown(row, 2000));
+      }
+      return "";
+    };
     const listener = (e) => {
       if (!e.isTrusted) return; // a label's click on its field, a page's own dispatch
       if (verdict === undefined) {
         const t = e.composedPath()[0];
         const c = t && t.nodeType === 1 && t !== el && within(t) ? controlAt(t) : null;
-        verdict = c && c !== allowed ? describe(c) : "";
+        verdict = c && c !== allowed ? describe(c) : changed();
       }
       if (verdict) {
         e.preventDefault();
@@ -108,6 +219,9 @@
     arm(allowed);
     return result;
   };
+  // the row already is another record's: nothing to click
+  const already = judge(rowOf());
+  if (already) return { changed: already };
   let r = el.getBoundingClientRect();
   if (r.width <= 0 || r.height <= 0) return answer(null, null); // hidden: Playwright's to say
   const inView = () => {

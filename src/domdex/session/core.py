@@ -49,6 +49,7 @@ from .actions import (
     ACTIONS,
     CHANGES_STATE,
     INTENT_OF,
+    select_value,
 )
 from .ambiguity import refusal, rivals
 from .cache import RegionCache
@@ -413,7 +414,7 @@ class AsyncSession:
             downloads_from = self.downloader.next_seq
             t.nav_error = None
             await self.dialogs.quiet(t.pw)  # a flood's last queued alerts arrive first
-            done = await self.performer.perform(t, action, target, value, timeout)
+            done = await self.performer.perform(t, action, target, value, timeout, idx)
             note = "\n".join(filter(None, (note, done)))
             if target is not None and idx is not None:
                 t.remember(idx, target)
@@ -510,8 +511,11 @@ class AsyncSession:
         return await self.act("press", ref, value=key, **options)
 
     async def select(self, ref: str | None = None, value: str | Sequence[str] | None = None,
+                     *, option: str | Sequence[str] | None = None,
                      **options: Unpack[ActOptions]) -> ActionResult:
-        return await self.act("select", ref, value=value, **options)
+        """Choose ``value`` (an option's label or value; ``option=`` is the same, as a
+        :class:`domdex.Page` spells it) in the select ``ref`` (or what ``query=`` finds)."""
+        return await self.act("select", ref, value=select_value(value, option), **options)
 
     async def check(self, ref: str | None = None, **options: Unpack[ActOptions]
                     ) -> ActionResult:

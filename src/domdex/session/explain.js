@@ -62,7 +62,20 @@
         .map((c) => (c.innerText || c.value || c.getAttribute("aria-label") || c.title || "")
           .replace(/\s+/g, " ").trim().slice(0, 30))
         .filter(Boolean).slice(0, 6);
+      // its own label drawn over it (an "sr-only" box beside the switch drawn instead)
+      const own = hit.closest && hit.closest("label");
+      out.covered_by_label = !!(own && own.control === el);
     }
+  }
+  // A checkbox or radio a person ticks through its label: visually hidden (clipped,
+  // transparent, display:none) or under that label, with the label itself shown.
+  if ((el.type === "checkbox" || el.type === "radio") && el.labels &&
+      (!out.visible || out.covered_by_label)) {
+    out.via_label = [...el.labels].some((l) => {
+      const b = l.getBoundingClientRect();
+      return b.width > 1 && b.height > 1 && (!l.checkVisibility ||
+        l.checkVisibility({ visibilityProperty: true, opacityProperty: true }));
+    });
   }
   return out;
 }

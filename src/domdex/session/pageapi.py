@@ -79,8 +79,14 @@ class PageActions:
         return await self.act("press", ref, query=query, value=key, diff=diff)
 
     async def select(self, ref: str | None = None, option: str | Sequence[str] | None = None,
-                     *, query: str | None = None, diff: bool = False) -> ActionResult:
-        return await self.act("select", ref, query=query, value=option, diff=diff)
+                     *, value: str | Sequence[str] | None = None, query: str | None = None,
+                     diff: bool = False) -> ActionResult:
+        """Choose ``option`` (its label or value; ``value=`` is the same, as a Session
+        spells it)."""
+        from .actions import select_value
+
+        return await self.act("select", ref, query=query, value=select_value(value, option),
+                              diff=diff)
 
     async def check(self, ref: str | None = None, *, query: str | None = None,
                     diff: bool = False) -> ActionResult:
@@ -101,6 +107,11 @@ class PageActions:
     async def upload(self, ref: str | None = None, files: str | Sequence[str] = (), *,
                      query: str | None = None, diff: bool = False) -> ActionResult:
         return await self.act("upload", ref, query=query, value=files, diff=diff)
+
+    async def drag(self, ref: str | None = None, to: str | None = None, *,
+                   query: str | None = None, diff: bool = False) -> ActionResult:
+        """Drag the element ``ref`` (or what ``query=`` finds) onto the element ``to``."""
+        return await self.act("drag", ref, query=query, value=to, diff=diff)
 
     async def diff(self, max_tokens: int | None = None) -> View:
         """What changed since the last look: a view (``find``, ``overview`` …), an action
@@ -150,5 +161,6 @@ class SyncPageActions:
     hover = _blocking(PageActions.hover)
     scroll_into_view = _blocking(PageActions.scroll_into_view)
     upload = _blocking(PageActions.upload)
+    drag = _blocking(PageActions.drag)
     diff = _blocking(PageActions.diff)
     wait = _blocking(PageActions.wait)

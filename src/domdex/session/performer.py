@@ -18,7 +18,7 @@ from ..errors import ActionError, BrowserError, StaleRefError
 from ..index.reveal import revealer
 from ..render.elements import element_line, ref_and_name
 from . import backend
-from .actions import NEEDS, blocked, blocked_message, explain, script, state_after
+from .actions import NEEDS, blocked, blocked_message, expected, explain, script, state_after
 from .actions import perform as perform_on
 from .messages import first_line
 
@@ -52,9 +52,10 @@ class Performer:
         return element_line(await state_after(loc, node) if loc is not None else node)
 
     async def perform(self, t: Tab, action: str, ref: str | None, value: Any,
-                      timeout: float | None) -> str:
+                      timeout: float | None, idx: PageIndex | None = None) -> str:
         """Do ``action`` on ``ref`` (None: press the key ``value`` on the page); the
-        note the action itself answers with, if any."""
+        note the action itself answers with, if any. ``idx``: the capture ``ref`` was
+        resolved in, whose row for it a click checks again as it clicks."""
         from playwright.async_api import Error as PlaywrightError
         from playwright.async_api import TimeoutError as PlaywrightTimeout
 
@@ -67,9 +68,10 @@ class Performer:
                                 "done; look again (regions / find).", ref=ref)
         ms = (timeout if timeout is not None else self.options.action_timeout) * 1000
         t.dirty = True  # hover, focus and CSS states change without a mutation
-        await self._fail_fast(t, loc, action, ref, min(ms, FAIL_FAST_MS))
+        facts = await self._fail_fast(t, loc, action, ref, min(ms, FAIL_FAST_MS))
         try:
-            return await perform_on(loc, action, value, ms, ref)
+            expect = expected(idx, ref) if action in ("click", "check", "uncheck") else None
+            return await perform_on(loc, action, value, ms, ref, expect, facts)
         except PlaywrightTimeout as exc:
             facts = await explain(loc)
             raise ActionError(self._blocked(t, action, ref, facts)) from exc
@@ -107,20 +109,22 @@ class Performer:
                 opener = ref_and_name(idx.nodes[at])
         return blocked_message(action, ref, facts, opener)
 
-    async def _fail_fast(self, t: Tab, loc: Any, action: str, ref: str, ms: float) -> None:
-        """Say at once that an element is covered, disabled or hidden.
+    async def _fail_fast(self, t: Tab, loc: Any, action: str, ref: str, ms: float
+                         ) -> dict[str, Any] | None:
+        """Say at once that an element is covered, disabled or hidden; what was seen of
+        it otherwise (None when the action needs nothing of it).
 
         Playwright would retry until the action timeout; a blocked element usually
         stays blocked (a consent banner does not leave by itself), so it is looked at
         for a short while and the action refused with the reason.
         """
         if action not in NEEDS:
-            return
+            return None
         deadline = time.monotonic() + ms / 1000
         while True:
             facts = await explain(loc)
             if not blocked(action, facts):
-                return
+                return facts
             if time.monotonic() >= deadline:
                 raise ActionError(self._blocked(t, action, ref, facts))
             await asyncio.sleep(0.1)
