@@ -1,0 +1,83 @@
+"""Stale and live refs that acted on another record (review 27, findings D1–D6).
+
+Each page under ``tests/pages/review27_d`` records, in the page itself, which record's
+handler ran (``window.LEDGER``, a closure's id, not the DOM text). The agent takes a
+ref, the page changes the way apps do, the old ref is used: the ledger must show the
+meant record's handler or nothing (a refusal), never another record's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from domdex.errors import StaleRefError
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def open_page(domdex_browser: Any, server: str) -> Iterator[Any]:
+    """``open_page(name)``: a Page showing ``tests/pages/review27_d/<name>``."""
+    pages: list[Any] = []
+
+    def _open(name: str) -> Any:
+        page = domdex_browser.open(f"{server}/review27_d/{name}")
+        pages.append(page)
+        return page
+
+    yield _open
+    for page in pages:
+        page.close()
+
+
+def _ledger(page: Any) -> list[str]:
+    return list(page.playwright_page.evaluate("window.LEDGER"))
+
+
+# D1: a row patched in place that kept half of its key ("Alice Smith | Admin" now
+# shows "Bob Smith | Admin") passed the live check and deleted the other person.
+@pytest.mark.parametrize("name", ["Bob Smith", "Alice Jones", "Alicia Smith"])
+def test_a_live_row_whose_name_was_replaced_is_refused(open_page: Any, name: str) -> None:
+    page = open_page("patched_rows.html")
+    ref = page.find("Delete Alice Smith", intent="click").ref
+    page.playwright_page.evaluate(f"patch({name!r}, 'Admin')")
+    with pytest.raises(StaleRefError):
+        page.click(ref)
+    assert _ledger(page) == []
+
+
+def test_a_live_row_whose_status_changed_still_acts(open_page: Any) -> None:
+    """Its role cell changed in place, its name did not: the same person."""
+    page = open_page("patched_rows.html")
+    ref = page.find("Delete Alice Smith", intent="click").ref
+    page.playwright_page.evaluate("setRole('Viewer')")
+    page.click(ref)
+    assert _ledger(page) == ["p1"]
+
+
+# D2: a re-rendered row that only gained words ("Mike Ross" -> "Mike Ross Jr") was
+# recovered onto that other person, and the message never showed the new row.
+@pytest.mark.parametrize(("name", "last"), [("Mike Ross Jr", False),
+                                            ("Mike Ross (former)", True)])
+def test_a_record_whose_name_grew_is_not_recovered(open_page: Any, name: str,
+                                                   last: bool) -> None:
+    page = open_page("grown_names.html")
+    ref = page.find("Remove Mike Ross", intent="click").ref
+    page.playwright_page.evaluate(f"replaceFirst({name!r}, {str(last).lower()})")
+    with pytest.raises(StaleRefError):
+        page.click(ref)
+    assert _ledger(page) == []
+
+
+def test_a_recovery_shows_the_row_it_landed_on(open_page: Any) -> None:
+    page = open_page("grown_names.html")
+    ref = page.find("Remove Carol White", intent="click").ref
+    page.playwright_page.evaluate("reverse()")
+    result = page.click(ref)
+    assert result.recovery is not None and result.recovery.recovered
+    assert _ledger(page) == ["p2"]
+    assert "now 'Carol White" in str(result)
+
