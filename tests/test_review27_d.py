@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from domdex.errors import StaleRefError
+from domdex.session.recovery import name_score
 
 pytestmark = pytest.mark.browser
 
@@ -81,3 +82,25 @@ def test_a_recovery_shows_the_row_it_landed_on(open_page: Any) -> None:
     assert _ledger(page) == ["p2"]
     assert "now 'Carol White" in str(result)
 
+
+# D4: an id in brackets was read as a count ("Approve request (1017)" acted on as
+# "… (1018)", under "Order (1018)").
+@pytest.mark.parametrize("how", ["next()", "nextHeading()"])
+def test_an_id_in_brackets_is_not_a_count(open_page: Any, how: str) -> None:
+    page = open_page("bracketed.html")
+    ref = page.find("Approve request 1017", intent="click").ref
+    page.playwright_page.evaluate(how)
+    with pytest.raises(StaleRefError):
+        page.click(ref)
+    assert _ledger(page) == []
+
+
+def test_a_count_in_brackets_may_still_change(open_page: Any) -> None:
+    page = open_page("bracketed.html")
+    ref = page.find("Check out", intent="click").ref
+    page.playwright_page.evaluate("addToCart()")
+    page.click(ref)
+    assert _ledger(page) == ["checkout"]
+    assert name_score("Cart (3)", "Cart (4)") == 0.75
+    assert name_score("Approve request (1017)", "Approve request (1018)") == 0.0
+    assert name_score("Approve A-12", "Approve A-13") == 0.0

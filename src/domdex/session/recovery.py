@@ -66,10 +66,13 @@ _NAME_WEIGHT = 0.6
 #: Roles that say what an unnamed element is (its state may change, its meaning not).
 _KNOWN_BY_ROLE = frozenset({"checkbox", "radio", "switch", "textbox", "searchbox",
                             "combobox", "spinbutton", "slider", "listbox"})
-#: A count in a heading: a number in brackets ("Cart (2)").
-_BRACKETED = re.compile(r"[(\[]\s*\d+\s*[)\]]")
-#: A count in a name: that, or a bare one or two digits not after "#".
-_COUNT = re.compile(_BRACKETED.pattern + r"|(?<![#\d\w])\d{1,2}(?![\d\w])")
+#: A count in a heading: a number of one or two digits in brackets ("Cart (2)"). Three
+#: digits or more is an id ("Order (1017)"), as in :data:`_ID_WORD`: read as a count,
+#: "Approve request (1017)" would be acted on as "… (1018)", another request.
+_BRACKETED = re.compile(r"[(\[]\s*\d{1,2}\s*[)\]]")
+#: A count in a name: that, or a bare one or two digits not after "#" nor part of an
+#: id ("A-12", "sku12").
+_COUNT = re.compile(_BRACKETED.pattern + r"|(?<![#\d\w])(?<!\w-)\d{1,2}(?![\d\w])")
 #: A word that identifies a record: an id or a number of three digits or more, a word
 #: mixing letters and digits (sku1021, a17). A different one is another record.
 _ID_WORD = re.compile(r"\d{3,}|(?=[^\W\d_]*\d)(?=\d*[^\W\d_])\w+")
