@@ -257,13 +257,15 @@ def _block_of(idx: PageIndex, pos: int) -> int | None:
 
 def block_words(idx: PageIndex, pos: int) -> set[str]:
     """The text words of a lone element's block (:func:`_block_of`), else none —
-    without a list's items or a live region's messages, which come and go around a
-    control that stays the same (a pager's *Next* above the page's results, a form's
-    *Search* above its suggestions)."""
+    without a list's items, a run of cards or a live region's messages, which come and
+    go around a control that stays the same (a pager's *Next* above the page's
+    results, a form's *Search* above its suggestions). A dialog's own text is always
+    kept: it says what its *Confirm* confirms."""
     block = _block_of(idx, pos)
     if block is None:
         return set()
     tree, nodes = idx.tree, idx.nodes
+    in_dialog = any(nodes[a].role in _DIALOGS for a in (block, *tree.ancestors(block)))
     out: set[str] = set()
     skip_to = -1
     for i in tree.subtree(block):
@@ -271,7 +273,7 @@ def block_words(idx: PageIndex, pos: int) -> set[str]:
             continue
         n = nodes[i]
         if i != block and (n.role in _PASSING or n.tag in _ITEM_TAGS or tree.contains(pos, i)
-                           or _in_a_run(idx, i)):
+                           or _in_a_run(idx, i, in_dialog)):
             skip_to = tree.end[i]
             continue
         if n.text and roles.is_interactive(n) is False:
@@ -279,17 +281,38 @@ def block_words(idx: PageIndex, pos: int) -> set[str]:
     return out
 
 
-def _in_a_run(idx: PageIndex, i: int) -> bool:
-    """Whether node ``i`` is one of several siblings of its shape (tag and class): a
-    card of a listing, whatever its markup (``<div class=card>`` × 10)."""
+def _in_a_run(idx: PageIndex, i: int, in_dialog: bool = False) -> bool:
+    """Whether node ``i`` is a card of a listing, whatever its markup (``<div class=card>``
+    × 10): one of three or more siblings of its shape (tag, role and class), or of two
+    whose shape says so (a class or a role). Text is never a run: two paragraphs of a
+    message ("Delete project Alpha?" "This cannot be undone."), a record's fields (``dt``
+    / ``dd``) or a title and its subtitle say what the controls beside them act on.
+    In a dialog, only cards holding controls (a picker's choices) are a run."""
+    n = idx.nodes[i]
+    if n.role in _PROSE_ROLES or n.tag in _PROSE_TAGS:
+        return False
     p = idx.tree.parent(i)
     if p < 0:
         return False
-    n = idx.nodes[i]
     shape = (n.tag, n.role, n.attrs.get("class", ""))
-    return sum(1 for k in idx.tree.child_pos[p]
-               if (idx.nodes[k].tag, idx.nodes[k].role, idx.nodes[k].attrs.get("class", ""))
-               == shape) >= 2
+    same = [k for k in idx.tree.child_pos[p]
+            if (idx.nodes[k].tag, idx.nodes[k].role, idx.nodes[k].attrs.get("class", ""))
+            == shape]
+    if len(same) < 2 or (len(same) == 2 and not shape[2]
+                         and n.role in ("", "generic", "none")):
+        return False
+    if in_dialog:
+        return any(roles.is_interactive(idx.nodes[j]) for j in idx.tree.subtree(i))
+    return True
+
+
+#: Dialogs: their text is what their buttons act on (:func:`block_words`).
+_DIALOGS = frozenset({"dialog", "alertdialog"})
+#: Roles and tags of text, never a run of cards (:func:`_in_a_run`).
+_PROSE_ROLES = frozenset({"paragraph", "heading", "term", "definition", "blockquote",
+                          "caption", "code", "strong", "emphasis"})
+_PROSE_TAGS = frozenset({"p", "h1", "h2", "h3", "h4", "h5", "h6", "dt", "dd", "blockquote",
+                         "pre", "label", "span", "b", "strong", "em", "i", "small"})
 
 
 #: Roles whose content passes (items of a list, messages): not what a control is.
