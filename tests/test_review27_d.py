@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from domdex.errors import StaleRefError
+from domdex.session.actions import script
 from domdex.session.recovery import name_score
 
 pytestmark = pytest.mark.browser
@@ -128,3 +129,38 @@ def test_a_confirm_still_confirms_what_it_was_taken_for(open_page: Any) -> None:
     page.playwright_page.evaluate("ask('Alpha')")  # asked again: the same question
     page.click(ref)
     assert _ledger(page) == ["Alpha"]
+
+
+# D5: changes the change tracker did not see (rows in a shadow root; inputs' values set
+# through the property) made the session reuse its last capture as fresh, so the old
+# ref was clicked on whatever its row showed now (Carol's Delete for Alice's).
+@pytest.mark.parametrize("name", ["shadow_rows.html", "value_rows.html"])
+def test_a_change_without_a_document_mutation_is_seen(open_page: Any, name: str) -> None:
+    page = open_page(name)
+    ref = page.find("Delete Alice Archer", intent="click").ref
+    page.playwright_page.evaluate("sortZA()")
+    try:
+        page.click(ref)
+    except StaleRefError:
+        pass  # a refusal is fine; another person's Delete is not
+    assert _ledger(page) in ([], ["p1"])
+
+
+def test_the_change_tracker_counts_shadow_and_value_changes_only(open_page: Any) -> None:
+    """changes.js itself: nothing changed is 0 (the last capture stays in use); a
+    shadow root the capture met is watched; a value set through the property counts."""
+    page = open_page("shadow_rows.html")
+    page.find("Delete Alice Archer")  # a capture: it met the component's shadow root
+    pw = page.playwright_page
+    changes = script("changes.js")
+    pw.evaluate(changes)  # the root is watched from now on (counted once: unseen before)
+    assert pw.evaluate(changes) == 0
+    pw.evaluate("sortZA()")
+    assert pw.evaluate(changes) > 0
+    assert pw.evaluate(changes) == 0
+    pw.evaluate("document.body.append(Object.assign(document.createElement('input'),"
+                " {value: 'a'}))")
+    assert pw.evaluate(changes) > 0
+    pw.evaluate("document.querySelector('body > input').value = 'b'")
+    assert pw.evaluate(changes) > 0
+    assert pw.evaluate(changes) == 0
