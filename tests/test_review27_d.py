@@ -181,3 +181,15 @@ def test_an_element_in_its_own_labelledby_keeps_its_own_text(open_page: Any) -> 
             assert found.evaluate_all("els => els.map(e => e.id)") == [el_id], (el_id, name)
     page.click(query="Delete Alice Archer")
     assert _ledger(page) == ["delete alice"]
+
+
+@pytest.mark.parametrize("badge", ["New", "3 unread"])
+def test_a_row_that_gained_a_badge_is_still_recovered(open_page: Any, badge: str) -> None:
+    """Words only added that read as a badge (one another row wears, or a count) keep
+    the row: the same person, recovered after the list re-rendered."""
+    page = open_page("badges.html")
+    ref = page.find("Remove Mike Ross", intent="click").ref
+    page.playwright_page.evaluate(f"badge({badge!r})")
+    result = page.click(ref)
+    assert result.recovery is not None and result.recovery.recovered
+    assert _ledger(page) == ["p1"]
