@@ -426,7 +426,14 @@
         const parts = lb.map((r) => {
           const sub = { visited: nc.visited, inLabelledBy: true, embedded: true,
             hiddenOk: nc.hiddenOk || (styleFacts(r) & 2) !== 0 };
-          return textAlt(r, sub, false);
+          if (r !== el) return textAlt(r, sub, false);
+          // The element itself in its own list (<button id=d aria-labelledby="d n">Delete
+          // </button>, the pattern for a row's actions): its own text alternative, from
+          // aria-label or its content, as Chromium gives it ("Delete Alice Archer") —
+          // not "" for an element already visited, which named every action of the row
+          // by the row alone.
+          nc.visited.delete(el);
+          return textAlt(el, sub, self);
         });
         const s = ws(parts.join(" "));
         if (s) return s;

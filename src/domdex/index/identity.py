@@ -32,7 +32,8 @@ if TYPE_CHECKING:
     from ..index import PageIndex
     from ..snapshot import Node
 
-__all__ = ["Identity", "block_words", "coverage", "identify", "item_words",
+__all__ = ["Identity", "block_words", "candidate_fields", "coverage", "identify", "item_fields",
+           "item_words",
            "look_alike_groups", "look_alikes", "row_text", "words"]
 
 _WORD = re.compile(r"\w+")
@@ -132,6 +133,28 @@ def item_words(idx: PageIndex, item: int, skip: int, chars: int | None = ITEM_TE
     return words(text), [w for v in values for w in words(v)], text[:chars]
 
 
+def item_fields(idx: PageIndex, item: int, skip: int) -> list[list[str]]:
+    """The words of each of an item's text fields, in order, without the element
+    ``skip`` and its own name's words: the nodes whose text :func:`item_words` reads (a
+    row's cells, a card's title and description; a list item whose text is all in one
+    node is one field). Which field a word sits in tells a record's name (its first
+    field) from its status (a later cell) where the words alone cannot."""
+    tree = idx.tree
+    own = set(words(label(idx.nodes[skip])))
+    taken: dict[int, str] = {}
+    out: list[list[str]] = []
+    for i in tree.subtree(item):
+        n = idx.nodes[i]
+        if tree.contains(skip, i):
+            continue
+        if n.text and not any(n.text in taken[p] for p in tree.ancestors(i) if p in taken):
+            taken[i] = n.text
+            field = [w for w in words(n.text) if w not in own]
+            if field:
+                out.append(field)
+    return out
+
+
 @dataclass(frozen=True, slots=True)
 class Identity:
     """The item of an element, as a recovery compares it."""
@@ -145,6 +168,13 @@ class Identity:
     #: the text words of the look-alikes' items (up to 50): a row that now reads like
     #: one of them is that row, moved into this one's place
     others: tuple[frozenset[str], ...] = ()
+    #: the key words that name the record (:func:`name_of`): "alice smith" of a row
+    #: "Alice Smith | Admin"; one of them replaced is another record, not a new status
+    name_key: tuple[str, ...] = ()
+    #: every word of the field that holds them (the whole row when it is one field)
+    lead: tuple[str, ...] = ()
+    #: whether the row has several fields (cells), so that ``lead`` is one of them
+    fielded: bool = False
 
 
 def identify(idx: PageIndex, pos: int, twins: list[int] | None = None) -> Identity:
@@ -182,8 +212,33 @@ def identify(idx: PageIndex, pos: int, twins: list[int] | None = None) -> Identi
         # rows): no key tells them apart, so none is kept and recovery will refuse
         key, vkey = (), ()
     rest = tuple(dict.fromkeys(w for w in text_w if w not in own))
+    name_key, lead, fielded = name_of(item_fields(idx, item, pos), set(key))
     return Identity(key, vkey, shown, len(twins), index, rest,
-                    tuple(frozenset(tw) for tw, _vw in others))
+                    tuple(frozenset(tw) for tw, _vw in others), name_key, lead, fielded)
+
+
+def name_of(fields: list[list[str]], key: set[str]) -> tuple[tuple[str, ...],
+                                                              tuple[str, ...], bool]:
+    """The words that name an item's record, from its fields and key: ``(name_key,
+    lead, fielded)``. In a row of several fields the name is the first field holding a
+    key word (a table's first cell "Alice Smith", a card's title, an order's id); its
+    later fields are what may change about the record (a role, a status, a time).
+    A row that is one field ("Alice Smith Admin" in one list item) cannot be split, so
+    all of its key names it."""
+    fielded = len(fields) > 1
+    if not fielded:
+        lead = tuple(fields[0]) if fields else ()
+        return tuple(w for w in lead if w in key), lead, False
+    for f in fields:
+        if any(w in key for w in f):
+            return tuple(dict.fromkeys(w for w in f if w in key)), tuple(f), True
+    return (), (), True
+
+
+def candidate_fields(idx: PageIndex, pos: int, twins: list[int]) -> list[list[str]]:
+    """The text fields of the candidate's item (:func:`item_fields`; none without one)."""
+    item = _item_of(idx, pos, twins)
+    return [] if item is None else item_fields(idx, item, pos)
 
 
 def _block_of(idx: PageIndex, pos: int) -> int | None:
@@ -202,13 +257,15 @@ def _block_of(idx: PageIndex, pos: int) -> int | None:
 
 def block_words(idx: PageIndex, pos: int) -> set[str]:
     """The text words of a lone element's block (:func:`_block_of`), else none —
-    without a list's items or a live region's messages, which come and go around a
-    control that stays the same (a pager's *Next* above the page's results, a form's
-    *Search* above its suggestions)."""
+    without a list's items, a run of cards or a live region's messages, which come and
+    go around a control that stays the same (a pager's *Next* above the page's
+    results, a form's *Search* above its suggestions). A dialog's own text is always
+    kept: it says what its *Confirm* confirms."""
     block = _block_of(idx, pos)
     if block is None:
         return set()
     tree, nodes = idx.tree, idx.nodes
+    in_dialog = any(nodes[a].role in _DIALOGS for a in (block, *tree.ancestors(block)))
     out: set[str] = set()
     skip_to = -1
     for i in tree.subtree(block):
@@ -216,7 +273,7 @@ def block_words(idx: PageIndex, pos: int) -> set[str]:
             continue
         n = nodes[i]
         if i != block and (n.role in _PASSING or n.tag in _ITEM_TAGS or tree.contains(pos, i)
-                           or _in_a_run(idx, i)):
+                           or _in_a_run(idx, i, in_dialog)):
             skip_to = tree.end[i]
             continue
         if n.text and roles.is_interactive(n) is False:
@@ -224,17 +281,38 @@ def block_words(idx: PageIndex, pos: int) -> set[str]:
     return out
 
 
-def _in_a_run(idx: PageIndex, i: int) -> bool:
-    """Whether node ``i`` is one of several siblings of its shape (tag and class): a
-    card of a listing, whatever its markup (``<div class=card>`` × 10)."""
+def _in_a_run(idx: PageIndex, i: int, in_dialog: bool = False) -> bool:
+    """Whether node ``i`` is a card of a listing, whatever its markup (``<div class=card>``
+    × 10): one of three or more siblings of its shape (tag, role and class), or of two
+    whose shape says so (a class or a role). Text is never a run: two paragraphs of a
+    message ("Delete project Alpha?" "This cannot be undone."), a record's fields (``dt``
+    / ``dd``) or a title and its subtitle say what the controls beside them act on.
+    In a dialog, only cards holding controls (a picker's choices) are a run."""
+    n = idx.nodes[i]
+    if n.role in _PROSE_ROLES or n.tag in _PROSE_TAGS:
+        return False
     p = idx.tree.parent(i)
     if p < 0:
         return False
-    n = idx.nodes[i]
     shape = (n.tag, n.role, n.attrs.get("class", ""))
-    return sum(1 for k in idx.tree.child_pos[p]
-               if (idx.nodes[k].tag, idx.nodes[k].role, idx.nodes[k].attrs.get("class", ""))
-               == shape) >= 2
+    same = [k for k in idx.tree.child_pos[p]
+            if (idx.nodes[k].tag, idx.nodes[k].role, idx.nodes[k].attrs.get("class", ""))
+            == shape]
+    if len(same) < 2 or (len(same) == 2 and not shape[2]
+                         and n.role in ("", "generic", "none")):
+        return False
+    if in_dialog:
+        return any(roles.is_interactive(idx.nodes[j]) for j in idx.tree.subtree(i))
+    return True
+
+
+#: Dialogs: their text is what their buttons act on (:func:`block_words`).
+_DIALOGS = frozenset({"dialog", "alertdialog"})
+#: Roles and tags of text, never a run of cards (:func:`_in_a_run`).
+_PROSE_ROLES = frozenset({"paragraph", "heading", "term", "definition", "blockquote",
+                          "caption", "code", "strong", "emphasis"})
+_PROSE_TAGS = frozenset({"p", "h1", "h2", "h3", "h4", "h5", "h6", "dt", "dd", "blockquote",
+                         "pre", "label", "span", "b", "strong", "em", "i", "small"})
 
 
 #: Roles whose content passes (items of a list, messages): not what a control is.

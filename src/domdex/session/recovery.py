@@ -28,11 +28,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from ..index import roles
 from ..index.identity import (
     block_words,
+    candidate_fields,
     candidate_words,
     coverage,
     identify,
@@ -64,10 +66,13 @@ _NAME_WEIGHT = 0.6
 #: Roles that say what an unnamed element is (its state may change, its meaning not).
 _KNOWN_BY_ROLE = frozenset({"checkbox", "radio", "switch", "textbox", "searchbox",
                             "combobox", "spinbutton", "slider", "listbox"})
-#: A count in a heading: a number in brackets ("Cart (2)").
-_BRACKETED = re.compile(r"[(\[]\s*\d+\s*[)\]]")
-#: A count in a name: that, or a bare one or two digits not after "#".
-_COUNT = re.compile(_BRACKETED.pattern + r"|(?<![#\d\w])\d{1,2}(?![\d\w])")
+#: A count in a heading: a number of one or two digits in brackets ("Cart (2)"). Three
+#: digits or more is an id ("Order (1017)"), as in :data:`_ID_WORD`: read as a count,
+#: "Approve request (1017)" would be acted on as "… (1018)", another request.
+_BRACKETED = re.compile(r"[(\[]\s*\d{1,2}\s*[)\]]")
+#: A count in a name: that, or a bare one or two digits not after "#" nor part of an
+#: id ("A-12", "sku12").
+_COUNT = re.compile(_BRACKETED.pattern + r"|(?<![#\d\w])(?<!\w-)\d{1,2}(?![\d\w])")
 #: A word that identifies a record: an id or a number of three digits or more, a word
 #: mixing letters and digits (sku1021, a17). A different one is another record.
 _ID_WORD = re.compile(r"\d{3,}|(?=[^\W\d_]*\d)(?=\d*[^\W\d_])\w+")
@@ -261,6 +266,8 @@ def _row_cover(idx: PageIndex, desc: Fingerprint, pos: int, live: bool = False) 
         return 0.0
     if _took_place(ident, text_w, set(words(desc.name))):
         return 0.0
+    if _renamed(ident, candidate_fields(idx, pos, look_alikes(idx, pos))):
+        return 0.0  # the words that named the record were replaced, or the name grew
     if not live and _replaced(ident.words, text_w):
         return 0.0  # re-rendered with a word replaced: maybe a record never seen
     return cov
@@ -280,6 +287,44 @@ def _took_place(ident: Any, now: set[str], own: set[str]) -> bool:
         return False
     mine = _jaccard(now, old)
     return any(_jaccard(now, set(o) - own) > mine for o in ident.others if o)
+
+
+def _renamed(ident: Any, fields: list[list[str]]) -> bool:
+    """Whether the row now names another record than the one the agent saw, though
+    most of its words stayed (a recycled row "Alice Smith | Admin" now showing "Bob
+    Smith | Admin", or "Mike Ross" re-rendered as "Mike Ross Jr"):
+
+    - a word of its name (:attr:`Identity.name_key`: the key words of its first field
+      in a row of cells, the whole key in a row of one field) is gone while the row
+      gained another word: the name was replaced. A status replaced in a later cell
+      ("Pending" → "Approved"), or a word every row shares, is not its name;
+    - the field holding its name only gained words ("Mike Ross" → "Mike Ross Jr",
+      "… (former)"), unless they read as a badge (:func:`_badge`)."""
+    if not ident.name_key:
+        return False
+    now = [w for f in fields for w in f]
+    now_set = set(now)
+    gained = {w for w in now_set - set(ident.words) if _content(w)}
+    if gained and any(_content(w) and w not in now_set for w in ident.name_key):
+        return True
+    if ident.fielded:  # the name's field now: the first holding a word of the name
+        field = next((f for f in fields if any(w in ident.name_key for w in f)), [])
+        lead, was = set(field), set(ident.lead)
+        grew = {w for w in lead - was if _content(w)}
+        lost = {w for w in was - lead if _content(w)}
+    else:
+        grew, lost = gained, {w for w in set(ident.words) - now_set if _content(w)}
+    return bool(grew) and not lost and not _badge(grew, now, ident)
+
+
+def _badge(gained: set[str], now: list[str], ident: Any) -> bool:
+    """Whether words a row gained read as a badge on the same record, not as more of
+    its name: at most two words, each one the agent saw on another look-alike's row
+    (a "New" or "Unread" other rows wore) or following a number ("3 unread")."""
+    if len(gained) > 2:
+        return False
+    counted = {b for a, b in pairwise(now) if a.isdigit()}
+    return all(w in counted or any(w in o for o in ident.others) for w in gained)
 
 
 def _jaccard(a: set[str], b: set[str]) -> float:
@@ -359,5 +404,9 @@ def recover(idx: PageIndex, intent: Intent, old_ref: str) -> Recovery:
         return Recovery(old_ref, False, score=best, candidates=cands,
                         reason=f"{len([s for s, _c, _n in scored if best - s < MARGIN])} "
                                "elements match equally well")
+    # the new row's own text, always: the agent must see what the action lands on,
+    # not only that the old row's words were found in it
+    now = identify(idx, idx.pos(node.ref)).item if keyed else ""
     return Recovery(old_ref, True, new_ref=node.ref, score=best, candidates=cands,
-                    reason=f"its row {ident.item!r} matched ({cov:.2f})" if keyed else "")
+                    reason=f"its row {ident.item!r} matched, now {now!r} ({cov:.2f})"
+                    if keyed else "")
