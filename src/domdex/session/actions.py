@@ -86,10 +86,24 @@ def expected(idx: PageIndex | None, ref: str) -> dict[str, Any] | None:
     item_ref = idx.nodes[item].ref if item is not None else ""
     frame = ref_frame(ref)
     own = words(label(idx.nodes[pos]))
+    # The guard reads the row as it is shown; the capture's row also holds what is
+    # hidden in it (a closed folder's files), which the live row will not show.
+    shown = _shown_words(idx, item) if item is not None else set()
+    key = [w for w in ident.key if w in shown]
     return {"item": item_ref[len(frame):] if item_ref.startswith(frame) else "",
-            "key": list(ident.key), "ids": [w for w in ident.key if _ID_WORD.fullmatch(w)],
-            "words": list(ident.words), "own": own, "was": ident.item,
+            "key": key, "ids": [w for w in key if _ID_WORD.fullmatch(w)],
+            "words": [w for w in ident.words if w in shown], "own": own, "was": ident.item,
             "others": [sorted(o) for o in ident.others[:50]]}
+
+
+def _shown_words(idx: PageIndex, item: int) -> set[str]:
+    """The words of the visible nodes of the subtree at ``item``."""
+    out: set[str] = set()
+    for p in range(item, idx.tree.end[item]):
+        n = idx.nodes[p]
+        if n.visible:
+            out.update(words(" ".join(x for x in (n.name, n.text) if x)))
+    return out
 
 
 async def perform(locator: Any, action: str, value: Any, timeout_ms: float,
