@@ -31,13 +31,16 @@ from typing import TYPE_CHECKING, Any
 from ..index.identity import identify, row_text, words
 from ..index.labels import label
 from ..render.elements import element_line, in_row
+from ..search.lexical import SYNONYMS
+from ..search.matcher import SearchIndex
+from ..search.records import RECORD_WORDS
 
 if TYPE_CHECKING:
     from ..index import PageIndex
     from ..render.find import FindResult
     from ..search.ranking import Match
 
-__all__ = ["CLOSE", "TWIN_SHARE", "refusal", "rivals"]
+__all__ = ["CLOSE", "TWIN_SHARE", "refusal", "rivals", "unmet"]
 
 #: A look-alike scoring at least this share of the best is a rival (find shows matches
 #: from this share on as alternatives).
@@ -70,6 +73,63 @@ def rivals(idx: PageIndex, result: FindResult) -> list[Match]:
         if not (asked & mine) - _words(idx, m.ref):
             out.append(m)
     return out
+
+
+def unmet(idx: PageIndex, result: FindResult, action: str) -> str | None:
+    """The refusal to give when the best answer was picked by words of its row, card or
+    section but lacks another word the request names (else None).
+
+    "Delete Bob Brown" over rows *Bob Green* and *Ann Brown*: find's best is Ann Brown's
+    *Delete*, by "delete" (its name) and "brown" (its row); "bob" is in no word of hers.
+    The request names a record by several words, and this one is not it: the record it
+    names is not on the page, or not where find looked. A word missing from a request
+    that only names the control ("the blue Submit") does not count: nothing of a record
+    was asked for.
+    """
+    if not result.ref or not result.matches:
+        return None
+    best = result.matches[0]
+    q = result.ranking.query
+    skip = set(q.zone_terms) | RECORD_WORDS
+    asked = [t for t in q.terms if t not in skip and t.isalnum()]
+    if len(asked) < 2:
+        return None
+    own = {_stem(w) for w in words(label(idx.node(best.ref)))}
+    mine = _words(idx, best.ref)
+    carries = _carried(idx, best.ref)
+    by_row = [t for t in asked if carries(t, mine) and not _known(t, own)]
+    missing = [t for t in asked if not carries(t, mine)]
+    if not by_row or not missing:
+        return None
+    node = idx.node(best.ref)
+    row = row_text(idx, best.ref)
+    where = in_row(row) if row else f" in {best.region or 'page'}"
+    lacking = ", ".join(repr(t) for t in missing)
+    return (f"{result.query!r}: no element here carries all of its words. The best match, "
+            f"{element_line(node)}{where}, was picked by "
+            f"{', '.join(repr(t) for t in by_row)} but has no {lacking}, so it is not the "
+            f"record the request names and nothing was done ({action}). Check that the "
+            f"record is on this page (find, grep), or act on an element by its ref "
+            f"({action} <ref>).")
+
+
+def _known(term: str, stems: set[str]) -> bool:
+    """Whether ``term``, a synonym of it or its plural's stem, is among ``stems``."""
+    return _stem(term) in stems or any(_stem(s) in stems for s in SYNONYMS.get(term, ()))
+
+
+def _carried(idx: PageIndex, ref: str) -> Any:
+    """``carries(term, mine)``: whether the element ``ref`` carries ``term`` — among its
+    words (``mine``) or as find's matcher reads its fields (stems, synonyms)."""
+    si = SearchIndex.for_index(idx)
+    k = next((i for i, d in enumerate(si.descriptors) if d.ref == ref), None)
+
+    def carries(term: str, mine: set[str]) -> bool:
+        if _known(term, mine):
+            return True
+        return k is not None and float(si.match_term(term)[k]) > 0
+
+    return carries
 
 
 def refusal(idx: PageIndex, result: FindResult, others: list[Match], action: str) -> str:

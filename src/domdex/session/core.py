@@ -50,7 +50,7 @@ from .actions import (
     CHANGES_STATE,
     INTENT_OF,
 )
-from .ambiguity import refusal, rivals
+from .ambiguity import refusal, rivals, unmet
 from .cache import RegionCache
 from .captures import Captures
 from .dialogs import DialogPolicy, Policy
@@ -481,6 +481,12 @@ class AsyncSession:
             raise ActionError(f"No clear match for {query!r}, so nothing was done "
                               f"({action}). What is there:\n{result.render()}")
         t.show(idx)  # the candidates' refs are the agent's to act on
+        lacking = unmet(idx, result, action)  # the record the request names is not it
+        if lacking is not None:
+            t.remember(idx, result.ref, query=query, intent=intent or INTENT_OF[action],
+                       score=result.score)
+            t.note_printed(idx, result)
+            raise ActionError(lacking)
         others = rivals(idx, result)  # look-alikes or a near-tie the words do not split
         if others:
             for m in (result.matches[0], *others):
