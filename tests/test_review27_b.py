@@ -65,6 +65,9 @@ PAGES = {
     "three-users.html": _list(["Alice Archer", "Bob Brown", "Carol Chen"]),
     "panels.html": _panels("Left panel", "Right panel"),
     "posts.html": _posts(),
+    "not-now.html": HEAD + """<main><h1>Notifications</h1><div role=dialog aria-label="Allow?">
+<button onclick="LEDGER.push('allow')">Allow</button>
+<button onclick="LEDGER.push('not now')">Not now</button></div></main></body></html>""",
     "forms.html": HEAD + """<main><h1>Account</h1>
 <form aria-label="Profile"><h2>Profile</h2><label>Name <input></label>
 <button type=button onclick="LEDGER.push('profile')">Save</button></form>
@@ -127,3 +130,39 @@ def test_a_record_the_request_names_whole_is_acted_on(
         domdex_browser: Any, site: str, page: str, query: str, told: str) -> None:
     ledger, refused = _click(domdex_browser, f"{site}/{page}", query)
     assert refused is None and ledger == [told], refused
+
+
+# W7: a record the request excludes ---------------------------------------------------
+
+@pytest.mark.parametrize(("page", "query", "excluded"), [
+    ("two-users.html", "Delete the one that is not Alice", "Alice Archer"),
+    ("two-users.html", "Delete the user who isn't Alice", "Alice Archer"),
+    ("two-users.html", "Delete the one that's not Alice", "Alice Archer"),
+    ("three-users.html", "Delete anyone but Bob", "Bob Brown"),
+    ("three-users.html", "don't delete Alice, delete Bob", "Alice Archer"),
+    ("two-users.html", "Delete the one never called Alice", "Alice Archer"),
+])
+def test_a_negated_record_is_never_the_one_acted_on(
+        domdex_browser: Any, site: str, page: str, query: str, excluded: str) -> None:
+    """The excluded row's handler never runs: the other row's does, or none (refused)."""
+    ledger, refused = _click(domdex_browser, f"{site}/{page}", query)
+    assert excluded not in ledger
+    assert (refused is None) == (len(ledger) == 1), (ledger, refused)
+
+
+@pytest.mark.parametrize(("query", "told"), [
+    ("Delete the one that is not Alice", "Bob Brown"),
+    ("don't delete Alice, delete Bob", "Bob Brown"),
+])
+def test_a_negation_the_parser_places_picks_the_other_record(
+        domdex_browser: Any, site: str, query: str, told: str) -> None:
+    page = "two-users.html" if "one" in query else "three-users.html"
+    ledger, refused = _click(domdex_browser, f"{site}/{page}", query)
+    assert refused is None and ledger == [told], refused
+
+
+def test_a_control_named_by_a_negation_is_still_acted_on(
+        domdex_browser: Any, site: str) -> None:
+    """"Not now" is a name, not a negation of the request."""
+    ledger, refused = _click(domdex_browser, f"{site}/not-now.html", "Click Not now")
+    assert refused is None and ledger == ["not now"], refused

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 from ..index.identity import identify, row_text, words
 from ..index.labels import label
 from ..render.elements import element_line, in_row
-from ..search.lexical import SYNONYMS
+from ..search.lexical import SYNONYMS, unplaced_negation
 from ..search.matcher import SearchIndex
 from ..search.records import RECORD_WORDS
 
@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from ..render.find import FindResult
     from ..search.ranking import Match
 
-__all__ = ["CLOSE", "TWIN_SHARE", "refusal", "rivals", "unmet"]
+__all__ = ["CLOSE", "TWIN_SHARE", "excluded", "refusal", "rivals", "unmet"]
 
 #: A look-alike scoring at least this share of the best is a rival (find shows matches
 #: from this share on as alternatives).
@@ -70,9 +70,44 @@ def rivals(idx: PageIndex, result: FindResult) -> list[Match]:
             continue
         if mine is None:
             mine = _words(idx, best.ref)
-        if not (asked & mine) - _words(idx, m.ref):
+        theirs = _words(idx, m.ref)
+        if any(_known(n, theirs) for n in q.negative):
+            continue  # "anyone but Bob": Bob's row is the one it is not
+        if not (asked & mine) - theirs:
             out.append(m)
     return out
+
+
+def excluded(idx: PageIndex, result: FindResult, action: str) -> str | None:
+    """The refusal to give when the best answer is what the request excludes, or when
+    the request negates something the parser could not place (else None).
+
+    find only lowers what a "not …" clause names: on a page of two rows, "Delete the
+    one that is not Alice" may still rank Alice's *Delete* first by position. A negation
+    the parser does not know ("delete the one that's never been used") leaves its words
+    as words that pick the row, the very one excluded; the best's own name may say
+    "not" ("Not now", "Don't allow"), which is no negation of the request.
+    """
+    if not result.ref or not result.matches:
+        return None
+    best = result.matches[0]
+    q = result.ranking.query
+    node = idx.node(best.ref)
+    mine = _words(idx, best.ref)
+    carries = _carried(idx, best.ref)
+    hit = [n for n in q.negative if n.isalnum() and carries(n, mine)]
+    if hit:
+        return (f"{result.query!r} excludes {', '.join(repr(n) for n in hit)}, which the "
+                f"best match, {element_line(node)}{in_row(row_text(idx, best.ref))}, "
+                f"carries, so nothing was done ({action}). Name the one you mean by its "
+                f"own words, or act on it by its ref ({action} <ref>).")
+    if unplaced_negation(q.text, bool(q.negative)) and \
+            not unplaced_negation(label(node), False):
+        return (f"{result.query!r} says what not to act on in a way that cannot be placed "
+                f"for certain, so nothing was done ({action}). Name the one you mean by its "
+                f"own words (not by what it is not), or act on it by its ref "
+                f"({action} <ref>).")
+    return None
 
 
 def unmet(idx: PageIndex, result: FindResult, action: str) -> str | None:
