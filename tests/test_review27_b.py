@@ -68,6 +68,11 @@ PAGES = {
     "not-now.html": HEAD + """<main><h1>Notifications</h1><div role=dialog aria-label="Allow?">
 <button onclick="LEDGER.push('allow')">Allow</button>
 <button onclick="LEDGER.push('not now')">Not now</button></div></main></body></html>""",
+    "header.html": HEAD + """<header><h1>Shop</h1>
+<button onclick="LEDGER.push('header')">Remove</button></header><main><h2>Cart</h2></main>
+<aside><h2>Saved for later</h2><ul>
+<li>Blue mug <button onclick="LEDGER.push('mug')">Remove</button></li>
+<li>Red pen <button onclick="LEDGER.push('pen')">Remove</button></li></ul></aside></body></html>""",
     "forms.html": HEAD + """<main><h1>Account</h1>
 <form aria-label="Profile"><h2>Profile</h2><label>Name <input></label>
 <button type=button onclick="LEDGER.push('profile')">Save</button></form>
@@ -166,3 +171,38 @@ def test_a_control_named_by_a_negation_is_still_acted_on(
     """"Not now" is a name, not a negation of the request."""
     ledger, refused = _click(domdex_browser, f"{site}/not-now.html", "Click Not now")
     assert refused is None and ledger == ["not now"], refused
+
+
+# W8, W9: a place that does not split the look-alikes -----------------------------------
+
+@pytest.mark.parametrize(("page", "query", "wrong"), [
+    ("panels.html", "Delete in the Right panel", "Left panel"),
+    ("panels.html", "Delete Alpha in the right panel", "Left panel"),
+    ("three.html", "Delete in the header", "*"),
+    ("three.html", "Delete in the footer", "*"),
+    ("three.html", "the Delete on the left", "*"),
+])
+def test_a_place_that_does_not_split_look_alikes_is_no_answer(
+        domdex_browser: Any, site: str, page: str, query: str, wrong: str) -> None:
+    """A section named by a position word, a landmark the page lacks, a side all the
+    look-alikes share: never the first of the tie ("*": any row is wrong)."""
+    ledger, refused = _click(domdex_browser, f"{site}/{page}", query)
+    if wrong == "*":
+        assert ledger == [] and refused is not None and "Candidates" in refused, refused
+    else:
+        assert wrong not in ledger and (refused is None) == (len(ledger) == 1), ledger
+
+
+@pytest.mark.parametrize(("page", "query", "told"), [
+    ("three.html", "the top Delete", "Bob Green"),
+    ("three.html", "the Delete at the bottom", "Carl White"),
+    ("header.html", "Remove in the header", "header"),
+    ("header.html", "Remove in the sidebar", None),
+])
+def test_a_place_that_splits_look_alikes_picks_one(
+        domdex_browser: Any, site: str, page: str, query: str, told: str | None) -> None:
+    ledger, refused = _click(domdex_browser, f"{site}/{page}", query)
+    if told is None:  # both look-alikes are in the sidebar: it does not choose
+        assert ledger == [] and refused is not None, ledger
+    else:
+        assert refused is None and ledger == [told], refused

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 from ..index.identity import identify, row_text, words
 from ..index.labels import label
 from ..render.elements import element_line, in_row
-from ..search.lexical import SYNONYMS, unplaced_negation
+from ..search.lexical import STOPWORDS, SYNONYMS, unplaced_negation
 from ..search.matcher import SearchIndex
 from ..search.records import RECORD_WORDS
 
@@ -58,9 +58,13 @@ def rivals(idx: PageIndex, result: FindResult) -> list[Match]:
         return []
     best = matches[0]
     q = result.ranking.query
-    if q.ordinal is not None or q.positions or q.relation or q.landmarks:
-        return []  # "the second row", "the last Delete", "in the sidebar": find ranks by it
+    if q.ordinal is not None or q.relation:
+        return []  # "the second row", "the last Delete", "under the reply box": find counts
     asked = {_stem(w) for w in (*q.terms, *q.role_words, *q.zone_terms)}
+    # the words the parser took as places count as words too: "in the Right panel" may
+    # name a section whose name is a position word, which no coordinate tells apart
+    asked |= {_stem(w) for w in q.sequence if w not in STOPWORDS and w not in q.negative}
+    placed = _placed(idx, q) if q.positions or q.landmarks else None
     kind = _kind(idx, best.ref)
     mine: set[str] | None = None
     out: list[Match] = []
@@ -73,9 +77,71 @@ def rivals(idx: PageIndex, result: FindResult) -> list[Match]:
         theirs = _words(idx, m.ref)
         if any(_known(n, theirs) for n in q.negative):
             continue  # "anyone but Bob": Bob's row is the one it is not
+        if placed is not None and placed(best.ref, m.ref):
+            continue  # "the top Delete": the best is above it, and not on the same line
         if not (asked & mine) - theirs:
             out.append(m)
     return out
+
+
+#: Pixels by which "the top one" must be above another (and so on) beyond its own box:
+#: a look-alike a line lower is told apart; one a few pixels off (a longer row's button
+#: sits further right) is not.
+_SLACK = 2.0
+
+
+def _placed(idx: PageIndex, q: Any) -> Any:
+    """``placed(best, rival)``: whether a place the request names holds ``best`` and
+    not ``rival`` — a landmark or zone it sits in (one the page has), or a side it lies
+    on wholly beyond the rival's box. A place that does not split them ("in the header"
+    on a page without one, "on the left" of buttons in one column) tells nothing: find
+    ranks the first of a tie first, which is no answer to an action."""
+    si = SearchIndex.for_index(idx)
+    k_of = {d.ref: k for k, d in enumerate(si.descriptors)}
+
+    def inside(ref: str, lm: str) -> bool:
+        k = k_of.get(ref)
+        zone = _ZONE_OF.get(lm, lm)
+        if k is not None and zone in si.zones[k]:
+            return True
+        top = idx.top_region_of_pos(idx.pos(ref)) if hasattr(idx, "top_region_of_pos") \
+            else None
+        return top is not None and top.landmark == lm
+
+    def beyond(a: Any, b: Any, pos: str) -> bool:
+        if a is None or b is None:
+            return False
+        if pos == "top":
+            return bool(a.y + a.height <= b.y + _SLACK)
+        if pos == "bottom":
+            return bool(b.y + b.height <= a.y + _SLACK)
+        if pos == "left":
+            return bool(a.x + a.width <= b.x + _SLACK)
+        return bool(b.x + b.width <= a.x + _SLACK)  # right
+
+    def placed(best: str, rival: str) -> bool:
+        for lm in q.landmarks:
+            if inside(best, lm) and not inside(rival, lm):
+                return True
+        for pos in q.positions:
+            if pos in _SAID_BY and not _SAID_BY[pos] & set(q.sequence):
+                continue  # "top" read from "in the header": the header is the place
+            if pos in ("top", "bottom", "left", "right"):
+                if beyond(idx.node(best).box, idx.node(rival).box, pos):
+                    return True
+            elif pos in ("sidebar", "nav", "main") and inside(best, pos) and \
+                    not inside(rival, pos):
+                return True
+        return False
+
+    return placed
+
+
+_ZONE_OF = {"HEADER": "header", "FOOTER": "footer", "ASIDE": "sidebar"}
+#: The words that say "top" or "bottom" themselves; the parser also reads them from
+#: "header" and "footer", which name a landmark, not a side.
+_SAID_BY = {"top": frozenset({"top", "upper", "masthead"}),
+            "bottom": frozenset({"bottom", "lower"})}
 
 
 def excluded(idx: PageIndex, result: FindResult, action: str) -> str | None:
