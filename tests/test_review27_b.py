@@ -206,3 +206,26 @@ def test_a_place_that_splits_look_alikes_picks_one(
         assert ledger == [] and refused is not None, ledger
     else:
         assert refused is None and ledger == [told], refused
+
+
+# W10: an ordinal two listings count differently -------------------------------------
+
+@pytest.mark.parametrize("query", ["Delete the second post", "Delete the third post",
+                                   "Delete the last post"])
+def test_an_ordinal_over_two_listings_is_refused_naming_them(
+        domdex_browser: Any, site: str, query: str) -> None:
+    ledger, refused = _click(domdex_browser, f"{site}/posts.html", query)
+    assert ledger == [] and refused is not None, ledger
+    assert "Drafts" in refused and "Published" in refused, refused
+
+
+@pytest.mark.parametrize(("query", "told"), [
+    ("the second Delete", "Drafts:Hiring update"),
+    ("Delete the 2nd draft", "Drafts:Hiring update"),
+    ("Delete the first published post", "Published:Launch notes"),
+    ("Delete the second post in Published", "Published:Roadmap"),
+])
+def test_an_ordinal_one_listing_or_the_controls_answer_acts(
+        domdex_browser: Any, site: str, query: str, told: str) -> None:
+    ledger, refused = _click(domdex_browser, f"{site}/posts.html", query)
+    assert refused is None and ledger == [told], refused

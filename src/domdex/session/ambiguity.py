@@ -33,6 +33,7 @@ from ..index.labels import label
 from ..render.elements import element_line, in_row
 from ..search.lexical import STOPWORDS, SYNONYMS, unplaced_negation
 from ..search.matcher import SearchIndex
+from ..search.ranking import ordinal_listings
 from ..search.records import RECORD_WORDS
 
 if TYPE_CHECKING:
@@ -40,7 +41,7 @@ if TYPE_CHECKING:
     from ..render.find import FindResult
     from ..search.ranking import Match
 
-__all__ = ["CLOSE", "TWIN_SHARE", "excluded", "refusal", "rivals", "unmet"]
+__all__ = ["CLOSE", "TWIN_SHARE", "counted", "excluded", "refusal", "rivals", "unmet"]
 
 #: A look-alike scoring at least this share of the best is a rival (find shows matches
 #: from this share on as alternatives).
@@ -142,6 +143,61 @@ _ZONE_OF = {"HEADER": "header", "FOOTER": "footer", "ASIDE": "sidebar"}
 #: "header" and "footer", which name a landmark, not a side.
 _SAID_BY = {"top": frozenset({"top", "upper", "masthead"}),
             "bottom": frozenset({"bottom", "lower"})}
+
+
+def counted(idx: PageIndex, result: FindResult, action: str) -> str | None:
+    """The refusal to give when an ordinal counts records of more than one listing that
+    fit the request alike, and the readings disagree (else None).
+
+    "Delete the second post" over *Drafts* (2 rows) and then *Published* (3 rows): the
+    second of the drafts, of the published posts and of all posts in page order are
+    three answers; find counts in one listing. "the second draft" names one listing,
+    "the second Delete" counts the look-alike controls of the page: no refusal.
+    """
+    q = result.ranking.query
+    if not result.ref or not result.matches or q.ordinal is None:
+        return None
+    tied = ordinal_listings(idx, q)
+    if not tied:
+        return None
+    best = idx.node(result.ref)
+    end = idx.tree.end
+    nth = q.ordinal
+
+    def pick(records: list[int]) -> int | None:
+        if len(records) < max(nth, 1):
+            return None
+        return records[nth - 1] if nth > 0 else records[nth]
+
+    def holds(record: int, pos: int) -> bool:
+        return record <= pos < end[record]
+
+    def fits(record: int) -> bool:  # a reading that has a control like the best to act on
+        return any(idx.nodes[p].role == best.role for p in range(record, end[record]))
+
+    readings = [(name, pick(records)) for name, records in tied]
+    every = sorted(r for _, records in tied for r in records)
+    readings.append(("all of them in page order", pick(every)))
+    at = idx.pos(result.ref)
+    others = [(name, r) for name, r in readings
+              if r is not None and not holds(r, at) and fits(r)]
+    if not others:
+        return None
+    names = ", ".join(repr(n) if n else "(no heading)" for n, _ in tied)
+    lines = [f"{result.query!r} counts records, and {len(tied)} listings here fit it alike "
+             f"({names}): counted in each, or across them, it names different elements, so "
+             f"nothing was done ({action}). Readings:"]
+    for name, r in readings:
+        ctl = next((p for p in range(r, end[r]) if idx.nodes[p].role == best.role), None) \
+            if r is not None else None
+        if ctl is not None:
+            ref = idx.nodes[ctl].ref
+            lines.append(f"  in {name or 'a listing'}: {element_line(idx.nodes[ctl])}"
+                         f"{in_row(row_text(idx, ref))}")
+    example = (tied[-1][0].split() or ["…"])[-1]
+    lines.append(f"Name the listing in the request (\"… in {example}\"), or act on the one "
+                 f"you mean by its ref ({action} <ref>).")
+    return "\n".join(lines)
 
 
 def excluded(idx: PageIndex, result: FindResult, action: str) -> str | None:

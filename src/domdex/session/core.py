@@ -50,7 +50,7 @@ from .actions import (
     CHANGES_STATE,
     INTENT_OF,
 )
-from .ambiguity import excluded, refusal, rivals, unmet
+from .ambiguity import counted, excluded, refusal, rivals, unmet
 from .cache import RegionCache
 from .captures import Captures
 from .dialogs import DialogPolicy, Policy
@@ -482,7 +482,8 @@ class AsyncSession:
                               f"({action}). What is there:\n{result.render()}")
         t.show(idx)  # the candidates' refs are the agent's to act on
         # the record the request names is not the best, or the best is the one it excludes
-        lacking = excluded(idx, result, action) or unmet(idx, result, action)
+        lacking = excluded(idx, result, action) or unmet(idx, result, action) or \
+            counted(idx, result, action)  # an ordinal two listings count differently
         if lacking is not None:
             t.remember(idx, result.ref, query=query, intent=intent or INTENT_OF[action],
                        score=result.score)
