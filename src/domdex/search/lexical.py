@@ -249,7 +249,7 @@ _NEGATION_TAIL = re.compile(
 _NEGATED_CLAUSE = re.compile(r"\b(?:do\s+not|don['’]?t|never)\s+([^,;.]+)[,;.]\s*(?=\S)")
 #: Words that negate, for a request whose negation the parser could not place
 #: (:func:`unplaced_negation`).
-_NEGATING = re.compile(r"\b(?:not|never|except|without|none)\b|n['’]t\b")
+_NEGATING = re.compile(r"\b(?:not|never|except|without)\b|n['’]t\b")
 
 
 def unplaced_negation(text: str, placed: bool) -> bool:

@@ -64,8 +64,10 @@ def rivals(idx: PageIndex, result: FindResult) -> list[Match]:
     asked = {_stem(w) for w in (*q.terms, *q.role_words, *q.zone_terms)}
     # the words the parser took as places count as words too: "in the Right panel" may
     # name a section whose name is a position word, which no coordinate tells apart
-    asked |= {_stem(w) for w in q.sequence if w not in STOPWORDS and w not in q.negative}
-    placed = _placed(idx, q) if q.positions or q.landmarks else None
+    placed = None
+    if q.positions or q.landmarks:
+        asked |= {_stem(w) for w in q.sequence if w not in STOPWORDS and w not in q.negative}
+        placed = _placed(idx, q)
     kind = _kind(idx, best.ref)
     mine: set[str] | None = None
     out: list[Match] = []
