@@ -229,3 +229,11 @@ def test_an_ordinal_one_listing_or_the_controls_answer_acts(
         domdex_browser: Any, site: str, query: str, told: str) -> None:
     ledger, refused = _click(domdex_browser, f"{site}/posts.html", query)
     assert refused is None and ledger == [told], refused
+
+
+@pytest.mark.parametrize("query", ["Delete in the Right panel", "Delete Alpha in the right panel"])
+def test_a_section_named_by_a_position_word_is_the_place(
+        domdex_browser: Any, site: str, query: str) -> None:
+    """"Right" of "Right panel" names the section (stacked, both at one x): its Delete."""
+    ledger, refused = _click(domdex_browser, f"{site}/panels.html", query)
+    assert refused is None and ledger == ["Right panel"], refused

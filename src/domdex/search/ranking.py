@@ -414,7 +414,10 @@ def _position(si: SearchIndex, idx: Any, q: Query, score: np.ndarray,
             if zone in si.zones[k] or _top_landmark(idx, si.descriptors[k].pos) == lm:
                 bonus[k] += 0.1
     for pos in q.positions:
-        if pos in ("top", "bottom", "left", "right"):
+        named = _named_by_place(si, group, pos, q) if pos in _PLACE_WORDS else []
+        if named:  # "Delete in the Right panel": a section's name, not a side
+            bonus[named] += 0.1
+        elif pos in ("top", "bottom", "left", "right"):
             coord = si.y if pos in ("top", "bottom") else si.x
             vals = coord[group]
             vals = np.where(np.isnan(vals), si.order[group] * 20.0, vals)
@@ -446,6 +449,25 @@ def _position(si: SearchIndex, idx: Any, q: Query, score: np.ndarray,
                              dtype=bool)
             return bonus * (score > 0) - np.where(keeps, 0.0, (1.0 - ORDINAL_MISS) * score)
     return bonus * (score > 0)
+
+
+#: The words the parser reads as each side, which may also be words of a section's name
+#: ("Right panel", "Top stories", "Lower deck").
+_PLACE_WORDS = {"top": ("top", "upper"), "bottom": ("bottom", "lower"),
+                "left": ("left",), "right": ("right",)}
+
+
+def _named_by_place(si: SearchIndex, group: np.ndarray, pos: str, q: Query) -> list[int]:
+    """The near-ties whose heading or region is named by the request's side word, when
+    some of them are and some not: "in the Right panel" of two stacked panels, "Left
+    panel" and "Right panel", names a section; no coordinate tells them apart."""
+    said = [w for w in _PLACE_WORDS[pos] if w in q.sequence]
+    if not said or len(group) < 2:
+        return []
+    out = [int(k) for k in group
+           if set(said) & set(tokens(si.descriptors[k].fields.get("heading", "") + " " +
+                                     si.descriptors[k].fields.get("region", "")))]
+    return out if 0 < len(out) < len(group) else []
 
 
 def _page_step(si: SearchIndex, q: Query) -> int:
