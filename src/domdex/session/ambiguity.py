@@ -19,9 +19,17 @@ The request **tells a rival apart** when one of its words is among the best's wo
 not the rival's — words of its name, of its row (list item, card, form: the
 :func:`~domdex.index.identity.identify` item), of the regions it sits in and of its
 heading ("Delete Bob Brown", "Save password") — or when it says where the element is
-(an ordinal or a position: "the second row", "the last Delete", "the top one"), which
-find ranks by. A rival not told apart makes the action refuse, listing the candidates
-with their refs so the agent can act by ref.
+and that place holds the best and not the rival (a landmark or zone the best is in, a
+side it lies wholly on: "the top one", "Billing in the footer"; "in the header" of a
+page without one tells nothing), or counts it (an ordinal: "the second row", "the last
+Delete"), which find ranks by. A rival not told apart makes the action refuse, listing
+the candidates with their refs so the agent can act by ref.
+
+Before the rivals, three refusals of a best the request does not name at all:
+:func:`excluded` (it is the one a "not …" clause excludes, or the request negates in a
+way the parser cannot place), :func:`unmet` (picked by words of its row, it lacks
+another word of the record the request names: "Delete Bob Brown" over *Ann Brown*) and
+:func:`counted` (an ordinal that two listings fit alike counts differently in each).
 """
 
 from __future__ import annotations
