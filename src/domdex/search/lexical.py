@@ -27,6 +27,7 @@ __all__ = [
     "parse_query",
     "stem",
     "tokens",
+    "unplaced_negation",
 ]
 
 _TOKEN = re.compile(
@@ -238,6 +239,26 @@ _PAGE_TITLE = re.compile(r"\b(page|main|document|article|top[\s-]level)[\s-]"
                          r"(title|heading|headline|header)\b|\btitle of the (page|article)\b")
 _PROSE = re.compile(r"\b(text|paragraph|prose|body text|running text|sentence)\b(?=\s*$)")
 _NEGATION = re.compile(r"\b(rather than|instead of|other than|but not|not the|except( for)?)\b")
+#: Negations that exclude what follows them to the end of the request: "the one that is
+#: not Alice", "the user who isn't Alice", "anyone but Bob", "all but the last".
+_NEGATION_TAIL = re.compile(
+    r"\b(?:is|are|was|were)\s+not\b|['’](?:s|re)\s+not\b|\b(?:isn|aren|wasn|weren)['’]?t\b|"
+    r"\b(?:any|every|no)(?:one|body|thing)?\s+but\b|\ball\s+but\b")
+#: A negated clause before the request proper: "don't delete Alice, delete Bob". Only
+#: with a clause after it: "Don't allow" alone is a button's name.
+_NEGATED_CLAUSE = re.compile(r"\b(?:do\s+not|don['’]?t|never)\s+([^,;.]+)[,;.]\s*(?=\S)")
+#: Words that negate, for a request whose negation the parser could not place
+#: (:func:`unplaced_negation`).
+_NEGATING = re.compile(r"\b(?:not|never|except|without)\b|n['’]t\b")
+
+
+def unplaced_negation(text: str, placed: bool) -> bool:
+    """Whether ``text`` negates something the parser did not take out of its terms.
+
+    ``placed``: the parse found a negative clause (``Query.negative``). An action by
+    query must not act on a request it only half understood: "delete the one that's
+    not Alice" keeps "alice" as a word that would pick Alice's row."""
+    return not placed and bool(_NEGATING.search(fold(text)))
 
 
 def stem(word: str) -> str:
@@ -389,15 +410,21 @@ def parse_query(text: str) -> Query:
     q.quoted = [m.strip() for m in _QUOTED.findall(text)]
     q.named = [m.strip() for m in _NAMED_QUOTE.findall(text)]
     q.sequence = [w for w in _in_english(tokens(low), foreign) if w.isalnum()]
+    clause = _NEGATED_CLAUSE.search(low)
+    if clause:  # "don't delete Alice, delete Bob": what follows is the request
+        negated = _content(tokens(clause.group(1)))
+        low = low[: clause.start()] + " " + low[clause.end():]
+        kept = set(tokens(low))
+        q.negative = [w for w in negated if w not in kept and w not in ROLE_WORDS]
     for pattern, intent in _INTENT_VERBS:
         if pattern.search(low):
             q.intent = intent
             low = pattern.sub(" ", low, count=1)
             break
     q.mentions_header = bool(re.search(r"\b(column|header|heading|th)\b", low))
-    neg = _NEGATION.search(low)
+    neg = _NEGATION.search(low) or _NEGATION_TAIL.search(low)
     if neg:
-        q.negative = [w for w in _content(tokens(low[neg.end():])) if w not in ROLE_WORDS]
+        q.negative += [w for w in _content(tokens(low[neg.end():])) if w not in ROLE_WORDS]
         low = low[: neg.start()]
     if _BAR.search(low):  # "the top bar", "the navigation bar": a horizontal strip
         q.positions.append("bar")

@@ -53,7 +53,7 @@ from .records import RECORD_WORDS, Listing, listings
 from .routing import Route, route
 from .tables import table_of
 
-__all__ = ["INTENTS", "Match", "find_matches"]
+__all__ = ["INTENTS", "Match", "find_matches", "ordinal_listings"]
 
 log = logging.getLogger("domdex")
 
@@ -414,7 +414,10 @@ def _position(si: SearchIndex, idx: Any, q: Query, score: np.ndarray,
             if zone in si.zones[k] or _top_landmark(idx, si.descriptors[k].pos) == lm:
                 bonus[k] += 0.1
     for pos in q.positions:
-        if pos in ("top", "bottom", "left", "right"):
+        named = _named_by_place(si, group, pos, q) if pos in _PLACE_WORDS else []
+        if named:  # "Delete in the Right panel": a section's name, not a side
+            bonus[named] += 0.1
+        elif pos in ("top", "bottom", "left", "right"):
             coord = si.y if pos in ("top", "bottom") else si.x
             vals = coord[group]
             vals = np.where(np.isnan(vals), si.order[group] * 20.0, vals)
@@ -446,6 +449,25 @@ def _position(si: SearchIndex, idx: Any, q: Query, score: np.ndarray,
                              dtype=bool)
             return bonus * (score > 0) - np.where(keeps, 0.0, (1.0 - ORDINAL_MISS) * score)
     return bonus * (score > 0)
+
+
+#: The words the parser reads as each side, which may also be words of a section's name
+#: ("Right panel", "Top stories", "Lower deck").
+_PLACE_WORDS = {"top": ("top", "upper"), "bottom": ("bottom", "lower"),
+                "left": ("left",), "right": ("right",)}
+
+
+def _named_by_place(si: SearchIndex, group: np.ndarray, pos: str, q: Query) -> list[int]:
+    """The near-ties whose heading or region is named by the request's side word, when
+    some of them are and some not: "in the Right panel" of two stacked panels, "Left
+    panel" and "Right panel", names a section; no coordinate tells them apart."""
+    said = [w for w in _PLACE_WORDS[pos] if w in q.sequence]
+    if not said or len(group) < 2:
+        return []
+    out = [int(k) for k in group
+           if set(said) & set(tokens(si.descriptors[k].fields.get("heading", "") + " " +
+                                     si.descriptors[k].fields.get("region", "")))]
+    return out if 0 < len(out) < len(group) else []
 
 
 def _page_step(si: SearchIndex, q: Query) -> int:
@@ -500,6 +522,40 @@ def _listing_ordinal(si: SearchIndex, idx: Any, nth: int, q: Query, score: np.nd
         return False
     bonus[pick] += max(0.15, best - float(score[pick]) + 0.05)
     return True
+
+
+def ordinal_listings(idx: Any, q: Query) -> list[tuple[str, list[int]]]:
+    """The listings an ordinal request ("the second post") may count within, when more
+    than one fits it as well as the one find counts in: each as (its heading, its
+    records' node positions). Empty when one listing is named ("the second draft"), the
+    ordinal counts look-alike controls ("the second Delete") or no listing fits.
+
+    find counts in one of them (:func:`_listing_ordinal`: the longer, the one of three
+    records or more …), which is a fine answer to show but a guess to act on."""
+    if q.ordinal is None or not hasattr(idx, "tree"):
+        return []
+    named = {r for w in q.role_words if w not in _LISTING_WORDS for r in ROLE_WORDS[w]}
+    if named & _CONTROL_ROLES:
+        return []
+    nouns = {stem(t) for t in q.terms if t not in ACTION_VERBS and t not in q.zone_terms}
+    if not nouns:
+        return []
+    si = SearchIndex.for_index(idx)
+    alts = _noun_translations(nouns)
+    fits: list[tuple[tuple[int, int, int], Listing, int]] = []
+    for listing in _page_listings(si, idx):
+        fit = sum(1 for n in nouns if n in listing.words or alts.get(n, set()) & listing.words)
+        spans = [a for a, b in (_subtree(si, idx, r) for r in listing.records) if b > a]
+        if not fit or not spans:
+            continue
+        first = idx.nodes[listing.records[0]]
+        marked = first.role in _RECORD_ROLES or first.tag in _RECORD_TAGS
+        fits.append(((fit, int(marked), int(not si.zones[spans[0]] & _ASIDE_ZONES)),
+                     listing, spans[0]))
+    top = max((key for key, _, _ in fits), default=None)
+    tied = [(si.descriptors[k].fields.get("heading", "").strip(), listing.records)
+            for key, listing, k in fits if key == top]
+    return tied if len(tied) > 1 else []
 
 
 def _page_listings(si: SearchIndex, idx: Any) -> list[Listing]:

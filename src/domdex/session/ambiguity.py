@@ -19,9 +19,17 @@ The request **tells a rival apart** when one of its words is among the best's wo
 not the rival's — words of its name, of its row (list item, card, form: the
 :func:`~domdex.index.identity.identify` item), of the regions it sits in and of its
 heading ("Delete Bob Brown", "Save password") — or when it says where the element is
-(an ordinal or a position: "the second row", "the last Delete", "the top one"), which
-find ranks by. A rival not told apart makes the action refuse, listing the candidates
-with their refs so the agent can act by ref.
+and that place holds the best and not the rival (a landmark or zone the best is in, a
+side it lies wholly on: "the top one", "Billing in the footer"; "in the header" of a
+page without one tells nothing), or counts it (an ordinal: "the second row", "the last
+Delete"), which find ranks by. A rival not told apart makes the action refuse, listing
+the candidates with their refs so the agent can act by ref.
+
+Before the rivals, three refusals of a best the request does not name at all:
+:func:`excluded` (it is the one a "not …" clause excludes, or the request negates in a
+way the parser cannot place), :func:`unmet` (picked by words of its row, it lacks
+another word of the record the request names: "Delete Bob Brown" over *Ann Brown*) and
+:func:`counted` (an ordinal that two listings fit alike counts differently in each).
 """
 
 from __future__ import annotations
@@ -31,13 +39,17 @@ from typing import TYPE_CHECKING, Any
 from ..index.identity import identify, row_text, words
 from ..index.labels import label
 from ..render.elements import element_line, in_row
+from ..search.lexical import STOPWORDS, SYNONYMS, unplaced_negation
+from ..search.matcher import SearchIndex
+from ..search.ranking import ordinal_listings
+from ..search.records import RECORD_WORDS
 
 if TYPE_CHECKING:
     from ..index import PageIndex
     from ..render.find import FindResult
     from ..search.ranking import Match
 
-__all__ = ["CLOSE", "TWIN_SHARE", "refusal", "rivals"]
+__all__ = ["CLOSE", "TWIN_SHARE", "counted", "excluded", "refusal", "rivals", "unmet"]
 
 #: A look-alike scoring at least this share of the best is a rival (find shows matches
 #: from this share on as alternatives).
@@ -55,9 +67,15 @@ def rivals(idx: PageIndex, result: FindResult) -> list[Match]:
         return []
     best = matches[0]
     q = result.ranking.query
-    if q.ordinal is not None or q.positions or q.relation or q.landmarks:
-        return []  # "the second row", "the last Delete", "in the sidebar": find ranks by it
+    if q.ordinal is not None or q.relation:
+        return []  # "the second row", "the last Delete", "under the reply box": find counts
     asked = {_stem(w) for w in (*q.terms, *q.role_words, *q.zone_terms)}
+    # the words the parser took as places count as words too: "in the Right panel" may
+    # name a section whose name is a position word, which no coordinate tells apart
+    placed = None
+    if q.positions or q.landmarks:
+        asked |= {_stem(w) for w in q.sequence if w not in STOPWORDS and w not in q.negative}
+        placed = _placed(idx, q)
     kind = _kind(idx, best.ref)
     mine: set[str] | None = None
     out: list[Match] = []
@@ -67,9 +85,218 @@ def rivals(idx: PageIndex, result: FindResult) -> list[Match]:
             continue
         if mine is None:
             mine = _words(idx, best.ref)
-        if not (asked & mine) - _words(idx, m.ref):
+        theirs = _words(idx, m.ref)
+        if any(_known(n, theirs) for n in q.negative):
+            continue  # "anyone but Bob": Bob's row is the one it is not
+        if placed is not None and placed(best.ref, m.ref):
+            continue  # "the top Delete": the best is above it, and not on the same line
+        if not (asked & mine) - theirs:
             out.append(m)
     return out
+
+
+#: Pixels by which "the top one" must be above another (and so on) beyond its own box:
+#: a look-alike a line lower is told apart; one a few pixels off (a longer row's button
+#: sits further right) is not.
+_SLACK = 2.0
+
+
+def _placed(idx: PageIndex, q: Any) -> Any:
+    """``placed(best, rival)``: whether a place the request names holds ``best`` and
+    not ``rival`` — a landmark or zone it sits in (one the page has), or a side it lies
+    on wholly beyond the rival's box. A place that does not split them ("in the header"
+    on a page without one, "on the left" of buttons in one column) tells nothing: find
+    ranks the first of a tie first, which is no answer to an action."""
+    si = SearchIndex.for_index(idx)
+    k_of = {d.ref: k for k, d in enumerate(si.descriptors)}
+
+    def inside(ref: str, lm: str) -> bool:
+        k = k_of.get(ref)
+        zone = _ZONE_OF.get(lm, lm)
+        if k is not None and zone in si.zones[k]:
+            return True
+        top = idx.top_region_of_pos(idx.pos(ref)) if hasattr(idx, "top_region_of_pos") \
+            else None
+        return top is not None and top.landmark == lm
+
+    def beyond(a: Any, b: Any, pos: str) -> bool:
+        if a is None or b is None:
+            return False
+        if pos == "top":
+            return bool(a.y + a.height <= b.y + _SLACK)
+        if pos == "bottom":
+            return bool(b.y + b.height <= a.y + _SLACK)
+        if pos == "left":
+            return bool(a.x + a.width <= b.x + _SLACK)
+        return bool(b.x + b.width <= a.x + _SLACK)  # right
+
+    def placed(best: str, rival: str) -> bool:
+        for lm in q.landmarks:
+            if inside(best, lm) and not inside(rival, lm):
+                return True
+        for pos in q.positions:
+            if pos in _SAID_BY and not _SAID_BY[pos] & set(q.sequence):
+                continue  # "top" read from "in the header": the header is the place
+            if pos in ("top", "bottom", "left", "right"):
+                if beyond(idx.node(best).box, idx.node(rival).box, pos):
+                    return True
+            elif pos in ("sidebar", "nav", "main") and inside(best, pos) and \
+                    not inside(rival, pos):
+                return True
+        return False
+
+    return placed
+
+
+_ZONE_OF = {"HEADER": "header", "FOOTER": "footer", "ASIDE": "sidebar"}
+#: The words that say "top" or "bottom" themselves; the parser also reads them from
+#: "header" and "footer", which name a landmark, not a side.
+_SAID_BY = {"top": frozenset({"top", "upper", "masthead"}),
+            "bottom": frozenset({"bottom", "lower"})}
+
+
+def counted(idx: PageIndex, result: FindResult, action: str) -> str | None:
+    """The refusal to give when an ordinal counts records of more than one listing that
+    fit the request alike, and the readings disagree (else None).
+
+    "Delete the second post" over *Drafts* (2 rows) and then *Published* (3 rows): the
+    second of the drafts, of the published posts and of all posts in page order are
+    three answers; find counts in one listing. "the second draft" names one listing,
+    "the second Delete" counts the look-alike controls of the page: no refusal.
+    """
+    q = result.ranking.query
+    if not result.ref or not result.matches or q.ordinal is None:
+        return None
+    tied = ordinal_listings(idx, q)
+    if not tied:
+        return None
+    best = idx.node(result.ref)
+    end = idx.tree.end
+    nth = q.ordinal
+
+    def pick(records: list[int]) -> int | None:
+        if len(records) < max(nth, 1):
+            return None
+        return records[nth - 1] if nth > 0 else records[nth]
+
+    def holds(record: int, pos: int) -> bool:
+        return record <= pos < end[record]
+
+    def fits(record: int) -> bool:  # a reading that has a control like the best to act on
+        return any(idx.nodes[p].role == best.role for p in range(record, end[record]))
+
+    readings = [(name, pick(records)) for name, records in tied]
+    every = sorted(r for _, records in tied for r in records)
+    readings.append(("all of them in page order", pick(every)))
+    at = idx.pos(result.ref)
+    others = [(name, r) for name, r in readings
+              if r is not None and not holds(r, at) and fits(r)]
+    if not others:
+        return None
+    names = ", ".join(repr(n) if n else "(no heading)" for n, _ in tied)
+    lines = [f"{result.query!r} counts records, and {len(tied)} listings here fit it alike "
+             f"({names}): counted in each, or across them, it names different elements, so "
+             f"nothing was done ({action}). Readings:"]
+    for name, r in readings:
+        ctl = next((p for p in range(r, end[r]) if idx.nodes[p].role == best.role), None) \
+            if r is not None else None
+        if ctl is not None:
+            ref = idx.nodes[ctl].ref
+            lines.append(f"  in {name or 'a listing'}: {element_line(idx.nodes[ctl])}"
+                         f"{in_row(row_text(idx, ref))}")
+    example = (tied[-1][0].split() or ["…"])[-1]
+    lines.append(f"Name the listing in the request (\"… in {example}\"), or act on the one "
+                 f"you mean by its ref ({action} <ref>).")
+    return "\n".join(lines)
+
+
+def excluded(idx: PageIndex, result: FindResult, action: str) -> str | None:
+    """The refusal to give when the best answer is what the request excludes, or when
+    the request negates something the parser could not place (else None).
+
+    find only lowers what a "not …" clause names: on a page of two rows, "Delete the
+    one that is not Alice" may still rank Alice's *Delete* first by position. A negation
+    the parser does not know ("delete the one that's never been used") leaves its words
+    as words that pick the row, the very one excluded; the best's own name may say
+    "not" ("Not now", "Don't allow"), which is no negation of the request.
+    """
+    if not result.ref or not result.matches:
+        return None
+    best = result.matches[0]
+    q = result.ranking.query
+    node = idx.node(best.ref)
+    mine = _words(idx, best.ref)
+    carries = _carried(idx, best.ref)
+    hit = [n for n in q.negative if n.isalnum() and carries(n, mine)]
+    if hit:
+        return (f"{result.query!r} excludes {', '.join(repr(n) for n in hit)}, which the "
+                f"best match, {element_line(node)}{in_row(row_text(idx, best.ref))}, "
+                f"carries, so nothing was done ({action}). Name the one you mean by its "
+                f"own words, or act on it by its ref ({action} <ref>).")
+    if unplaced_negation(q.text, bool(q.negative)) and \
+            not unplaced_negation(label(node), False):
+        return (f"{result.query!r} says what not to act on in a way that cannot be placed "
+                f"for certain, so nothing was done ({action}). Name the one you mean by its "
+                f"own words (not by what it is not), or act on it by its ref "
+                f"({action} <ref>).")
+    return None
+
+
+def unmet(idx: PageIndex, result: FindResult, action: str) -> str | None:
+    """The refusal to give when the best answer was picked by words of its row, card or
+    section but lacks another word the request names (else None).
+
+    "Delete Bob Brown" over rows *Bob Green* and *Ann Brown*: find's best is Ann Brown's
+    *Delete*, by "delete" (its name) and "brown" (its row); "bob" is in no word of hers.
+    The request names a record by several words, and this one is not it: the record it
+    names is not on the page, or not where find looked. A word missing from a request
+    that only names the control ("the blue Submit") does not count: nothing of a record
+    was asked for.
+    """
+    if not result.ref or not result.matches:
+        return None
+    best = result.matches[0]
+    q = result.ranking.query
+    skip = set(q.zone_terms) | RECORD_WORDS
+    asked = [t for t in q.terms if t not in skip and t.isalnum()]
+    if len(asked) < 2:
+        return None
+    own = {_stem(w) for w in words(label(idx.node(best.ref)))}
+    mine = _words(idx, best.ref)
+    carries = _carried(idx, best.ref)
+    by_row = [t for t in asked if carries(t, mine) and not _known(t, own)]
+    missing = [t for t in asked if not carries(t, mine)]
+    if not by_row or not missing:
+        return None
+    node = idx.node(best.ref)
+    row = row_text(idx, best.ref)
+    where = in_row(row) if row else f" in {best.region or 'page'}"
+    lacking = ", ".join(repr(t) for t in missing)
+    return (f"{result.query!r}: no element here carries all of its words. The best match, "
+            f"{element_line(node)}{where}, was picked by "
+            f"{', '.join(repr(t) for t in by_row)} but has no {lacking}, so it is not the "
+            f"record the request names and nothing was done ({action}). Check that the "
+            f"record is on this page (find, grep), or act on an element by its ref "
+            f"({action} <ref>).")
+
+
+def _known(term: str, stems: set[str]) -> bool:
+    """Whether ``term``, a synonym of it or its plural's stem, is among ``stems``."""
+    return _stem(term) in stems or any(_stem(s) in stems for s in SYNONYMS.get(term, ()))
+
+
+def _carried(idx: PageIndex, ref: str) -> Any:
+    """``carries(term, mine)``: whether the element ``ref`` carries ``term`` — among its
+    words (``mine``) or as find's matcher reads its fields (stems, synonyms)."""
+    si = SearchIndex.for_index(idx)
+    k = next((i for i, d in enumerate(si.descriptors) if d.ref == ref), None)
+
+    def carries(term: str, mine: set[str]) -> bool:
+        if _known(term, mine):
+            return True
+        return k is not None and float(si.match_term(term)[k]) > 0
+
+    return carries
 
 
 def refusal(idx: PageIndex, result: FindResult, others: list[Match], action: str) -> str:

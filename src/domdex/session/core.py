@@ -51,7 +51,7 @@ from .actions import (
     INTENT_OF,
     select_value,
 )
-from .ambiguity import refusal, rivals
+from .ambiguity import counted, excluded, refusal, rivals, unmet
 from .cache import RegionCache
 from .captures import Captures
 from .dialogs import DialogPolicy, Policy
@@ -482,6 +482,14 @@ class AsyncSession:
             raise ActionError(f"No clear match for {query!r}, so nothing was done "
                               f"({action}). What is there:\n{result.render()}")
         t.show(idx)  # the candidates' refs are the agent's to act on
+        # the record the request names is not the best, or the best is the one it excludes
+        lacking = excluded(idx, result, action) or unmet(idx, result, action) or \
+            counted(idx, result, action)  # an ordinal two listings count differently
+        if lacking is not None:
+            t.remember(idx, result.ref, query=query, intent=intent or INTENT_OF[action],
+                       score=result.score)
+            t.note_printed(idx, result)
+            raise ActionError(lacking)
         others = rivals(idx, result)  # look-alikes or a near-tie the words do not split
         if others:
             for m in (result.matches[0], *others):
