@@ -26,6 +26,7 @@ __all__ = [
     "Query",
     "parse_query",
     "stem",
+    "stems",
     "tokens",
 ]
 
@@ -245,6 +246,15 @@ def stem(word: str) -> str:
     (:mod:`domdex.languages`), else :func:`english_stem`."""
     lang = current_language()
     return english_stem(word) if lang is None else _stem_in(word, lang)
+
+
+def stems(words: list[str]) -> list[str]:
+    """:func:`stem` of each word, the language read once (a page's whole vocabulary is
+    stemmed at each matcher build)."""
+    lang = current_language()
+    if lang is None:
+        return list(map(english_stem, words))
+    return [_stem_in(w, lang) for w in words]
 
 
 @lru_cache(maxsize=65536)
