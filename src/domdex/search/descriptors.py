@@ -326,6 +326,9 @@ _SITE = re.compile(r"^[a-z]+://(?:www\.)?([^/?#]+)")
 
 def _href_words(href: str) -> str:
     """The informative parts of a URL: its site's name, last path segments, fragment."""
+    if href[:1] == "#" and not _HREF_SPLIT.search(href, 1):  # "#os.walk": the fragment
+        frag = href[1:]  # (what the general case below makes of it, without its splits)
+        return "" if frag in ("", "..", ".") else frag.strip()
     site = ""
     m = _SITE.match(href)
     if m:
@@ -372,6 +375,7 @@ class _Builder:
         self.heading_path: list[tuple[str, ...]] = self._heading_paths()
         self.zones: list[frozenset[str]] = self._zones()
         self._row_cache: dict[int, tuple[str, list[int]]] = {}
+        self._cell_ctx: dict[int, tuple[str, str]] = {}
         #: table -> (its row of column labels or -1, the column labels)
         self._col_cache: dict[int, tuple[int, list[str]]] = {}
         #: row -> its table's entry of _col_cache (a cell asks up to four times)
@@ -380,6 +384,7 @@ class _Builder:
         self._key_col_cache: dict[int, int] = {}
         self._region_text: dict[str, str] = {}  # one string per region, not per element
         self._region_of = getattr(idx, "region_of_pos", None)
+        self._to_paragraph = self._paragraph_distances()
         self._heading_text: dict[tuple[str, ...], str] = {}
         self._role_text: dict[tuple[str, bool, bool], str] = {}
         #: the button of a small form whose fields say what it is for (login, search)
@@ -616,7 +621,14 @@ class _Builder:
         return " ".join(labels[c] for c in self._cells(row) if c != cell)[:200]
 
     def _cell_context(self, cell: int) -> tuple[str, str]:
-        """(row key text, column header text) of a table cell."""
+        """(row key text, column header text) of a table cell; worked out once per cell
+        (the cell asks, and so does each element inside it)."""
+        found = self._cell_ctx.get(cell)
+        if found is None:
+            found = self._cell_ctx[cell] = self._find_cell_context(cell)
+        return found
+
+    def _find_cell_context(self, cell: int) -> tuple[str, str]:
         row = self._row_of(cell)
         if row < 0:
             return "", ""
@@ -766,15 +778,20 @@ class _Builder:
         return " ".join(p for p in parts if p)
 
     def _in_prose(self, i: int) -> bool:
-        p = self.tree.parent_pos[i]
-        for _ in range(3):
-            if p < 0:
-                return False
-            n = self.nodes[p]
-            if n.tag == "p" or n.role == "paragraph":
-                return True
-            p = self.tree.parent_pos[p]
-        return False
+        """Whether a paragraph is among the node's three nearest ancestors."""
+        return 0 < self._to_paragraph[i] <= 3
+
+    def _paragraph_distances(self) -> list[int]:
+        """Per node, how many levels up its nearest paragraph ancestor is (0: none), in
+        one pass down the tree instead of a climb per element."""
+        nodes = self.nodes
+        out = [0] * len(nodes)
+        for i, p in enumerate(self.tree.parent_pos):
+            if p >= 0:  # preorder: the parent's entry is made first
+                n = nodes[p]
+                out[i] = 1 if n.tag == "p" or n.role == "paragraph" else \
+                    (out[p] + 1 if out[p] else 0)
+        return out
 
     def _duplicates_parent(self, i: int, node: Node, label: str) -> bool:
         """An inline wrapper (``<span>``, ``<code>``) repeating an enclosing element's words,
