@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from ..index.labels import label
+from ..index.labels import PLAIN_LABELS, label, value_label
 from ..snapshot import Node
 from ..words import IDENTIFIER_PARTS, has_unspaced
 from .purposes import form_purposes
@@ -356,7 +356,11 @@ class _Builder:
         self.tree: Tree = idx.tree
         self.nodes: list[Node] = idx.nodes
         #: per node: its own label, whether it is a control, whether it is a heading
-        self.labels = [label(n, value=True) for n in self.nodes]  # found by a value too
+        plain = [label(n) for n in self.nodes]
+        self.labels = [p or value_label(n) for p, n in zip(plain, self.nodes, strict=True)]
+        cache = getattr(idx, "cache", None)  # found by a value too ^
+        if isinstance(cache, dict) and "identity.groups" not in cache:
+            cache[PLAIN_LABELS] = plain  # the look-alike groups, made next, read them
         facts = getattr(idx, "facts", None)
         self.inter: list[bool] = facts.interactive if facts is not None else \
             [idx.is_interactive(n) for n in self.nodes]
