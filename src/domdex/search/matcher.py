@@ -265,8 +265,9 @@ class _FieldTexts:
 
     def postings(self) -> tuple[_Postings, _Postings]:
         """(all fields: the best field's weight, the key field alone: weight 1)."""
-        every = [tok for toks in self.tokens for tok in toks]  # a text's repeats included:
-        tok_ids = {tok: i for i, tok in enumerate(dict.fromkeys(every))}  # _expand drops them
+        # a text's repeats included (_expand drops them); flattened and numbered in C
+        every = list(itertools.chain.from_iterable(self.tokens))
+        tok_ids = dict(zip(dict.fromkeys(every), itertools.count()))
         starts = np.zeros(len(self.tokens) + 1, dtype=np.int64)
         np.cumsum(np.fromiter(map(len, self.tokens), dtype=np.int64, count=len(self.tokens)),
                   out=starts[1:])
