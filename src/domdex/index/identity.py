@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from . import roles
-from .labels import label
+from .labels import PLAIN_LABELS, label
 
 if TYPE_CHECKING:
     from ..index import PageIndex
@@ -54,12 +54,17 @@ ITEM_TEXT_CHARS = 80
 
 def words(text: str) -> list[str]:
     """Casefolded, accent-folded words of any script (digits included: "order 1043")."""
+    if text.isascii():  # NFKC and NFKD change no ASCII text, nor is any of it combining
+        return _WORD.findall(text.lower())
     folded = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", text).casefold())
     return _WORD.findall("".join(c for c in folded if not unicodedata.combining(c)))
 
 
 def _kind(n: Node) -> tuple[str, str]:
-    return roles.display_role(n), " ".join(label(n).casefold().split())
+    # label() collapses whitespace already, and no character casefolds to whitespace or
+    # to nothing, so the casefolded label needs no second split and join (a pass over
+    # every node for the look-alike groups, on the first find's path)
+    return roles.display_role(n), label(n).casefold()
 
 
 def look_alikes(idx: PageIndex, pos: int) -> list[int]:
@@ -78,9 +83,19 @@ def look_alike_groups(idx: PageIndex) -> dict[tuple[str, str], list[int]]:
     groups: dict[tuple[str, str], list[int]] | None = idx.cache.get("identity.groups")
     if groups is None:
         groups = {}
-        for i, n in enumerate(idx.nodes):
-            if n.visible:
-                groups.setdefault(_kind(n), []).append(i)
+        nodes = idx.nodes
+        # the labels the matcher build worked out just before, when it did (a find's
+        # first answer builds both)
+        labels: list[str] | None = idx.cache.pop(PLAIN_LABELS, None)
+        if labels is not None and len(labels) == len(nodes):
+            display_role = roles.display_role
+            for i, n in enumerate(nodes):
+                if n.visible:
+                    groups.setdefault((display_role(n), labels[i].casefold()), []).append(i)
+        else:
+            for i, n in enumerate(nodes):
+                if n.visible:
+                    groups.setdefault(_kind(n), []).append(i)
         idx.cache["identity.groups"] = groups
     return groups
 
@@ -113,6 +128,13 @@ def item_words(idx: PageIndex, item: int, skip: int, chars: int | None = ITEM_TE
     """Text words, value words and display text (its first ``chars``; None: all of it) of
     an item, without the element ``skip`` itself (its own label and value are already its
     name)."""
+    text, values = _item_text(idx, item, skip)
+    return words(text), [w for v in values for w in words(v)], text[:chars]
+
+
+def _item_text(idx: PageIndex, item: int, skip: int) -> tuple[str, list[str]]:
+    """The whole text (whitespace collapsed) and the values of :func:`item_words`; its
+    words are not needed for a row's text (:func:`row_text`, on the first find's path)."""
     tree = idx.tree
     text_parts: list[str] = []
     taken: dict[int, str] = {}  # nodes whose text was taken: a descendant repeating it is not
@@ -129,8 +151,7 @@ def item_words(idx: PageIndex, item: int, skip: int, chars: int | None = ITEM_TE
         checked = "checked" in n.states
         if roles.kind(n) in ("checkbox", "radio"):
             values.append("checked" if checked else "unchecked")
-    text = " ".join(" ".join(text_parts).split())
-    return words(text), [w for v in values for w in words(v)], text[:chars]
+    return " ".join(" ".join(text_parts).split()), values
 
 
 def item_fields(idx: PageIndex, item: int, skip: int) -> list[list[str]]:
@@ -355,7 +376,7 @@ def row_text(idx: PageIndex, ref: str, chars: int = ITEM_TEXT_CHARS) -> str:
         return _flat_record(idx, pos, twins)[:chars]
     if not _repeats(idx, item, pos, twins):
         return ""
-    text = item_words(idx, item, pos, None)[2]  # whole, cut below
+    text = _item_text(idx, item, pos)[0]  # whole, cut below
     own = " ".join(label(idx.nodes[pos]).split())
     # a row's text includes its buttons' words (their cell's text): the last whole-word
     # copy of the element's own name goes, never a piece of another word ("3" of "13.1")

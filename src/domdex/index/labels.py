@@ -14,7 +14,11 @@ from __future__ import annotations
 
 from ..snapshot import Node
 
-__all__ = ["label"]
+__all__ = ["PLAIN_LABELS", "label", "value_label"]
+
+#: Key of an index's ``cache`` under which the matcher build leaves every node's
+#: :func:`label` for the look-alike groups built after it (one pass over the nodes, not two).
+PLAIN_LABELS = "labels.plain"
 
 
 def label(node: Node, *, value: bool = False) -> str:
@@ -27,3 +31,10 @@ def label(node: Node, *, value: bool = False) -> str:
         if cand and not cand.isspace():
             return " ".join(cand.split())
     return ""
+
+
+def value_label(node: Node) -> str:
+    """The value as :func:`label` gives it last: ``label(n, value=True)`` is
+    ``label(n) or value_label(n)``."""
+    v = node.value or ""
+    return " ".join(v.split()) if v and not v.isspace() else ""

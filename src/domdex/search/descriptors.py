@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from ..index.labels import label
+from ..index.labels import PLAIN_LABELS, label, value_label
 from ..snapshot import Node
 from ..words import IDENTIFIER_PARTS, has_unspaced
 from .purposes import form_purposes
@@ -321,10 +321,16 @@ def _hidden_kind(node: Node) -> int:
     return 2
 
 
+_SITE = re.compile(r"^[a-z]+://(?:www\.)?([^/?#]+)")
+
+
 def _href_words(href: str) -> str:
     """The informative parts of a URL: its site's name, last path segments, fragment."""
+    if href[:1] == "#" and not _HREF_SPLIT.search(href, 1):  # "#os.walk": the fragment
+        frag = href[1:]  # (what the general case below makes of it, without its splits)
+        return "" if frag in ("", "..", ".") else frag.strip()
     site = ""
-    m = re.match(r"^[a-z]+://(?:www\.)?([^/?#]+)", href)
+    m = _SITE.match(href)
     if m:
         href = href[m.end():]
         site = m.group(1)
@@ -350,17 +356,30 @@ class _Builder:
         self.tree: Tree = idx.tree
         self.nodes: list[Node] = idx.nodes
         #: per node: its own label, whether it is a control, whether it is a heading
-        self.labels = [label(n, value=True) for n in self.nodes]  # found by a value too
+        plain = [label(n) for n in self.nodes]
+        self.labels = [p or value_label(n) for p, n in zip(plain, self.nodes, strict=True)]
+        cache = getattr(idx, "cache", None)  # found by a value too ^
+        if isinstance(cache, dict) and "identity.groups" not in cache:
+            cache[PLAIN_LABELS] = plain  # the look-alike groups, made next, read them
         facts = getattr(idx, "facts", None)
         self.inter: list[bool] = facts.interactive if facts is not None else \
             [idx.is_interactive(n) for n in self.nodes]
         self.heads = [_is_heading(n) for n in self.nodes]
         #: what each node says about the elements inside it (context()'s cases)
         self.kinds = [_context_kind(n, h) for n, h in zip(self.nodes, self.heads, strict=True)]
+        #: per node, its nearest ancestor that says something (a kind above), else -1:
+        #: context() reads the two nearest ancestors and then only those, instead of
+        #: stepping through up to ten plain ``<div>``s for every element
+        self.said_above = said = [-1] * len(self.nodes)
+        kinds = self.kinds
+        for i, p in enumerate(self.tree.parent_pos):
+            if p >= 0:  # preorder: a parent's entry is made before its children's
+                said[i] = p if kinds[p] else said[p]
         self._cells_cache: dict[int, list[int]] = {}
         self.heading_path: list[tuple[str, ...]] = self._heading_paths()
         self.zones: list[frozenset[str]] = self._zones()
         self._row_cache: dict[int, tuple[str, list[int]]] = {}
+        self._cell_ctx: dict[int, tuple[str, str]] = {}
         #: table -> (its row of column labels or -1, the column labels)
         self._col_cache: dict[int, tuple[int, list[str]]] = {}
         #: row -> its table's entry of _col_cache (a cell asks up to four times)
@@ -368,6 +387,8 @@ class _Builder:
         self._rows_cache: dict[int, list[int]] = {}
         self._key_col_cache: dict[int, int] = {}
         self._region_text: dict[str, str] = {}  # one string per region, not per element
+        self._region_of = getattr(idx, "region_of_pos", None)
+        self._to_paragraph = self._paragraph_distances()
         self._heading_text: dict[tuple[str, ...], str] = {}
         self._role_text: dict[tuple[str, bool, bool], str] = {}
         #: the button of a small form whose fields say what it is for (login, search)
@@ -424,19 +445,31 @@ class _Builder:
         """Page zones each node sits in, from landmark roles, tags, ids and classes."""
         out: list[frozenset[str]] = []
         parent_pos = self.tree.parent_pos
+        empty: frozenset[str] = frozenset()
+        #: the hint regexes' verdict per distinct id + class text: pages repeat class
+        #: lists on thousands of nodes, and five searches a node were a fifth of the
+        #: descriptors' time on os.html
+        hinted: dict[str, tuple[str, ...]] = {" ": ()}
         for i, n in enumerate(self.nodes):
             p = parent_pos[i]
-            zones = out[p] if p >= 0 else frozenset()
-            own = set()
-            if n.role in _ZONE_ROLES:
-                own.add(_ZONE_ROLES[n.role])
-            if n.tag in _ZONE_TAGS and (n.role in ("", "generic") or n.role in _ZONE_ROLES):
-                own.add(_ZONE_TAGS[n.tag])
-            hint = n.attrs.get("id", "") + " " + n.attrs.get("class", "")
-            if n.role in _ZONE_ROLES or n.tag in _ZONE_TAGS:  # <nav aria-label="Breadcrumb">
-                hint += " " + n.attrs.get("aria-label", "")
-            if hint.strip():
-                own.update(z for z, rx in _ZONE_HINTS if rx.search(hint))
+            zones = out[p] if p >= 0 else empty
+            role, tag, attrs = n.role, n.tag, n.attrs
+            landmark = role in _ZONE_ROLES or tag in _ZONE_TAGS
+            hint = attrs.get("id", "") + " " + attrs.get("class", "")
+            if landmark:  # <nav aria-label="Breadcrumb">
+                hint += " " + attrs.get("aria-label", "")
+            said = hinted.get(hint)
+            if said is None:
+                said = hinted[hint] = tuple(z for z, rx in _ZONE_HINTS if rx.search(hint)) \
+                    if hint.strip() else ()
+            if not landmark and not said:
+                out.append(zones)  # most nodes: nothing of their own
+                continue
+            own = set(said)
+            if role in _ZONE_ROLES:
+                own.add(_ZONE_ROLES[role])
+            if tag in _ZONE_TAGS and (role in ("", "generic") or role in _ZONE_ROLES):
+                own.add(_ZONE_TAGS[tag])
             out.append(zones | own if own else zones)
         return out
 
@@ -475,6 +508,7 @@ class _Builder:
         if self.heads[i]:
             is_key = True
         labels, parent_pos, kinds = self.labels, self.tree.parent_pos, self.kinds
+        said_above, tree_depth = self.said_above, self.tree.depth
         in_cell = tag in _CELL_TAGS or role in _CELL_ROLES
         depth = 0
         p = parent_pos[i]
@@ -530,8 +564,12 @@ class _Builder:
                 text = labels[p]
                 if text and text != label and len(text) <= _SHORT_BLOCK:
                     ctx.append(text)
-            p = parent_pos[p]
-            depth += 1
+            if depth:  # past the parent's parent only a kind adds context
+                p = said_above[p]
+                depth = tree_depth[i] - tree_depth[p] - 1 if p >= 0 else depth
+            else:
+                p = parent_pos[p]
+                depth = 1
         return keys, ctx, is_key, is_value
 
     def _prev_sibling_text(self, i: int, tags: tuple[str, ...], roles_: tuple[str, ...]) -> str:
@@ -587,7 +625,14 @@ class _Builder:
         return " ".join(labels[c] for c in self._cells(row) if c != cell)[:200]
 
     def _cell_context(self, cell: int) -> tuple[str, str]:
-        """(row key text, column header text) of a table cell."""
+        """(row key text, column header text) of a table cell; worked out once per cell
+        (the cell asks, and so does each element inside it)."""
+        found = self._cell_ctx.get(cell)
+        if found is None:
+            found = self._cell_ctx[cell] = self._find_cell_context(cell)
+        return found
+
+    def _find_cell_context(self, cell: int) -> tuple[str, str]:
         row = self._row_of(cell)
         if row < 0:
             return "", ""
@@ -718,7 +763,7 @@ class _Builder:
 
     # Descriptor ---------------------------------------------------------------
     def region_text(self, i: int) -> str:
-        region_of = getattr(self.idx, "region_of_pos", None)
+        region_of = self._region_of
         r = region_of(i) if region_of else None
         if r is None:
             return ""
@@ -737,15 +782,20 @@ class _Builder:
         return " ".join(p for p in parts if p)
 
     def _in_prose(self, i: int) -> bool:
-        p = self.tree.parent_pos[i]
-        for _ in range(3):
-            if p < 0:
-                return False
-            n = self.nodes[p]
-            if n.tag == "p" or n.role == "paragraph":
-                return True
-            p = self.tree.parent_pos[p]
-        return False
+        """Whether a paragraph is among the node's three nearest ancestors."""
+        return 0 < self._to_paragraph[i] <= 3
+
+    def _paragraph_distances(self) -> list[int]:
+        """Per node, how many levels up its nearest paragraph ancestor is (0: none), in
+        one pass down the tree instead of a climb per element."""
+        nodes = self.nodes
+        out = [0] * len(nodes)
+        for i, p in enumerate(self.tree.parent_pos):
+            if p >= 0:  # preorder: the parent's entry is made first
+                n = nodes[p]
+                out[i] = 1 if n.tag == "p" or n.role == "paragraph" else \
+                    (out[p] + 1 if out[p] else 0)
+        return out
 
     def _duplicates_parent(self, i: int, node: Node, label: str) -> bool:
         """An inline wrapper (``<span>``, ``<code>``) repeating an enclosing element's words,

@@ -142,7 +142,7 @@ class HashingEmbedder:
         table = self._word_table(list(vocab))
         del vocab
         for lo, counts, occ in blocks:
-            out[lo:lo + counts.size] = self._block(table, counts, occ)
+            self._block(table, counts, occ, out[lo:lo + counts.size])
         return out
 
     @staticmethod
@@ -180,8 +180,10 @@ class HashingEmbedder:
         return starts, keys % self.dim, values
 
     def _block(self, table: tuple[np.ndarray, np.ndarray, np.ndarray], counts: np.ndarray,
-               occ: np.ndarray) -> np.ndarray:
-        """L2-normalised vectors of one block of texts from their words (``occ``)."""
+               occ: np.ndarray, mat: np.ndarray) -> None:
+        """L2-normalised vectors of one block of texts from their words (``occ``), written
+        into ``mat`` (the block's rows of the result: no float32 copy of the block is
+        made and then copied again)."""
         starts, buckets, values = table
         n = counts.size
         width = starts[occ + 1] - starts[occ]  # nonzeros of each word occurrence
@@ -189,11 +191,10 @@ class HashingEmbedder:
         first = np.cumsum(width) - width
         at = np.arange(int(width.sum()), dtype=np.int64) - np.repeat(first - starts[occ], width)
         flat = rows * self.dim + buckets[at]
-        mat = np.bincount(flat, weights=values[at], minlength=n * self.dim).astype(np.float32)
-        mat = mat.reshape(n, self.dim)
+        mat[...] = np.bincount(flat, weights=values[at], minlength=n * self.dim
+                               ).reshape(n, self.dim)  # cast as astype(float32) did
         norms = np.sqrt(np.einsum("ij,ij->i", mat, mat))[:, None]
         np.divide(mat, norms, out=mat, where=norms > 0)
-        return mat
 
     def similarity(self, a: str, b: str) -> float:
         """Cosine similarity of two texts, in ``[-1, 1]`` (in practice ``[0, 1]``)."""

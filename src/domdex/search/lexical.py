@@ -26,6 +26,7 @@ __all__ = [
     "Query",
     "parse_query",
     "stem",
+    "stems",
     "tokens",
     "unplaced_negation",
 ]
@@ -268,6 +269,15 @@ def stem(word: str) -> str:
     return english_stem(word) if lang is None else _stem_in(word, lang)
 
 
+def stems(words: list[str]) -> list[str]:
+    """:func:`stem` of each word, the language read once (a page's whole vocabulary is
+    stemmed at each matcher build)."""
+    lang = current_language()
+    if lang is None:
+        return list(map(english_stem, words))
+    return [_stem_in(w, lang) for w in words]
+
+
 @lru_cache(maxsize=65536)
 def _stem_in(word: str, language: str) -> str:
     snowball = snowball_name(language)
@@ -312,11 +322,22 @@ def english_stem(word: str) -> str:
 _PHRASE_HINT = re.compile(r"sign|log|look|check|mail|drop|box|text|search|side|web")
 
 
+#: A word each of :data:`_PHRASES` cannot match without: a pattern whose word the text
+#: (as it stands by then) lacks is not run. Twelve regex passes over every text that
+#: holds a hint ("context", "catalog", "checks") were a third of tokenising a page.
+_PHRASE_NEEDS: tuple[tuple[str, ...], ...] = (
+    ("sign", "log"), ("sign", "log"), ("sign",), ("look",), ("check",), ("mail",), ("drop",),
+    ("check",), ("text",), ("search",), ("side",), ("web",))
+
+
 def _phrases(text: str) -> str:
     if not _PHRASE_HINT.search(text):
         return text
-    for pattern, repl in _PHRASES:
-        text = pattern.sub(repl, text)
+    for (pattern, repl), needs in zip(_PHRASES, _PHRASE_NEEDS, strict=True):
+        for word in needs:
+            if word in text:
+                text = pattern.sub(repl, text)
+                break
     return text
 
 
