@@ -182,12 +182,13 @@ render();
 </script>"""
 
 
-@pytest.mark.parametrize("between", ["regions", "find"])
+@pytest.mark.parametrize("between", ["regions", "find", "find another row"])
 def test_a_recycled_ref_is_checked_even_after_a_view_that_did_not_print_it(
         domdex_browser: Any, between: str) -> None:
     """The app rewrites its rows in place (the nodes stay, Alice's row now shows Dan).
-    A view in between (an overview, a find for something else) captures the page as it
-    is now without printing the old ref: the page is unchanged since that view, but not
+    A view in between (an overview, a find for something else, a find whose answer is
+    another row's Delete and lists the old ref only among its alternatives) captures the
+    page as it is now without showing what the old ref means now: the page is unchanged since that view, but not
     since the agent saw what the ref meant, so the ref is compared with Alice's row."""
     with page_showing(domdex_browser, _RECYCLED) as page:
         ref = page.find("Delete Alice Archer", intent="click").ref
@@ -195,8 +196,10 @@ def test_a_recycled_ref_is_checked_even_after_a_view_that_did_not_print_it(
         page.playwright_page.evaluate("nextPage()")
         if between == "regions":
             page.regions()
-        else:
+        elif between == "find":
             page.find("Users heading")
+        else:  # its answer is Eve's Delete; the old ref is an alternative it lists
+            assert page.find("Delete Eve Stone", intent="click").ref != ref
         with pytest.raises(StaleRefError, match="Alice Archer"):
             page.click(ref)
         assert _log(page) == []

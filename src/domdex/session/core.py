@@ -67,7 +67,7 @@ from .results import ActionResult, DownloadInfo, TabInfo
 from .revive import BrowserLink
 from .shots import Screenshots
 from .stats import SessionStats
-from .tab import Tab
+from .tab import Tab, printed_refs
 from .tabs import TabRegistry
 from .waits import ElementState, LoadState, Waits
 from .warmer import Warmer
@@ -335,8 +335,16 @@ class AsyncSession:
         idx = await self.index(t.id)
         self.warmer.wanted = True  # an agent that searches: build ahead from now on
         result = await asyncio.to_thread(find, idx, query, **kwargs)  # off the event loop
+        # What the agent sees of the answer is what it will act on: the best, and the
+        # alternatives its text shows. An alternative it was not shown is remembered only
+        # when nothing is known of its ref yet: its node may be one the agent saw in
+        # another row before (a list rewritten in place), and that meaning must stand.
+        shown = set(printed_refs(str(result)))
+        doc = idx.snapshot.document_id
         for m in result.matches:
-            t.remember(idx, m.ref, query=query, intent=kwargs.get("intent"), score=m.score)
+            if m.ref == result.ref or m.ref in shown or t.intents.get(doc, m.ref) is None:
+                t.remember(idx, m.ref, query=query, intent=kwargs.get("intent"),
+                           score=m.score)
         return t.note_printed(idx, result)
 
     async def read(self, tab: str | None = None, *, store: Any = None,

@@ -36,6 +36,11 @@ PRINTED_MAX = 4096
 _PRINTED_REF = re.compile(r"@((?:f\d+)?e\d+)\b")
 
 
+def printed_refs(text: str) -> list[str]:
+    """The refs a view's text shows (``@e12``, ``@f1e3``)."""
+    return _PRINTED_REF.findall(text)
+
+
 @dataclass(slots=True, weakref_slot=True)  # the warmer refers to tabs weakly
 class Tab:
     """One tab: its page, what the agent last saw, and what its refs meant."""
@@ -116,8 +121,13 @@ class Tab:
         except DomdexError:
             return view
         now = time.monotonic()
-        refs = set(_PRINTED_REF.findall(text))
-        refs.update(m.ref for m in getattr(view, "matches", ()) if getattr(m, "ref", None))
+        refs = set(printed_refs(text))
+        # A find's answer counts, but not the alternatives its text left out: the agent
+        # did not see what they mean now, and an old ref of one of them (taken when its
+        # node showed another row) must still be compared with what the agent saw then.
+        best = getattr(view, "ref", None)
+        if isinstance(best, str) and getattr(view, "matches", None) is not None:
+            refs.add(best)
         for ref in refs:
             self.printed[ref] = (now, idx)
             self.printed.move_to_end(ref)
