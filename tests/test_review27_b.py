@@ -68,6 +68,9 @@ PAGES = {
     "not-now.html": HEAD + """<main><h1>Notifications</h1><div role=dialog aria-label="Allow?">
 <button onclick="LEDGER.push('allow')">Allow</button>
 <button onclick="LEDGER.push('not now')">Not now</button></div></main></body></html>""",
+    "dont-save.html": HEAD + """<main><h1>Draft</h1><div role=dialog aria-label="Leave?">
+<button onclick="LEDGER.push('save')">Save</button>
+<button onclick="LEDGER.push('dont')">Don't save</button></div></main></body></html>""",
     "header.html": HEAD + """<header><h1>Shop</h1>
 <button onclick="LEDGER.push('header')">Remove</button></header><main><h2>Cart</h2></main>
 <aside><h2>Saved for later</h2><ul>
@@ -146,10 +149,22 @@ def test_a_record_the_request_names_whole_is_acted_on(
     ("three-users.html", "Delete anyone but Bob", "Bob Brown"),
     ("three-users.html", "don't delete Alice, delete Bob", "Alice Archer"),
     ("two-users.html", "Delete the one never called Alice", "Alice Archer"),
+    # review 28: the excluded control's own name says "not"; places relative to a record
+    ("dont-save.html", "click Save, not Don't save", "dont"),
+    ("dont-save.html", "Save (not Don't save)", "dont"),
+    ("dont-save.html", "Don't save - click Save", "dont"),
+    ("not-now.html", "Now, not Not now", "not now"),
+    ("three-users.html", "Delete the user aside from Alice", "Alice Archer"),
+    ("three-users.html", "Delete the user under Bob", "Bob Brown"),
+    ("three-users.html", "Delete the user over Carol", "Carol Chen"),
+    ("three-users.html", "Delete the one on top of Carol", "Carol Chen"),
+    ("three-users.html", "Delete the last but one user", "Carol Chen"),
 ])
 def test_a_negated_record_is_never_the_one_acted_on(
         domdex_browser: Any, site: str, page: str, query: str, excluded: str) -> None:
-    """The excluded row's handler never runs: the other row's does, or none (refused)."""
+    """The excluded row's handler never runs: the other row's does, or none (refused).
+    "the last but one" excludes nothing but must not act on the last ("Carol Chen" is
+    the last of three)."""
     ledger, refused = _click(domdex_browser, f"{site}/{page}", query)
     assert excluded not in ledger
     assert (refused is None) == (len(ledger) == 1), (ledger, refused)
@@ -166,11 +181,16 @@ def test_a_negation_the_parser_places_picks_the_other_record(
     assert refused is None and ledger == [told], refused
 
 
+@pytest.mark.parametrize(("page", "query", "told"), [
+    ("not-now.html", "Click Not now", "not now"),
+    ("dont-save.html", "Don't save", "dont"),
+    ("dont-save.html", "click Save", "save"),
+])
 def test_a_control_named_by_a_negation_is_still_acted_on(
-        domdex_browser: Any, site: str) -> None:
+        domdex_browser: Any, site: str, page: str, query: str, told: str) -> None:
     """"Not now" is a name, not a negation of the request."""
-    ledger, refused = _click(domdex_browser, f"{site}/not-now.html", "Click Not now")
-    assert refused is None and ledger == ["not now"], refused
+    ledger, refused = _click(domdex_browser, f"{site}/{page}", query)
+    assert refused is None and ledger == [told], refused
 
 
 # W8, W9: a place that does not split the look-alikes -----------------------------------

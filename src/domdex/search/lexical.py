@@ -239,7 +239,8 @@ _NOT_A_PAGE_NAME = frozenset(str.split(
 _PAGE_TITLE = re.compile(r"\b(page|main|document|article|top[\s-]level)[\s-]"
                          r"(title|heading|headline|header)\b|\btitle of the (page|article)\b")
 _PROSE = re.compile(r"\b(text|paragraph|prose|body text|running text|sentence)\b(?=\s*$)")
-_NEGATION = re.compile(r"\b(rather than|instead of|other than|but not|not the|except( for)?)\b")
+_NEGATION = re.compile(r"\b(rather than|instead of|other than|aside from|apart from|but not|"
+                       r"not the|except( for)?)\b")
 #: Negations that exclude what follows them to the end of the request: "the one that is
 #: not Alice", "the user who isn't Alice", "anyone but Bob", "all but the last".
 _NEGATION_TAIL = re.compile(
@@ -247,7 +248,8 @@ _NEGATION_TAIL = re.compile(
     r"\b(?:any|every|no)(?:one|body|thing)?\s+but\b|\ball\s+but\b")
 #: A negated clause before the request proper: "don't delete Alice, delete Bob". Only
 #: with a clause after it: "Don't allow" alone is a button's name.
-_NEGATED_CLAUSE = re.compile(r"\b(?:do\s+not|don['’]?t|never)\s+([^,;.]+)[,;.]\s*(?=\S)")
+_NEGATED_CLAUSE = re.compile(
+    r"\b(?:do\s+not|don['’]?t|never)\s+([^,;.]+?)(?:[,;.]|\s[-–—]\s)\s*(?=\S)")
 #: Words that negate, for a request whose negation the parser could not place
 #: (:func:`unplaced_negation`).
 _NEGATING = re.compile(r"\b(?:not|never|except|without)\b|n['’]t\b")

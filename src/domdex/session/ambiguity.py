@@ -34,6 +34,7 @@ another word of the record the request names: "Delete Bob Brown" over *Ann Brown
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from ..index.identity import identify, row_text, words
@@ -43,6 +44,7 @@ from ..search.lexical import STOPWORDS, SYNONYMS, unplaced_negation
 from ..search.matcher import SearchIndex
 from ..search.ranking import ordinal_listings
 from ..search.records import RECORD_WORDS
+from ..words import fold
 
 if TYPE_CHECKING:
     from ..index import PageIndex
@@ -233,13 +235,32 @@ def excluded(idx: PageIndex, result: FindResult, action: str) -> str | None:
                 f"best match, {element_line(node)}{in_row(row_text(idx, best.ref))}, "
                 f"carries, so nothing was done ({action}). Name the one you mean by its "
                 f"own words, or act on it by its ref ({action} <ref>).")
-    if unplaced_negation(q.text, bool(q.negative)) and \
-            not unplaced_negation(label(node), False):
+    # the best's own name may say "not" (*Not now*, *Don't allow*): that is no negation
+    # of the request, but any other "not" is ("click Save, not Don't save")
+    if unplaced_negation(_without(q.text, label(node)), bool(q.negative)):
         return (f"{result.query!r} says what not to act on in a way that cannot be placed "
                 f"for certain, so nothing was done ({action}). Name the one you mean by its "
                 f"own words (not by what it is not), or act on it by its ref "
                 f"({action} <ref>).")
+    if not q.relation and _RELATIVE.search(_without(q.text, label(node))):
+        return (f"{result.query!r} names it by its place next to something else, which "
+                f"cannot be placed for certain, so nothing was done ({action}): its words "
+                f"would pick the element it is placed by. Name the one you mean by its own "
+                f"words, or act on it by its ref ({action} <ref>).")
     return None
+
+
+#: A place relative to another element ("the user under Bob", "the last but one"), when
+#: the parser found no relation: the other element's words would pick that element.
+_RELATIVE = re.compile(r"\b(?:(?:under|underneath|below|beneath|above|over|on top of|"
+                       r"next to|beside|besides|after|before|following|preceding)\s+\w|"
+                       r"but (?:one|last)\b)")
+
+
+def _without(text: str, name: str) -> str:
+    """``text`` (folded) with every occurrence of ``name`` (folded) taken out."""
+    text, name = fold(text), fold(name).strip()
+    return text.replace(name, " ") if name else text
 
 
 def unmet(idx: PageIndex, result: FindResult, action: str) -> str | None:
