@@ -248,3 +248,53 @@ def test_a_box_drawn_by_its_label_is_checked_through_the_label(domdex_browser: A
         ref = p.find("Email alerts", intent="click").ref
         with pytest.raises(ActionError, match=r"drawn by its own label.*check"):
             p.click(ref)  # not "covered by <label> … close or accept that first"
+
+
+# Review 28: the guard let a record that kept half its key through, and refused a row
+# whose timer ticked
+RENAMED_ON_HOVER = """<script>window.LEDGER = []</script><main><h1>Users</h1><table>
+<tbody id=tb>
+<tr><td class=n>Alice Smith</td><td>Admin</td><td><button>Delete</button></td></tr>
+<tr><td>Bob Smith</td><td>Admin</td><td><button>Delete</button></td></tr>
+<tr><td>Carol Jones</td><td>Admin</td><td><button>Delete</button></td></tr></tbody></table>
+</main><script>
+const model = ["Alice Smith", "Bob Smith", "Carol Jones"];
+document.querySelectorAll("#tb button").forEach((b, i) => b.onclick = () => LEDGER.push(model[i]));
+let done = false;
+document.addEventListener("pointermove", () => {  // a live update as the pointer arrives
+  if (done) return;
+  done = true; model[0] = "Dave Smith"; document.querySelector("td.n").textContent = "Dave Smith";
+}, true);
+</script>"""
+
+TICKING = """<script>window.LEDGER = []</script><main><h1>Jobs</h1><table><thead><tr>
+<th>Job</th><th>Elapsed</th><th>Progress</th><th></th></tr></thead><tbody>
+<tr><td>Build alpha</td><td class=t data-s=0>0s</td><td class=p>0%</td>
+<td><button onclick="LEDGER.push('alpha')">Cancel</button></td></tr>
+<tr><td>Build beta</td><td class=t data-s=100>100s</td><td class=p>10%</td>
+<td><button onclick="LEDGER.push('beta')">Cancel</button></td></tr></tbody></table></main>
+<script>
+let n = 0;
+setInterval(() => { n++;
+  document.querySelectorAll(".t").forEach((t) => { t.textContent = (+t.dataset.s + n) + "s"; });
+  document.querySelectorAll(".p").forEach((t, i) => { t.textContent = ((i * 10 + n) % 100) + "%"; });
+}, 50);
+</script>"""
+
+
+def test_a_click_whose_row_got_another_name_as_it_is_made_is_stopped(
+        domdex_browser: Any) -> None:
+    """'Alice Smith | Admin' patched to 'Dave Smith | Admin' keeps two of its three key
+    words, but the cell that names the record changed: another person."""
+    with page_showing(domdex_browser, RENAMED_ON_HOVER) as p:
+        with pytest.raises(ActionError, match="Dave Smith"):
+            p.click(query="Delete Alice Smith")
+        assert _ledger(p) == []
+
+
+def test_a_row_whose_timer_ticks_is_still_clicked(domdex_browser: Any) -> None:
+    """A measure that ticks (elapsed seconds, a percentage) is no part of who the row
+    is: the click lands on the row asked for."""
+    with page_showing(domdex_browser, TICKING) as p:
+        p.click(query="Cancel Build beta")
+        assert _ledger(p) == ["beta"]

@@ -89,11 +89,21 @@ def expected(idx: PageIndex | None, ref: str) -> dict[str, Any] | None:
     # The guard reads the row as it is shown; the capture's row also holds what is
     # hidden in it (a closed folder's files), which the live row will not show.
     shown = _shown_words(idx, item) if item is not None else set()
-    key = [w for w in ident.key if w in shown]
+    # A measure (a timer's "101s", a progress "11 %", a small count) may tick while the
+    # agent clicks: it is neither key nor id of the row.
+    key = [w for w in ident.key if w in shown and not _MEASURE.fullmatch(w)]
+    # In a row of cells, the words of the cell that names the record must all stay:
+    # "Alice Smith | Admin" patched to "Dave Smith | Admin" keeps most of its key.
+    names = [w for w in ident.name_key if w in key] if ident.fielded else []
     return {"item": item_ref[len(frame):] if item_ref.startswith(frame) else "",
-            "key": key, "ids": [w for w in key if _ID_WORD.fullmatch(w)],
+            "key": key, "ids": [w for w in key if _ID_WORD.fullmatch(w)], "names": names,
             "words": [w for w in ident.words if w in shown], "own": own, "was": ident.item,
             "others": [sorted(o) for o in ident.others[:50]]}
+
+
+#: A number with a unit ("101s", "2.5kb", "11%") or of one or two digits: what changes
+#: in a row that stays the same record.
+_MEASURE = re.compile(r"\d{1,2}|\d+(?:[.,]\d+)?(?:%|[^\W\d_]{1,3})")
 
 
 def _shown_words(idx: PageIndex, item: int) -> set[str]:

@@ -148,6 +148,8 @@
     const hit = key.filter((w) => now.has(w)).length;
     const told = "its row now reads " + quote(text);
     if ((expect.ids || []).some((w) => !now.has(w)) || hit < 0.5 * key.length) return told;
+    // the cell that names the record must still say all of it
+    if ((expect.names || []).some((w) => !now.has(w))) return told;
     // it reads more like another look-alike's row than its own: that row moved here
     const old = new Set(expect.words || []);
     const jaccard = (a, b) => {
