@@ -277,7 +277,8 @@ TICKING = """<script>window.LEDGER = []</script><main><h1>Jobs</h1><table><thead
 let n = 0;
 setInterval(() => { n++;
   document.querySelectorAll(".t").forEach((t) => { t.textContent = (+t.dataset.s + n) + "s"; });
-  document.querySelectorAll(".p").forEach((t, i) => { t.textContent = ((i * 10 + n) % 100) + "%"; });
+  document.querySelectorAll(".p").forEach((t, i) => {
+    t.textContent = ((i * 10 + n) % 100) + "%"; });
 }, 50);
 </script>"""
 

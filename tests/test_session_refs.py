@@ -188,8 +188,9 @@ def test_a_recycled_ref_is_checked_even_after_a_view_that_did_not_print_it(
     """The app rewrites its rows in place (the nodes stay, Alice's row now shows Dan).
     A view in between (an overview, a find for something else, a find whose answer is
     another row's Delete and lists the old ref only among its alternatives) captures the
-    page as it is now without showing what the old ref means now: the page is unchanged since that view, but not
-    since the agent saw what the ref meant, so the ref is compared with Alice's row."""
+    page as it is now without showing what the old ref means now: the page is unchanged
+    since that view, but not since the agent saw what the ref meant, so the ref is
+    compared with Alice's row."""
     with page_showing(domdex_browser, _RECYCLED) as page:
         ref = page.find("Delete Alice Archer", intent="click").ref
         assert ref is not None

@@ -29,6 +29,8 @@ from . import roles
 from .labels import PLAIN_LABELS, label
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+
     from ..index import PageIndex
     from ..snapshot import Node
 
@@ -135,16 +137,10 @@ def item_words(idx: PageIndex, item: int, skip: int, chars: int | None = ITEM_TE
 def _item_text(idx: PageIndex, item: int, skip: int) -> tuple[str, list[str]]:
     """The whole text (whitespace collapsed) and the values of :func:`item_words`; its
     words are not needed for a row's text (:func:`row_text`, on the first find's path)."""
-    tree = idx.tree
     text_parts: list[str] = []
-    taken: dict[int, str] = {}  # nodes whose text was taken: a descendant repeating it is not
     values: list[str] = []
-    for i in tree.subtree(item):
-        n = idx.nodes[i]
-        if tree.contains(skip, i):
-            continue
-        if n.text and not any(n.text in taken[p] for p in tree.ancestors(i) if p in taken):
-            taken[i] = n.text
+    for n, read in _item_nodes(idx, item, skip):
+        if read:
             text_parts.append(n.text)
         if n.value and "password" not in n.attrs.get("type", "").lower():
             values.append(n.value)
@@ -160,20 +156,31 @@ def item_fields(idx: PageIndex, item: int, skip: int) -> list[list[str]]:
     row's cells, a card's title and description; a list item whose text is all in one
     node is one field). Which field a word sits in tells a record's name (its first
     field) from its status (a later cell) where the words alone cannot."""
-    tree = idx.tree
     own = set(words(label(idx.nodes[skip])))
-    taken: dict[int, str] = {}
     out: list[list[str]] = []
-    for i in tree.subtree(item):
-        n = idx.nodes[i]
-        if tree.contains(skip, i):
-            continue
-        if n.text and not any(n.text in taken[p] for p in tree.ancestors(i) if p in taken):
-            taken[i] = n.text
+    for n, read in _item_nodes(idx, item, skip):
+        if read:
             field = [w for w in words(n.text) if w not in own]
             if field:
                 out.append(field)
     return out
+
+
+def _item_nodes(idx: PageIndex, item: int, skip: int) -> Iterator[tuple[Node, bool]]:
+    """The nodes of the item at ``item`` but the element ``skip`` and its subtree, each
+    with whether its text is read: a node repeating text an ancestor's read text holds
+    (a cell's text again in its span) is not read twice."""
+    tree = idx.tree
+    taken: dict[int, str] = {}
+    for i in tree.subtree(item):
+        n = idx.nodes[i]
+        if tree.contains(skip, i):
+            continue
+        read = bool(n.text) and not any(n.text in taken[p] for p in tree.ancestors(i)
+                                        if p in taken)
+        if read:
+            taken[i] = n.text
+        yield n, read
 
 
 @dataclass(frozen=True, slots=True)
