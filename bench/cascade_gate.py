@@ -47,9 +47,9 @@ def collect() -> list[dict[str, Any]]:
         intent = c.intent if c.intent in ("click", "fill", "select", "read", "navigate") else None
         r = ranking.find_matches(idx, c.query, learned=False, intent=intent)
         si = SearchIndex.for_index(idx)
-        by_ref = si.derived.setdefault("by_ref", {d.ref: d for d in si.descriptors})
         top = r.matches[:TOP]
-        texts = [by_ref[m.ref].embed_text() if m.ref in by_ref else (m.name or "") for m in top]
+        texts = [si.descriptors[si.by_ref[m.ref]].embed_text() if m.ref in si.by_ref
+                 else (m.name or "") for m in top]
         q = model.embed(c.query)
         cos = [float(np.dot(v, q)) for v in model.embed_many(texts)] if texts else []
         out.append({"app": c.app, "scores": [m.score for m in top],

@@ -110,10 +110,9 @@ def _placed(idx: PageIndex, q: Any) -> Any:
     on a page without one, "on the left" of buttons in one column) tells nothing: find
     ranks the first of a tie first, which is no answer to an action."""
     si = SearchIndex.for_index(idx)
-    k_of = {d.ref: k for k, d in enumerate(si.descriptors)}
 
     def inside(ref: str, lm: str) -> bool:
-        k = k_of.get(ref)
+        k = si.by_ref.get(ref)
         zone = _ZONE_OF.get(lm, lm)
         if k is not None and zone in si.zones[k]:
             return True
@@ -310,7 +309,7 @@ def _carried(idx: PageIndex, ref: str) -> Any:
     """``carries(term, mine)``: whether the element ``ref`` carries ``term`` — among its
     words (``mine``) or as find's matcher reads its fields (stems, synonyms)."""
     si = SearchIndex.for_index(idx)
-    k = next((i for i, d in enumerate(si.descriptors) if d.ref == ref), None)
+    k = si.by_ref.get(ref)
 
     def carries(term: str, mine: set[str]) -> bool:
         if _known(term, mine):
