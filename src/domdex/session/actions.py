@@ -250,19 +250,34 @@ async def _own_point(locator: Any, timeout_ms: float, ref: str, action: str,
     return {}
 
 
-_FOCUS_ON_JS = """el => {
-  let f = el.ownerDocument.activeElement;
-  while (f && f.shadowRoot && f.shadowRoot.activeElement) f = f.shadowRoot.activeElement;
-  const up = n => n.parentElement || (n.parentNode && n.parentNode.host) || null;
-  for (let n = f; n; n = up(n)) if (n === el) return "";  // el, or a field inside it
+#: In-page helpers of the scripts below that ask where the keyboard focus is: the focused
+#: element (inside open shadow trees), whether it is ``el`` or inside it, and how to
+#: name it in a message (``<input#q> "Search"``; ``byText``: a button by its text too).
+_FOCUS_HELPERS = """
+  const focusedIn = (doc) => {
+    let f = doc.activeElement;
+    while (f && f.shadowRoot && f.shadowRoot.activeElement) f = f.shadowRoot.activeElement;
+    return f;
+  };
+  const up = (n) => n.parentElement || (n.parentNode && n.parentNode.host) || null;
+  const holds = (anc, n) => { for (; n; n = up(n)) if (n === anc) return true; return false; };
+  const nameOf = (f, byText) => {
+    const tag = "<" + f.tagName.toLowerCase() + (f.id ? "#" + f.id : "") + ">";
+    const name = (f.getAttribute("aria-label") || (f.labels && f.labels[0] ?
+      f.labels[0].textContent : "") || f.getAttribute("placeholder") ||
+      (byText ? f.textContent : "") || "").trim().replace(/\\s+/g, " ");
+    return name ? tag + ' "' + name.slice(0, 40) + '"' : tag;
+  };
+"""
+
+
+_FOCUS_ON_JS = "el => {" + _FOCUS_HELPERS + """
+  const f = focusedIn(el.ownerDocument);
+  if (holds(el, f)) return "";  // el, or a field inside it
   // el inside the editor that has the focus (a paragraph of a contenteditable)
   if (f && f.isContentEditable && f.contains(el)) return "";
   if (!f || f === el.ownerDocument.body) return "the page itself";
-  let tag = "<" + f.tagName.toLowerCase() + (f.id ? "#" + f.id : "") + ">";
-  const name = (f.getAttribute("aria-label") || (f.labels && f.labels[0] ?
-    f.labels[0].textContent : "") || f.getAttribute("placeholder") || f.textContent || "")
-    .trim().replace(/\\s+/g, " ");
-  return name ? tag + ' "' + name.slice(0, 40) + '"' : tag;
+  return nameOf(f, true);
 }"""
 
 
@@ -287,21 +302,17 @@ async def _press(locator: Any, key: str, timeout_ms: float, ref: str) -> None:
     await locator.press(key, timeout=timeout_ms)
 
 
-_FOCUSED_JS = """els => {
+_FOCUSED_JS = "els => {" + _FOCUS_HELPERS + """
   if (els.length) return null; // still on the page: its own state is read after
-  let f = document.activeElement;
-  while (f && f.shadowRoot && f.shadowRoot.activeElement) f = f.shadowRoot.activeElement;
+  const f = focusedIn(document);
   const editable = f && (f.isContentEditable || (f.matches("input,textarea") &&
     !["checkbox", "radio", "file", "button", "submit", "reset"].includes(f.type)));
   if (!editable) return {};
   const st = window[Symbol.for("domdex")];
   const secret = st && st.isSecret ? st.isSecret(f) : f.type === "password";
   const text = f.isContentEditable ? f.innerText : f.value;
-  let tag = "<" + f.tagName.toLowerCase() + (f.id ? "#" + f.id : "") + ">";
-  const name = f.getAttribute("aria-label") || (f.labels && f.labels[0] ?
-    f.labels[0].textContent : "") || f.getAttribute("placeholder") || "";
-  if (name.trim()) tag += ' "' + name.trim().replace(/\\s+/g, " ").slice(0, 40) + '"';
-  return { field: tag, value: secret ? (text ? "\u2022\u2022\u2022\u2022" : "") : text };
+  return { field: nameOf(f, false),
+           value: secret ? (text ? "\u2022\u2022\u2022\u2022" : "") : text };
 }"""
 
 
@@ -337,7 +348,7 @@ async def _replaced(locator: Any, ref: str, action: str, value: Any) -> str:
             + (" to set it right." if wrong else " if that is not the one meant."))
 
 
-_TYPED_JS = """(el, typed) => {
+_TYPED_JS = "(el, typed) => {" + _FOCUS_HELPERS + """
   const editor = el.isContentEditable;
   const field = editor || el.tagName === "TEXTAREA" || (el.tagName === "INPUT" &&
     !["checkbox", "radio", "file", "button", "submit", "reset", "image", "range",
@@ -352,19 +363,10 @@ _TYPED_JS = """(el, typed) => {
   const st = el.ownerDocument.defaultView[Symbol.for("domdex")];
   const secret = (n) => (st && st.isSecret ? st.isSecret(n) : n.type === "password");
   const shown = (n, t) => (secret(n) ? (t ? "\u2022\u2022\u2022\u2022" : "") : t);
-  let f = el.ownerDocument.activeElement;
-  while (f && f.shadowRoot && f.shadowRoot.activeElement) f = f.shadowRoot.activeElement;
-  const up = (n) => n.parentElement || (n.parentNode && n.parentNode.host) || null;
-  let inside = false;
-  for (let n = f; n; n = up(n)) if (n === el) inside = true;
+  const f = focusedIn(el.ownerDocument);
   const out = { kept: shown(el, value), limit: el.maxLength > 0 ? el.maxLength : null };
-  if (!inside && f && f !== el.ownerDocument.body) {
-    let tag = "<" + f.tagName.toLowerCase() + (f.id ? "#" + f.id : "") + ">";
-    const name = (f.getAttribute("aria-label") || (f.labels && f.labels[0] ?
-      f.labels[0].textContent : "") || f.getAttribute("placeholder") || "").trim()
-      .replace(/\\s+/g, " ");
-    if (name) tag += ' "' + name.slice(0, 40) + '"';
-    out.focus = tag;
+  if (!holds(el, f) && f && f !== el.ownerDocument.body) {
+    out.focus = nameOf(f, false);
     if (f.isContentEditable || "value" in f) {
       out.holds = shown(f, f.isContentEditable ? f.innerText : String(f.value));
     }
@@ -686,7 +688,7 @@ def blocked(action: str, facts: dict[str, Any] | None) -> bool:
     needs = NEEDS.get(action, frozenset())
     if action in ("check", "uncheck") and facts.get("via_label") and not facts.get("disabled") \
             and not facts.get("inert"):
-        return False  # ticked through its own label (:func:`_set_checked`)
+        return False  # ticked through its own label (:func:`_check_by_label`)
     return bool(("visible" in needs and not facts.get("visible"))
                 or ("enabled" in needs and facts.get("disabled"))
                 or ("uncovered" in needs and facts.get("covered_by"))
