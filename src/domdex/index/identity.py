@@ -34,11 +34,15 @@ if TYPE_CHECKING:
     from ..index import PageIndex
     from ..snapshot import Node
 
-__all__ = ["Identity", "block_words", "candidate_fields", "coverage", "identify", "item_fields",
-           "item_words",
+__all__ = ["ID_WORD", "Identity", "block_words", "candidate_fields", "coverage", "identify",
+           "item_fields", "item_words",
            "look_alike_groups", "look_alikes", "row_text", "words"]
 
 _WORD = re.compile(r"\w+")
+#: A word that identifies a record: an id or a number of three digits or more, a word
+#: mixing letters and digits (sku1021, a17). A different one is another record (stale-ref
+#: recovery and the click guard both hold a row to its ids).
+ID_WORD = re.compile(r"\d{3,}|(?=[^\W\d_]*\d)(?=\d*[^\W\d_])\w+")
 #: Roles and tags of containers that repeat: a key is taken from them even for an
 #: element with no look-alike on the page (yet).
 _ITEM_ROLES = frozenset({"row", "listitem", "article", "option", "treeitem"})

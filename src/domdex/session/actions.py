@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..capture.deadline import evaluate_in, with_deadline
 from ..errors import ActionError
-from ..index.identity import _item_of, identify, look_alikes, words
+from ..index.identity import ID_WORD, _item_of, identify, look_alikes, words
 from ..index.labels import label
 from ..snapshot import Node, ref_frame
 from .datefields import fill_dated
@@ -62,11 +62,6 @@ def script(name: str) -> str:
     return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
 
 
-#: Row words that must all still be there: ids and numbers ("order 1043", "a7f3"), as
-#: stale-ref recovery counts them (a count of one or two digits is no id).
-_ID_WORD = re.compile(r"\d{3,}|(?=[^\W\d_]*\d)(?=\d*[^\W\d_])\w+")
-
-
 def expected(idx: PageIndex | None, ref: str) -> dict[str, Any] | None:
     """Who the element ``ref`` is in the capture it was resolved in, for the click
     guard (``clickpoint.js``'s ``expect``): its row's ref, the row's key words, all its
@@ -96,7 +91,7 @@ def expected(idx: PageIndex | None, ref: str) -> dict[str, Any] | None:
     # "Alice Smith | Admin" patched to "Dave Smith | Admin" keeps most of its key.
     names = [w for w in ident.name_key if w in key] if ident.fielded else []
     return {"item": item_ref[len(frame):] if item_ref.startswith(frame) else "",
-            "key": key, "ids": [w for w in key if _ID_WORD.fullmatch(w)], "names": names,
+            "key": key, "ids": [w for w in key if ID_WORD.fullmatch(w)], "names": names,
             "words": [w for w in ident.words if w in shown], "own": own, "was": ident.item,
             "others": [sorted(o) for o in ident.others[:50]]}
 

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..index import roles
 from ..index.identity import (
+    ID_WORD,
     block_words,
     candidate_fields,
     candidate_words,
@@ -67,15 +68,13 @@ _NAME_WEIGHT = 0.6
 _KNOWN_BY_ROLE = frozenset({"checkbox", "radio", "switch", "textbox", "searchbox",
                             "combobox", "spinbutton", "slider", "listbox"})
 #: A count in a heading: a number of one or two digits in brackets ("Cart (2)"). Three
-#: digits or more is an id ("Order (1017)"), as in :data:`_ID_WORD`: read as a count,
-#: "Approve request (1017)" would be acted on as "… (1018)", another request.
+#: digits or more is an id ("Order (1017)"), as in :data:`~..index.identity.ID_WORD`:
+#: read as a count, "Approve request (1017)" would be acted on as "… (1018)", another
+#: request.
 _BRACKETED = re.compile(r"[(\[]\s*\d{1,2}\s*[)\]]")
 #: A count in a name: that, or a bare one or two digits not after "#" nor part of an
 #: id ("A-12", "sku12").
 _COUNT = re.compile(_BRACKETED.pattern + r"|(?<![#\d\w])(?<!\w-)\d{1,2}(?![\d\w])")
-#: A word that identifies a record: an id or a number of three digits or more, a word
-#: mixing letters and digits (sku1021, a17). A different one is another record.
-_ID_WORD = re.compile(r"\d{3,}|(?=[^\W\d_]*\d)(?=\d*[^\W\d_])\w+")
 
 
 @dataclass(slots=True)
@@ -261,8 +260,8 @@ def _row_cover(idx: PageIndex, desc: Fingerprint, pos: int, live: bool = False) 
     ident = desc.identity
     text_w, value_w = candidate_words(idx, pos, look_alikes(idx, pos))
     cov = coverage(ident, ident, (text_w, value_w))
-    if any(_ID_WORD.fullmatch(w) and w not in text_w for w in ident.key) or \
-            any(_ID_WORD.fullmatch(w) and w not in value_w for w in ident.value_key):
+    if any(ID_WORD.fullmatch(w) and w not in text_w for w in ident.key) or \
+            any(ID_WORD.fullmatch(w) and w not in value_w for w in ident.value_key):
         return 0.0
     if _took_place(ident, text_w, set(words(desc.name))):
         return 0.0
