@@ -36,6 +36,7 @@ from typing import Any, Literal, TypedDict, Unpack
 from ..diff import diff as diff_indexes
 from ..errors import (
     ActionError,
+    DomdexError,
     NavigationError,
 )
 from ..index import PageIndex
@@ -339,13 +340,17 @@ class AsyncSession:
         # alternatives its text shows. An alternative it was not shown is remembered only
         # when nothing is known of its ref yet: its node may be one the agent saw in
         # another row before (a list rewritten in place), and that meaning must stand.
-        shown = set(printed_refs(str(result)))
+        try:
+            text: str | None = str(result)
+        except DomdexError:  # a view that cannot render is noted as note_printed does
+            text = None
+        shown = set(printed_refs(text or ""))
         doc = idx.snapshot.document_id
         for m in result.matches:
             if m.ref == result.ref or m.ref in shown or t.intents.get(doc, m.ref) is None:
                 t.remember(idx, m.ref, query=query, intent=kwargs.get("intent"),
                            score=m.score)
-        return t.note_printed(idx, result)
+        return t.note_printed(idx, result, text)  # rendered once for both
 
     async def read(self, tab: str | None = None, *, store: Any = None,
                    **kwargs: Any) -> Any:

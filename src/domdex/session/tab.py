@@ -115,7 +115,8 @@ class Tab:
     def note_printed(self, idx: PageIndex, view: Any, text: str | None = None) -> Any:
         """Note which capture each ref a view prints comes from: what the agent last saw
         a ref mean is what a later action by that ref is checked against. ``text``: the
-        view's text when rendering it whole would cost too much (a read)."""
+        view's text when the caller rendered it already (find) or rendering it whole
+        would cost too much (a read)."""
         try:
             text = str(view) if text is None else text
         except DomdexError:
