@@ -16,6 +16,7 @@
 //   (a password's length only, never its value).
 () => {
   const KEY = Symbol.for("domdex.changes");
+  const WATCH = { subtree: true, childList: true, attributes: true, characterData: true };
   const captured = () => {
     const cap = window[Symbol.for("domdex")];
     const live = cap && cap.doc === document && cap.live;
@@ -43,8 +44,7 @@
     st = { v: 2, doc: document, n: 0, roots: new Set(), fields: "" };
     const bump = () => { st.n++; };
     st.obs = new MutationObserver(bump);
-    st.obs.observe(document, { subtree: true, childList: true,
-      attributes: true, characterData: true });
+    st.obs.observe(document, WATCH);
     for (const type of ["input", "change", "focusin", "focusout", "toggle", "transitionend", "animationend"]) {
       document.addEventListener(type, bump, true);
     }
@@ -53,7 +53,7 @@
     Object.defineProperty(window, KEY, { value: st, enumerable: false, configurable: true });
     for (const sr of captured()) {
       st.roots.add(sr);
-      st.obs.observe(sr, { subtree: true, childList: true, attributes: true, characterData: true });
+      st.obs.observe(sr, WATCH);
     }
     st.fields = fieldsState(st);
     return -1;
@@ -61,7 +61,7 @@
   for (const sr of captured()) {
     if (st.roots.has(sr)) continue;
     st.roots.add(sr);  // its changes until now went unseen
-    st.obs.observe(sr, { subtree: true, childList: true, attributes: true, characterData: true });
+    st.obs.observe(sr, WATCH);
     st.n++;
   }
   for (const sr of st.roots) if (!sr.host || !sr.host.isConnected) st.roots.delete(sr);
