@@ -444,7 +444,8 @@ async def _set_checked(locator: Any, state: bool, timeout_ms: float, ref: str = 
     if await locator.is_checked(timeout=timeout_ms) == state:
         return ""
     action = "check" if state else "uncheck"
-    box = await locator.first.evaluate_handle(_BOX_JS, timeout=timeout_ms)
+    box = await with_deadline(locator.first.evaluate_handle(_BOX_JS, timeout=timeout_ms),
+                              timeout_ms / 1000 + EXPLAIN_DEADLINE, what="box")
     try:
         await _click(locator, timeout_ms, ref, action, expect)
         if await with_deadline(locator.count(), EXPLAIN_DEADLINE, what="count") == 0:
@@ -495,7 +496,8 @@ async def _check_by_label(locator: Any, state: bool, timeout_ms: float, ref: str
     action = "check" if state else "uncheck"
     if await locator.is_checked(timeout=timeout_ms) == state:
         return ""
-    handle = await locator.first.evaluate_handle(_LABEL_JS, timeout=timeout_ms)
+    handle = await with_deadline(locator.first.evaluate_handle(_LABEL_JS, timeout=timeout_ms),
+                                 timeout_ms / 1000 + EXPLAIN_DEADLINE, what="label")
     try:
         label_el = handle.as_element()
         if label_el is None:
