@@ -501,10 +501,9 @@ def _listing_ordinal(si: SearchIndex, idx: Any, nth: int, q: Query, score: np.nd
     product": count the records of the listing the request's noun names
     (:mod:`~domdex.search.records`) and take the record's element — the one the rest of
     the request names, else its first link (its title), else what it is."""
-    named = {r for w in q.role_words if w not in _LISTING_WORDS for r in ROLE_WORDS[w]}
-    if not hasattr(idx, "tree") or named & _CONTROL_ROLES:
+    nouns = _record_nouns(idx, q)
+    if nouns is None:
         return False  # "the second button", "the first link in the footer": look-alikes
-    nouns = {stem(t) for t in q.terms if t not in ACTION_VERBS and t not in q.zone_terms}
     found = _named_listing(si, idx, nouns, score)
     if found is None:
         return False
@@ -532,26 +531,13 @@ def ordinal_listings(idx: Any, q: Query) -> list[tuple[str, list[int]]]:
 
     find counts in one of them (:func:`_listing_ordinal`: the longer, the one of three
     records or more …), which is a fine answer to show but a guess to act on."""
-    if q.ordinal is None or not hasattr(idx, "tree"):
-        return []
-    named = {r for w in q.role_words if w not in _LISTING_WORDS for r in ROLE_WORDS[w]}
-    if named & _CONTROL_ROLES:
-        return []
-    nouns = {stem(t) for t in q.terms if t not in ACTION_VERBS and t not in q.zone_terms}
+    nouns = _record_nouns(idx, q) if q.ordinal is not None else None
     if not nouns:
         return []
     si = SearchIndex.for_index(idx)
-    alts = _noun_translations(nouns)
-    fits: list[tuple[tuple[int, int, int], Listing, int]] = []
-    for listing in _page_listings(si, idx):
-        fit = sum(1 for n in nouns if n in listing.words or alts.get(n, set()) & listing.words)
-        spans = [a for a, b in (_subtree(si, idx, r) for r in listing.records) if b > a]
-        if not fit or not spans:
-            continue
-        first = idx.nodes[listing.records[0]]
-        marked = first.role in _RECORD_ROLES or first.tag in _RECORD_TAGS
-        fits.append(((fit, int(marked), int(not si.zones[spans[0]] & _ASIDE_ZONES)),
-                     listing, spans[0]))
+    fits = [((fit, int(marked), int(not aside)), listing, spans[0][0])
+            for listing, fit, marked, aside, spans in
+            _listing_fits(si, idx, nouns, _noun_translations(nouns))]
     top = max((key for key, _, _ in fits), default=None)
     tied = [(si.descriptors[k].fields.get("heading", "").strip(), listing.records)
             for key, listing, k in fits if key == top]
@@ -578,22 +564,11 @@ def _named_listing(si: SearchIndex, idx: Any, nouns: set[str],
 
     Among equals: one in the main content, of three records or more, whose records hold
     the best candidates, the longest."""
-    found = _page_listings(si, idx)
     best_key: tuple[int, int, int, int, float, int] | None = None
     choice: Listing | None = None
     alts = _noun_translations(nouns)
-    for listing in found:
-        fit = sum(1 for n in nouns if n in listing.words or alts.get(n, set()) & listing.words)
-        if not fit:
-            continue
-        spans = [_subtree(si, idx, r) for r in listing.records]
-        spans = [(a, b) for a, b in spans if b > a]
-        if not spans:
-            continue
-        aside = bool(si.zones[spans[0][0]] & _ASIDE_ZONES)
+    for listing, fit, marked, aside, spans in _listing_fits(si, idx, nouns, alts):
         top = max(float(score[a:b].max()) for a, b in spans)
-        first = idx.nodes[listing.records[0]]
-        marked = first.role in _RECORD_ROLES or first.tag in _RECORD_TAGS
         key = (fit, int(marked), int(not aside), int(len(listing.records) >= 3), top,
                len(listing.records))
         if best_key is None or key > best_key:
@@ -602,6 +577,34 @@ def _named_listing(si: SearchIndex, idx: Any, nouns: set[str],
         return None
     return choice, {n for n in nouns
                     if n not in choice.words and not alts.get(n, set()) & choice.words}
+
+
+def _record_nouns(idx: Any, q: Query) -> set[str] | None:
+    """The nouns an ordinal request names its records by ("the third *post*"); None when
+    it counts look-alike controls instead ("the second button") or the index has no tree."""
+    named = {r for w in q.role_words if w not in _LISTING_WORDS for r in ROLE_WORDS[w]}
+    if not hasattr(idx, "tree") or named & _CONTROL_ROLES:
+        return None
+    return {stem(t) for t in q.terms if t not in ACTION_VERBS and t not in q.zone_terms}
+
+
+def _listing_fits(si: SearchIndex, idx: Any, nouns: set[str], alts: dict[str, set[str]]
+                  ) -> list[tuple[Listing, int, bool, bool, list[tuple[int, int]]]]:
+    """The page's listings whose words hold some of ``nouns`` (or their translations
+    ``alts``), each with how many, whether its records are marked as records, whether it
+    sits in an aside, and its records' non-empty spans (none: left out)."""
+    out = []
+    for listing in _page_listings(si, idx):
+        fit = sum(1 for n in nouns if n in listing.words or alts.get(n, set()) & listing.words)
+        if not fit:
+            continue
+        spans = [(a, b) for a, b in (_subtree(si, idx, r) for r in listing.records) if b > a]
+        if not spans:
+            continue
+        first = idx.nodes[listing.records[0]]
+        marked = first.role in _RECORD_ROLES or first.tag in _RECORD_TAGS
+        out.append((listing, fit, marked, bool(si.zones[spans[0][0]] & _ASIDE_ZONES), spans))
+    return out
 
 
 def _noun_translations(nouns: set[str]) -> dict[str, set[str]]:
