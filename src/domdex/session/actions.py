@@ -182,6 +182,13 @@ async def _click(locator: Any, timeout_ms: float, ref: str, action: str,
         raise ActionError(_changed(action, ref, stopped.removeprefix("changed: "), expect,
                                    "as the click was made, so the click was stopped before "
                                    "the page saw it"))
+    if stopped.startswith("missed: "):
+        raise ActionError(
+            f"Cannot {action} @{ref} safely: twice the click would have landed on "
+            f"{stopped.removeprefix('missed: ')} and not on the element (it moved, shrank "
+            "or was covered as the pointer came), so it was stopped before the page saw "
+            "it. Nothing was clicked. Wait for the page to settle and try again, or find "
+            "the element again.")
     raise ActionError(
         f"Cannot {action} @{ref} safely: {stopped}, a control inside it, came under the "
         "pointer as it moved there (shown on hover, or moved in), so the click was "

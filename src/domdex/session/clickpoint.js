@@ -17,8 +17,9 @@
 // the session disarms it (window[Symbol.for("domdex.clickguard")].stop(), which answers
 // what it blocked), a capture listener on the element's window looks at the first
 // trusted pointer event: when its target is a control nested in the element (other than
-// the one a wrapper was let through to), that event and the rest of the click are
-// stopped before any page handler sees them, so nothing is done.
+// the one a wrapper was let through to), or is not inside the element at all (`missed:
+// …`), that event and the rest of the click are stopped before any page handler sees
+// them, so nothing is done.
 //
 // `expect` (from the session; may be null) is who the element is in the capture the
 // session resolved it in: `item`, the ref of its row (its item: the largest ancestor
@@ -200,8 +201,14 @@
       if (!e.isTrusted) return; // a label's click on its field, a page's own dispatch
       if (verdict === undefined) {
         const t = e.composedPath()[0];
-        const c = t && t.nodeType === 1 && t !== el && within(t) ? controlAt(t) : null;
-        verdict = c && c !== allowed ? describe(c) : changed();
+        if (t && t.nodeType === 1 && !within(t)) {
+          // the pointer is not on the element at all (it shrank as the pointer came over
+          // it: an icon swapping to a hover image not loaded yet; something moved in)
+          verdict = "missed: " + describe(t);
+        } else {
+          const c = t && t.nodeType === 1 && t !== el ? controlAt(t) : null;
+          verdict = c && c !== allowed ? describe(c) : changed();
+        }
       }
       if (verdict) {
         e.preventDefault();
