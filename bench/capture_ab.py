@@ -8,6 +8,8 @@ to the working tree's ``src/domdex/capture/capture.js``. On each Python docs pag
 and genindex-all.html), both scripts are installed in the same tab and called in turn,
 the order swapped every run, after one warm-up each: the same page, layout and
 machine state for both, which is what a 2-core machine shared with other work needs.
+The tab has the listener probe capture installs (capture/listeners.py), so a walk that
+asks it pays for it.
 
 Printed per page, medians of ``--runs``: the time in the page (``performance.now()``
 around the walk) and the wall time with the transfer to Python and ``json.loads``,
@@ -61,8 +63,12 @@ async def _run(old: str, new: str, pages: list[str], runs: int) -> None:
         page = await browser.new_page(viewport={"width": 1280, "height": 800})
         print(f"{'page':28} {'in page: old':>13} {'new':>7} {'ratio':>6}   "
               f"{'with transfer: old':>19} {'new':>7} {'ratio':>6}  (ms, medians of {runs})")
+        from domdex.capture import listeners
+
         for name in pages:
             await page.goto((DOCS / name).as_uri())
+            # as capture does: the listener probe is there for whichever walk asks for it
+            await listeners.install(page)
             await page.evaluate(install)
             wall: dict[str, list[float]] = {"__old": [], "__new": []}
             inside: dict[str, list[float]] = {"__old": [], "__new": []}

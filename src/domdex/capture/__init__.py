@@ -43,6 +43,7 @@ from ..errors import BrowserError
 from ..gcpause import paused_gc
 from ..snapshot import LANGUAGE_CHARS, Box, FrameInfo, Node, Snapshot
 from . import deadline as _dl
+from . import listeners
 from .deadline import FrameUnanswered, evaluate_in, with_deadline
 from .rows import FLAGS, REF, content_origin, rows_to_nodes
 
@@ -190,6 +191,8 @@ async def _evaluate_frame(frame: Any, live: _Live | None = None,
         try:
             text = await evaluate_in(frame, _RUN_JS, arg, deadline=deadline, what="capture")
             if text is None:  # the first capture in this frame's window (or a new capture.js)
+                if frame.parent_frame is None:  # its window's listener probe, once too
+                    await listeners.install(frame.page)
                 text = await evaluate_in(frame, install, arg, deadline=deadline, what="capture")
             with paused_gc():
                 data: dict[str, Any] = json.loads(text)

@@ -756,6 +756,28 @@
     }
     return true;
   };
+  // Clickable by a script listener alone (`$(".reply").on("click", …)` on an icon span
+  // whose pointer shows only on hover): the session installs, through the DevTools
+  // protocol, a window function that answers whether an element has a click-like
+  // listener of its own (capture/listeners.py). A listener on a container is how pages
+  // delegate clicks to its items, so only a small target counts: a few elements, a short
+  // text and no control inside it. Only elements with attributes are asked (a script
+  // binds by class or id; asking every <li> and <dd> of a long page costs 10-15 % of
+  // the walk, bench/capture_ab.py).
+  const LISTENS = window[Symbol.for("domdex.listens")] || null;
+  const LISTENER_TARGET_KIDS = 8;
+  const LISTENER_TARGET_TEXT = 80;
+  const CONTROL_INSIDE = "a[href], button, input, select, textarea, [role], [tabindex], " +
+    "[contenteditable], [onclick]";
+  const listenerTarget = (el, t) => {
+    if (LISTENS === null || t === "BODY" || t === "HTML" || holdsList(el, t)) return false;
+    if (el.childElementCount > LISTENER_TARGET_KIDS) return false;
+    let ok = false;
+    try { ok = LISTENS(el); } catch (e) { return false; }
+    if (!ok) return false;
+    if (el.textContent.trim().length > LISTENER_TARGET_TEXT) return false;
+    return el.firstElementChild === null || el.querySelector(CONTROL_INSIDE) === null;
+  };
   // A list, or a list item that holds a nested list (a tree's folder, a menu item with
   // its submenu), clickable by the cursor alone is no single target: a click at its
   // middle lands on whichever item sits there. Its label and its items are the targets.
@@ -828,6 +850,12 @@
     let clickable = false;
     let holder = false;
     if (!interactive && ha && el.hasAttribute("onclick")) clickable = interactive = true;
+    // (inside a box that is clickable by its cursor alone, a listener of its own still
+    // makes a target: `.controls span:hover { cursor: pointer }` must not swallow, while
+    // hovered, the icon it wraps)
+    if (!interactive && ha && !ctx.inControl && listenerTarget(el, t)) {
+      clickable = interactive = true;
+    }
     if (!interactive && cursor === "pointer" && !(f & 4) && (pcur !== "pointer" ||
         // a click target positioned on its own, out of its clickable parent's box
         (ctx.inInteractive && (style.position === "fixed" || style.position === "absolute")))) {
@@ -877,12 +905,13 @@
     const presentational = role === "" && hasRole && PRESENTATIONAL_PARENTS.has(t);
     const inBlock = ctx.inBlock || collector;
     const inInteractive = ctx.inInteractive || (row !== null && interactive);
+    const inControl = ctx.inControl || (row !== null && interactive && !clickable);
     let cctx = ctx;
     if (none !== ctx.none || ariaHidden !== ctx.ariaHidden || noLandmark !== ctx.noLandmark ||
         grid !== ctx.grid || presentational !== ctx.presentational || inBlock !== ctx.inBlock ||
-        inInteractive !== ctx.inInteractive) {
+        inInteractive !== ctx.inInteractive || inControl !== ctx.inControl) {
       cctx = { none, ariaHidden, noLandmark, grid, presentational, inBlock, inInteractive,
-        collect: inBlock };
+        inControl, collect: inBlock };
     }
 
     const special0 = special;
@@ -1126,7 +1155,8 @@
     const t0 = performance.now();
     if (document.body) {
       const ctx = { none: false, ariaHidden: false, noLandmark: false, grid: false,
-        presentational: false, inBlock: false, inInteractive: false, collect: false };
+        presentational: false, inBlock: false, inInteractive: false, inControl: false,
+        collect: false };
       visit(document.body, "BODY", ctx, null, "auto");
       labelMap = null; // a name read during the walk saw only the shadow roots met so far
     }

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from . import roles
-from .labels import PLAIN_LABELS, label
+from .labels import PLAIN_LABELS, class_words, label
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 
 __all__ = ["ID_WORD", "Identity", "block_words", "candidate_fields", "coverage", "identify",
            "item_fields", "item_words",
-           "look_alike_groups", "look_alikes", "row_text", "words"]
+           "look_alike_groups", "look_alikes", "row_text", "row_twins", "words"]
 
 _WORD = re.compile(r"\w+")
 #: A word that identifies a record: an id or a number of three digits or more, a word
@@ -66,11 +66,17 @@ def words(text: str) -> list[str]:
     return _WORD.findall("".join(c for c in folded if not unicodedata.combining(c)))
 
 
-def _kind(n: Node) -> tuple[str, str]:
+def _kind(n: Node, name: str | None = None) -> tuple[str, str]:
     # label() collapses whitespace already, and no character casefolds to whitespace or
     # to nothing, so the casefolded label needs no second split and join (a pass over
     # every node for the look-alike groups, on the first find's path)
-    return roles.display_role(n), label(n).casefold()
+    name = label(n) if name is None else name
+    if not name and roles.is_interactive(n):
+        # an unnamed control is what its class says (``span.reply``, ``span.like``): a
+        # post's three icons are not look-alikes of each other, each is of the other posts'
+        words = class_words(n, box=False)
+        return roles.display_role(n), "." + words if words else ""
+    return roles.display_role(n), name.casefold()
 
 
 def look_alikes(idx: PageIndex, pos: int) -> list[int]:
@@ -97,13 +103,35 @@ def look_alike_groups(idx: PageIndex) -> dict[tuple[str, str], list[int]]:
             display_role = roles.display_role
             for i, n in enumerate(nodes):
                 if n.visible:
-                    groups.setdefault((display_role(n), labels[i].casefold()), []).append(i)
+                    key = (display_role(n), labels[i].casefold()) if labels[i] else \
+                        _kind(n, "")
+                    groups.setdefault(key, []).append(i)
         else:
             for i, n in enumerate(nodes):
                 if n.visible:
                     groups.setdefault(_kind(n), []).append(i)
         idx.cache["identity.groups"] = groups
     return groups
+
+
+def row_twins(idx: PageIndex, pos: int) -> list[int]:
+    """The look-alikes :func:`row_text` tells an element apart from: :func:`look_alikes`
+    for a shown element; for one not shown, its look-alikes shown or not."""
+    return look_alikes(idx, pos) if idx.nodes[pos].visible else _hidden_look_alikes(idx, pos)
+
+
+def _hidden_look_alikes(idx: PageIndex, pos: int) -> list[int]:
+    """The look-alikes of an element that is not shown, shown or not: the *Share* item of
+    each post's closed menu is told apart by its post as the posts' shown buttons are.
+    Only the row of such an element asks (views and find); what stale-ref recovery and
+    the click guard compare stays among shown elements."""
+    groups: dict[tuple[str, str], list[int]] | None = idx.cache.get("identity.groups.all")
+    if groups is None:
+        groups = {}
+        for i, n in enumerate(idx.nodes):
+            groups.setdefault(_kind(n), []).append(i)
+        idx.cache["identity.groups.all"] = groups
+    return groups.get(_kind(idx.nodes[pos]), [pos])
 
 
 def _item_of(idx: PageIndex, pos: int, twins: list[int]) -> int | None:
@@ -379,7 +407,7 @@ def row_text(idx: PageIndex, ref: str, chars: int = ITEM_TEXT_CHARS) -> str:
     pos = idx.tree.pos.get(ref)
     if pos is None or not roles.is_interactive(idx.nodes[pos]):
         return ""
-    twins = look_alikes(idx, pos)
+    twins = row_twins(idx, pos)
     if len(twins) < 2:
         return ""
     item = _item_of(idx, pos, twins)

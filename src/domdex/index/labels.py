@@ -13,8 +13,9 @@ shows, asks for it as a last resort.
 from __future__ import annotations
 
 from ..snapshot import Node
+from ..words import IDENTIFIER_PARTS
 
-__all__ = ["PLAIN_LABELS", "label", "value_label"]
+__all__ = ["PLAIN_LABELS", "class_words", "label", "value_label"]
 
 #: Key of an index's ``cache`` under which the matcher build leaves every node's
 #: :func:`label` for the look-alike groups built after it (one pass over the nodes, not two).
@@ -38,3 +39,42 @@ def value_label(node: Node) -> str:
     ``label(n) or value_label(n)``."""
     v = node.value or ""
     return " ".join(v.split()) if v and not v.isspace() else ""
+
+
+#: Words of class and id values that say how a thing looks or is built, not what it does.
+_STYLE_WORDS = frozenset(str.split(
+    "btn button ui fa fas far fab glyphicon bi mdi material symbols octicon svelte css js "
+    "corner corners all state default active hover focus focused disabled enabled "
+    "clickable wrapper wrap container inner outer left right top bottom small large "
+    "big pull float flex inline block hidden show hide is has svg img sm md lg xs xl "
+    "primary secondary text"))
+#: Class names a framework puts on everything (Angular's ``ng-star-inserted``, Material's
+#: ``mat-…``, styled-components' ``sc-…``): they say nothing of one element's job.
+_FRAMEWORK_PREFIXES = ("ng-", "mat-", "mdc-", "cdk-", "sc-", "css-", "jsx-", "svelte-",
+                       "ember", "tw-", "chakra-", "mui")
+#: The largest side, in CSS pixels, of a box read as an icon.
+_ICON_SIDE = 48
+
+
+def class_words(node: Node, *, box: bool = True) -> str:
+    """What an unnamed control's id and class values say it is (``span.trash``,
+    ``i.icon-star``, ``#close-email``): for an icon whose picture carries its meaning,
+    these words are all a page gives, and a small box without text is an icon. Parts
+    with digits (``svelte-3jwzs9``, hashed names), framework classes and words about
+    looks or layout are left out; more than two words left describe the box around it
+    (``login-modal-close``), so none is taken."""
+    words: list[str] = []
+    names = [node.attrs.get("id", "")] + [c for c in node.attrs.get("class", "").split()
+                                          if not c.lower().startswith(_FRAMEWORK_PREFIXES)]
+    for value in names:
+        for part in IDENTIFIER_PARTS.split(value):
+            w = part.lower()
+            if len(w) > 2 and w.isalpha() and w not in _STYLE_WORDS and w not in words:
+                words.append(w)
+    if not words or len([w for w in words if w != "icon"]) > 2:
+        return ""  # "delete-account-modal-close": the words of the box around it, not its job
+    b = node.box if box else None  # the box changes on hover: no part of an identity
+    if b is not None and 0 < b.width <= _ICON_SIDE and 0 < b.height <= _ICON_SIDE \
+            and "icon" not in words:
+        words.append("icon")
+    return " ".join(words)

@@ -13,9 +13,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from ..index.identity import row_text
+from ..index.identity import row_text, row_twins, words
 from ..index.labels import label
 from ..index.reveal import revealer
+from ..index.roles import is_interactive
 from .base import Line, View
 from .elements import ROW_CHARS, element_line, in_row, quote, ref_and_name
 
@@ -33,6 +34,8 @@ SHOW_ALTERNATIVE = 0.6
 #: nothing names the thing as asked ("the list" for an unnamed select).
 LEAD_FLOOR = 0.5
 LEAD_RATIO = 2.0
+#: Intents whose target takes input: a text is no rival of a control for them.
+_FIELD_INTENTS = frozenset({"fill", "select", "type"})
 
 
 def confidence_label(score: float, runner_up: float | None) -> str:
@@ -64,10 +67,12 @@ class FindResult(View):
         self.top_k = top_k
         self.fuzzy = fuzzy or []
         self.matches: list[Match] = ranking.matches[:top_k]
+        self._rows: dict[str, str] = {}
         best = self.matches[0] if self.matches else None
         runner = self.matches[1].score if len(self.matches) > 1 else None
         self.score: float = best.score if best else 0.0
-        clear_lead = runner is None or self.score >= LEAD_RATIO * runner
+        rival = self._rival(best)
+        clear_lead = rival is None or self.score >= LEAD_RATIO * rival
         #: True when the answer is under the threshold but leads clearly (``low``)
         #: the best is named only by its id and class words: ``low`` at best, and only
         #: when it leads clearly
@@ -78,10 +83,37 @@ class FindResult(View):
             self.score >= threshold and not self.guessed)) else None
         self.confidence = "none" if not self.ref else "low" if self.below else \
             confidence_label(self.score, runner)
-        self._rows: dict[str, str] = {}
         #: the visible control that opens the closed menu or section the answer is in
         self.reveal: str | None = self._revealer()
         self.suggestion = self._suggestion()
+
+    def _rival(self, best: Match | None) -> float | None:
+        """The score the best must lead clearly to be given under the threshold: the
+        runner-up's, past look-alikes of the best that its record tells apart, that
+        record's own text, and texts when the request fills or selects. Three
+        unnamed ``span.delete`` icons of three posts are one guess about what the icon
+        does, and "delete Carol's post" says which post: the other posts' icons are not
+        rivals when Carol's record holds a word of the request theirs lack."""
+        if best is None or len(self.matches) < 2:
+            return None
+        tree = getattr(self.index, "tree", None)
+        if tree is None:
+            return self.matches[1].score
+        twins = set(row_twins(self.index, best.pos))
+        nodes = self.index.nodes
+        row = set(words(self._row(best.ref)))
+        mine = (set(words(self.query)) - set(words(label(nodes[best.pos])))) & row
+        for m in self.matches[1:]:
+            if m.pos in twins and mine and not mine <= set(words(self._row(m.ref))):
+                continue  # a look-alike whose record lacks words the best's holds
+            if mine and not is_interactive(nodes[m.pos]) and \
+                    set(words(label(nodes[m.pos]))) <= row:
+                continue  # the best's record's own text ("Bob Jones" for Bob's *Reply*)
+            if self.intent in _FIELD_INTENTS and is_interactive(nodes[best.pos]) and \
+                    not is_interactive(nodes[m.pos]):
+                continue  # a text is nothing to fill or select in
+            return m.score
+        return None
 
     def __bool__(self) -> bool:
         return self.ref is not None

@@ -17,9 +17,9 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from ..index.labels import PLAIN_LABELS, label, value_label
+from ..index.labels import PLAIN_LABELS, class_words, label, value_label
 from ..snapshot import Node
-from ..words import IDENTIFIER_PARTS, has_unspaced
+from ..words import has_unspaced
 from .purposes import form_purposes
 from .stopping import check
 from .tables import first_row_heads, table_of
@@ -271,45 +271,6 @@ def symbol_words(label: str) -> str:
 def is_symbol_only(name: str) -> bool:
     """A name with no letter and no digit ("📅", "×", "…"): it shows, it does not say."""
     return bool(name.strip()) and not any(c.isalnum() for c in name)
-
-
-#: Words of class and id values that say how a thing looks or is built, not what it does.
-_STYLE_WORDS = frozenset(str.split(
-    "btn button ui fa fas far fab glyphicon bi mdi material symbols octicon svelte css js "
-    "corner corners all state default active hover focus focused disabled enabled "
-    "clickable wrapper wrap container inner outer left right top bottom small large "
-    "big pull float flex inline block hidden show hide is has svg img sm md lg xs xl "
-    "primary secondary text"))
-#: Class names a framework puts on everything (Angular's ``ng-star-inserted``, Material's
-#: ``mat-…``, styled-components' ``sc-…``): they say nothing of one element's job.
-_FRAMEWORK_PREFIXES = ("ng-", "mat-", "mdc-", "cdk-", "sc-", "css-", "jsx-", "svelte-",
-                       "ember", "tw-", "chakra-", "mui")
-#: The largest side, in CSS pixels, of a box read as an icon.
-_ICON_SIDE = 48
-
-
-def _own_words(node: Node) -> str:
-    """What an unnamed control's id and class values say it is (``span.trash``,
-    ``i.icon-star``, ``#close-email``): for an icon whose picture carries its meaning,
-    these words are all a page gives, and a small box without text is an icon. Parts
-    with digits (``svelte-3jwzs9``, hashed names), framework classes and words about
-    looks or layout are left out; more than two words left describe the box around it
-    (``login-modal-close``), so none is taken."""
-    words: list[str] = []
-    names = [node.attrs.get("id", "")] + [c for c in node.attrs.get("class", "").split()
-                                          if not c.lower().startswith(_FRAMEWORK_PREFIXES)]
-    for value in names:
-        for part in IDENTIFIER_PARTS.split(value):
-            w = part.lower()
-            if len(w) > 2 and w.isalpha() and w not in _STYLE_WORDS and w not in words:
-                words.append(w)
-    if not words or len([w for w in words if w != "icon"]) > 2:
-        return ""  # "delete-account-modal-close": the words of the box around it, not its job
-    box = node.box
-    if box is not None and 0 < box.width <= _ICON_SIDE and 0 < box.height <= _ICON_SIDE \
-            and "icon" not in words:
-        words.append("icon")
-    return " ".join(words)
 
 
 def _hidden_kind(node: Node) -> int:
@@ -955,7 +916,7 @@ class _Builder:
                 extra.append(self._nearby_label(i))  # <div>Genre</div><input>
             if not name and not node.text and not any(extra) and not typed and \
                     role not in _FIELD_ROLES and not self._in_control(i):
-                guessed = bool(own := _own_words(node))
+                guessed = bool(own := class_words(node))
                 extra.append(own)  # <span class="trash">: an icon named by class
         text = " ".join([x for x in extra if x and x != name])
         if text:

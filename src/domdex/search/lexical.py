@@ -219,6 +219,9 @@ _INTENT_VERBS = [
 ]
 _NAMED_QUOTE = re.compile(r"\b(?:named|called|label+ed|titled)\s+['\"‘“]([^'\"’”]{2,80})['\"’”]",
                           re.IGNORECASE)
+#: The most words a quoted part may have to be read as a name (longer: a text to type).
+_QUOTED_NAME_WORDS = 3
+_QUOTED_ROLE = re.compile(r"['\"‘“]([^'\"’”]{2,80})['\"’”]\s+(\w+)")
 _QUOTED = re.compile(r"(?:^|\s)['\"‘“]([^'\"’”]{2,80})['\"’”](?=\s|$|[.,;:?!])")
 _HEAD_SPLIT = re.compile(r"\b(of|in|under|inside|within|for|on|from|at|near|below|above|"
                          r"beside|next to)\b")
@@ -432,6 +435,9 @@ def parse_query(text: str) -> Query:
     foreign = current_language() is not None  # the page is not in English
     q.quoted = [m.strip() for m in _QUOTED.findall(text)]
     q.named = [m.strip() for m in _NAMED_QUOTE.findall(text)]
+    # the "Embed Tweet" button: a quote a role word follows names an element too
+    q.named += [m.group(1).strip() for m in _QUOTED_ROLE.finditer(text)
+                if m.group(2).lower() in ROLE_WORDS]
     q.sequence = [w for w in _in_english(tokens(low), foreign) if w.isalnum()]
     clause = _NEGATED_CLAUSE.search(low)
     if clause:  # "don't delete Alice, delete Bob": what follows is the request
@@ -476,6 +482,9 @@ def parse_query(text: str) -> Query:
     if dest and dest.group(1) not in _NOT_A_PAGE_NAME and dest.group(1) not in _ORDINALS:
         q.named_page = True  # "go to the Markers page": find drops "page" for a navigation
     words = _in_english(tokens(low), foreign)
+    # a quoted name made only of small words is asked for: click the "Like" button
+    named = {t for x in q.quoted if len(x.split()) <= _QUOTED_NAME_WORDS
+             and all(t in STOPWORDS for t in tokens(fold(x))) for t in tokens(fold(x))}
     for w in words:
         if w in _ORDINALS and q.ordinal is None:
             q.ordinal = _ORDINALS[w]
@@ -488,7 +497,7 @@ def parse_query(text: str) -> Query:
                 q.terms.append(w)
         elif w in _KIND_ONLY:
             q.wants_key = True
-        elif w not in STOPWORDS or w.startswith("-"):
+        elif w not in STOPWORDS or w.startswith("-") or w in named:
             q.terms.append(w)
         if w in KEY_WORDS:
             q.wants_key = True
@@ -523,6 +532,10 @@ def parse_query(text: str) -> Query:
         small = [w for w, nxt in itertools.pairwise(words)  # the small word before it
                  if w in STOPWORDS and w not in _NOT_A_NAME and nxt in ROLE_WORDS]
         q.terms = _dedupe(small) if small else list(q.role_words)
+    else:  # "Like button for @cw": a capitalised small word before a role word is a name
+        q.terms += [w for w in _dedupe([m.group(1).lower() for m in _CAPITAL_ROLE.finditer(text)
+                                        if m.group(2).lower() in ROLE_WORDS])
+                    if w in STOPWORDS and w not in _NOT_A_NAME and w not in q.terms]
     q.zone_terms = [z for z in q.zone_terms if z not in q.terms]
     q.terms += q.zone_terms
     seq = q.sequence
@@ -539,6 +552,8 @@ def parse_query(text: str) -> Query:
 #: not words the element carries.
 _VALUE_OF = _words("value values content contents")
 
+#: A capitalised word and the word after it (a role word makes the first a name).
+_CAPITAL_ROLE = re.compile(r"\b([A-Z][a-z]*)\s+(?=(\w+))")
 #: Small words that never name a field by themselves ("the", "please", "it").
 _NOT_A_NAME = _words("a an the this that these those its it's it please i me my we our "
                      "you your is are be was were been being do does did")

@@ -35,6 +35,7 @@ from ..index.reveal import opens_something, revealer
 from ..languages import current_language, in_page_language
 from ..structure_words import STRUCTURE_WORDS
 from ..translations import translations
+from .descriptors import Descriptor
 from .learned import asked_shapes, feature_matrix, load_ranker
 from .lexical import (
     ORDINAL_WORDS,
@@ -130,6 +131,9 @@ VALUE_YIELD = 0.5
 #: whose name does not hold it at all (when some candidate's name is the quoted text).
 QUOTE_PART = 0.85
 QUOTE_MISS = 0.5
+#: Words beyond the quoted name's own that a name holding it may have ("Save" in *Save
+#: and continue*): a longer text quotes the name, it is not one.
+QUOTE_NAME_SLACK = 4
 #: A value of the shape the request asks for ("how many" → a count, "when" → a date):
 #: fitted by bench/sweep.py, leave one app out.
 SHAPE_BOOST = 0.8
@@ -175,6 +179,10 @@ class Ranking:
     scope: str | None = None
 
 
+#: The intent factor of what cannot be filled, for a fill request (0.35 before the task
+#: shown on a page, "Enter 05/20/2010 as the date", outranked the date field; the corpus
+#: answers the same at 0.2, bench/find_corpus.py score --set ranking.FILL_MISS=…).
+FILL_MISS = 0.2
 #: A file input for a fill request: it is filled, but with files; a request for one
 #: names it ("attach a photo") and wins by its words
 FILE_FILL = 0.8
@@ -192,7 +200,7 @@ def _intent_factor(si: SearchIndex, intent: str | None) -> np.ndarray:
         f[si.role_fillable & ~si.role_combobox] = 0.6
         f[si.tiny_box] *= 0.6  # a 2-px box is not what a person clicks
     elif intent == "fill":
-        f[~(si.role_fillable | si.file_input)] = 0.35
+        f[~(si.role_fillable | si.file_input)] = FILL_MISS
         f[si.file_input] = FILE_FILL  # takes files, not the text most fills are
     elif intent == "select":
         ok = si.role_selectable
@@ -223,7 +231,12 @@ def _openable(si: SearchIndex, idx: Any, q: Query, ks: np.ndarray, lex: np.ndarr
     seen: dict[int, bool] = si.derived.setdefault("openable", {})
     whole = lex[ks] >= _WHOLE_REQUEST
     if named := _as_names(q.named):
-        whole |= np.array([si.norm_names[k] in named for k in ks.tolist()], dtype=bool)
+        # the name as given, or holding it with words the request says too ("Mute @bob"
+        # for "the "Mute" button of @bob")
+        said = set(tokens(q.text))
+        whole |= np.array([(n := si.norm_names[k]) in named or (
+            any(f" {w} " in f" {n} " for w in named) and set(n.split()) <= said)
+            for k in ks.tolist()], dtype=bool)
     for k in ks[(si.hidden[ks] == 2) & whole].tolist():
         opens = seen.get(k)
         if opens is None:
@@ -815,6 +828,12 @@ def _record_factor(si: SearchIndex, idx: Any, q: Query, ks: np.ndarray,
 RECORD_HANDOFF = 0.5
 
 
+def _said_name(d: Descriptor) -> str:
+    """What a view calls the element, or for an icon named only by its class
+    (``span.reply``), the class words it is found by."""
+    return d.label or (d.fields.get("label", "") if d.guessed else "")
+
+
 def _record_handoff(si: SearchIndex, idx: Any, q: Query, ks: np.ndarray,
                     score: np.ndarray) -> np.ndarray:
     """A click request whose best match is a record's text (a post's author) and that
@@ -847,7 +866,7 @@ def _record_handoff(si: SearchIndex, idx: Any, q: Query, ks: np.ndarray,
     terms = [t for t in q.terms if stem(t) not in listing.words]
     own = [k for k in range(a, z) if si.interactive[k] and not si.hidden[k] and
            all(si.signature[k] in kind for kind in kinds) and
-           _names(terms, si.descriptors[k].label)]
+           _names(terms, _said_name(si.descriptors[k]))]
     if not own:
         return score
     k = max(own, key=lambda j: float(score[j]))
@@ -1158,13 +1177,54 @@ def _quoted_factor(si: SearchIndex, q: Query, ks: np.ndarray) -> np.ndarray | fl
     wanted = _as_names(q.quoted)
     if not wanted or not len(ks):
         return 1.0
-    names = si.norm_names
-    holds = np.array([any(f" {w} " in f" {names[k]} " for w in wanted) for k in ks], dtype=bool)
-    if not holds.any():
+    ds = si.descriptors
+
+    def name(k: int) -> str:
+        # an icon named by its class (``span.retweet``) holds the quoted word, as a guess
+        n = si.norm_names[k]
+        return n if n or not ds[k].guessed else " ".join(tokens(ds[k].fields.get("label", "")))
+
+    names = [name(k) for k in ks.tolist()]
+    holds = np.array([any(f" {w} " in f" {n} " for w in wanted) for n in names], dtype=bool)
+    # what shows the quote is a name, not a sentence that quotes it (the instruction
+    # given to the user, a paragraph)
+    longest = max(len(w.split()) for w in wanted) + QUOTE_NAME_SLACK
+    named = holds & np.array([len(n.split()) <= longest for n in names], dtype=bool)
+    if not named.any():
         return 1.0
-    exact = np.array([names[k] in wanted for k in ks], dtype=bool)
+    exact = np.array([si.norm_names[k] in wanted for k in ks.tolist()], dtype=bool)
     f = np.ones(si.n, dtype=np.float32)
     f[ks] = np.where(exact, 1.0, np.where(holds, QUOTE_PART, QUOTE_MISS))
+    return f
+
+
+#: The request itself on the page (the task shown to the user, an instruction banner):
+#: a text that says the request almost word for word is no target of it. Its factor, the
+#: share of each side's words the other must hold, and the fewest words such a text has
+#: (a control named exactly as asked is the best answer, never an echo).
+ECHO = 0.2
+ECHO_COVER = 0.75
+ECHO_WORDS = 4
+#: Intents that act on the page: reading a text by its own words is no echo.
+_ECHO_INTENTS = frozenset({"click", "fill", "select", "check", "type", "hover"})
+
+
+def _echo_factor(si: SearchIndex, q: Query, ks: np.ndarray) -> np.ndarray | float:
+    """A text that is the request, or nearly ("Select Ronda from the list and click
+    Submit." over that very request), loses: an element whose text is what the agent was
+    asked to do is almost never what to do it to. Controls never count as echoes."""
+    said = {t for t in tokens(q.text) if t.isalnum()}
+    if len(said) < ECHO_WORDS or not len(ks):
+        return 1.0
+    f = np.ones(si.n, dtype=np.float32)
+    for k in ks[~si.interactive[ks]].tolist():
+        d = si.descriptors[k]
+        text = d.fields.get("name") or d.fields.get("text") or ""
+        if len(text) < len(q.text) * ECHO_COVER:
+            continue
+        own = {t for t in tokens(text) if t.isalnum()}
+        if len(own) >= ECHO_WORDS and len(own & said) >= ECHO_COVER * max(len(own), len(said)):
+            f[k] = ECHO
     return f
 
 
@@ -1370,6 +1430,8 @@ def find_matches(
     score = base * intent_f * state_f * _route_factor(si, idx, r) * _role_factor(si, q)
     zone_f = _zone_factor(si, q, ks)
     score = score * zone_f * _cell_factor(si, q, ks) * _quoted_factor(si, q, ks)
+    if intent in _ECHO_INTENTS:
+        score = score * _echo_factor(si, q, ks)
     if RECORD_BOOST > 0:
         score = score * _record_factor(si, idx, q, ks, score)
     if ROW_FACTOR != 1.0:
