@@ -48,6 +48,11 @@ _STYLE_WORDS = frozenset(str.split(
     "clickable wrapper wrap container inner outer left right top bottom small large "
     "big pull float flex inline block hidden show hide is has svg img sm md lg xs xl "
     "primary secondary text"))
+#: Class words that say a state, which a click or the pointer moves between siblings.
+_STATE_WORDS = frozenset(str.split(
+    "selected checked unchecked open opened closed expanded collapsed current pressed "
+    "toggled highlighted visible invisible filled empty loading loaded error invalid "
+    "valid done complete completed pending read unread starred liked voted"))
 #: Class names a framework puts on everything (Angular's ``ng-star-inserted``, Material's
 #: ``mat-…``, styled-components' ``sc-…``): they say nothing of one element's job.
 _FRAMEWORK_PREFIXES = ("ng-", "mat-", "mdc-", "cdk-", "sc-", "css-", "jsx-", "svelte-",
@@ -62,14 +67,19 @@ def class_words(node: Node, *, box: bool = True) -> str:
     these words are all a page gives, and a small box without text is an icon. Parts
     with digits (``svelte-3jwzs9``, hashed names), framework classes and words about
     looks or layout are left out; more than two words left describe the box around it
-    (``login-modal-close``), so none is taken."""
+    (``login-modal-close``), so none is taken.
+
+    ``box=False`` is the element's identity (look-alike groups): nothing that changes
+    with the pointer or a click, neither the box ("icon" for a small one) nor a state
+    word (``vote selected`` moves from the up-vote to the down-vote)."""
     words: list[str] = []
     names = [node.attrs.get("id", "")] + [c for c in node.attrs.get("class", "").split()
                                           if not c.lower().startswith(_FRAMEWORK_PREFIXES)]
     for value in names:
         for part in IDENTIFIER_PARTS.split(value):
             w = part.lower()
-            if len(w) > 2 and w.isalpha() and w not in _STYLE_WORDS and w not in words:
+            if len(w) > 2 and w.isalpha() and w not in _STYLE_WORDS and w not in words and \
+                    (box or w not in _STATE_WORDS):
                 words.append(w)
     if not words or len([w for w in words if w != "icon"]) > 2:
         return ""  # "delete-account-modal-close": the words of the box around it, not its job
