@@ -1337,6 +1337,31 @@ def _route_factor(si: SearchIndex, idx: Any, r: Route | None) -> np.ndarray:
     return f
 
 
+def _twins_alike(si: SearchIndex, q: Query, ks: np.ndarray, f: np.ndarray) -> np.ndarray:
+    """A route that a request's words give only through the element's own name is no
+    reason to prefer one copy of it over another: "Apply" routed to the region under a
+    table (its words hold "apply") put the bottom *Apply* above the top one, which a
+    person means unless they say "bottom". Look-alikes whose names hold every word of
+    the request get the best route factor among them; a request that names more (a
+    section, a row) keeps what its route says."""
+    if not len(ks) or not q.terms or bool((f[ks] == 1.0).all()):
+        return f
+    groups: dict[Any, list[int]] = {}
+    for k in ks.tolist():
+        groups.setdefault(si.signature[k], []).append(k)
+    stems = [_term_stems(t) for t in q.terms]
+    out = f
+    for members in groups.values():
+        if len(members) < 2 or len({float(f[k]) for k in members}) < 2:
+            continue
+        said = {stem(t) for t in si.norm_names[members[0]].split()}
+        if all(st & said for st in stems):
+            if out is f:
+                out = f.copy()
+            out[members] = max(float(f[k]) for k in members)
+    return out
+
+
 @in_page_language
 def find_matches(
     idx: Any,
@@ -1427,7 +1452,8 @@ def find_matches(
     if shapes and SHAPE_BOOST:  # "how many …": a count; "when …": a date
         base *= np.where(si.shaped(shapes), 1.0 + SHAPE_BOOST, 1.0)
     r = route(idx, q)
-    score = base * intent_f * state_f * _route_factor(si, idx, r) * _role_factor(si, q)
+    route_f = _twins_alike(si, q, ks, _route_factor(si, idx, r))
+    score = base * intent_f * state_f * route_f * _role_factor(si, q)
     zone_f = _zone_factor(si, q, ks)
     score = score * zone_f * _cell_factor(si, q, ks) * _quoted_factor(si, q, ks)
     if intent in _ECHO_INTENTS:
@@ -1473,7 +1499,7 @@ def find_matches(
                  "head": _coverage(si, q.head) if q.head else 1.0,
                  "verb_match": (si.match_term(q.terms[0]) >= 0.2).astype(np.float32)
                  if q.terms and q.terms[0] in ACTION_VERBS else 0.0,
-                 "intent": intent_f, "route": _route_factor(si, idx, r),
+                 "intent": intent_f, "route": route_f,
                  "role": _role_factor(si, q), "zone": zone_f, "hand": hand,
                  "intent_name": intent}
         feats = feature_matrix(si, q, ks, parts)
