@@ -15,8 +15,6 @@ from typing import Any
 
 import pytest
 
-from domdex.search.lexical import parse_query
-
 pytestmark = pytest.mark.browser
 
 TASK = 'For the user @bob, click on the "Mute" button.'
@@ -82,13 +80,3 @@ def test_the_task_shown_on_the_page_is_no_answer_to_itself(page: Any) -> None:
     res = page.find(TASK, intent="click")
     task = _node(page, "#task")
     assert res.ref != task.ref and all(m.ref != task.ref for m in res.matches[:1]), str(res)
-
-
-def test_a_quoted_name_counts_its_small_words() -> None:
-    assert "like" in parse_query('click the "Like" button').terms
-    assert "like" in parse_query("Like button for @cw").terms  # capitalised before a role
-    assert "like" not in parse_query("something like a button").terms
-    assert parse_query('the "Embed Tweet" button').named == ["Embed Tweet"]
-    assert parse_query('look up "delete account"').named == []
-    # a quote of content words adds no small words: they would outweigh the action
-    assert parse_query("move the 'Where to eat' section up").terms[:1] != ["where"]

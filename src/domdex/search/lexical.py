@@ -202,6 +202,13 @@ def _nth(n: int) -> str:
     return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(last, 'th')}"
 
 
+#: A past participle after an ordinal word ("last edited", "first published"), but not
+#: one that sorts the items counted ("the second checked box", "the last selected row").
+_PARTICIPLE = re.compile(r"[a-z]{3,}ed")
+_STATE_PARTICIPLES = frozenset(str.split(
+    "checked unchecked selected unselected disabled enabled highlighted expanded collapsed "
+    "starred flagged pinned marked named labeled labelled called listed tagged assigned "
+    "filled blocked muted archived deleted completed finished unread"))
 _ORDINALS = {
     "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6,
     "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10, "last": -1, "final": -1,
@@ -485,8 +492,15 @@ def parse_query(text: str) -> Query:
     # a quoted name made only of small words is asked for: click the "Like" button
     named = {t for x in q.quoted if len(x.split()) <= _QUOTED_NAME_WORDS
              and all(t in STOPWORDS for t in tokens(fold(x))) for t in tokens(fold(x))}
+    # "last edited", "first published": an ordinal before a participle says when, it
+    # counts nothing (the page's "Last edited 09:12" is the answer, not a list's last item)
+    when = {a for a, b in itertools.pairwise(words)
+            if a in _ORDINALS and not a[0].isdigit() and _PARTICIPLE.fullmatch(b)
+            and b not in _STATE_PARTICIPLES}
     for w in words:
-        if w in _ORDINALS and q.ordinal is None:
+        if w in when:
+            q.terms.append(w)
+        elif w in _ORDINALS and q.ordinal is None:
             q.ordinal = _ORDINALS[w]
         elif w in ROLE_WORDS:
             q.role_words.append(w)
@@ -502,7 +516,8 @@ def parse_query(text: str) -> Query:
         if w in KEY_WORDS:
             q.wants_key = True
     flags = {t[1:] for t in q.terms if t.startswith("-")}
-    q.terms = _dedupe([t for t in q.terms if t not in _ORDINALS and t not in flags])
+    q.terms = _dedupe([t for t in q.terms if (t not in _ORDINALS or t in when)
+                       and t not in flags])
     split = _HEAD_SPLIT.search(low) if not foreign or _ENGLISH.intersection(words) \
         else _FOREIGN_OF.search(low)  # "in", "for" are German words too, meaning others
     if split:

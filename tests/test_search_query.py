@@ -1,0 +1,31 @@
+"""How a request's words are read: names in quotes, small words that are names, and an
+ordinal word that says when rather than which.
+
+Why: "Like" is a small word ("something like …") and was dropped from click the "Like"
+button, which then matched any post's text; "last" in "when was it last edited" counted
+to the last item of a pager ("4") instead of finding *Last edited 09:12*.
+"""
+
+from __future__ import annotations
+
+from domdex.search.lexical import parse_query
+
+
+def test_a_quoted_name_counts_its_small_words() -> None:
+    assert "like" in parse_query('click the "Like" button').terms
+    assert "like" in parse_query("Like button for @cw").terms  # capitalised before a role
+    assert "like" not in parse_query("something like a button").terms
+    assert parse_query('the "Embed Tweet" button').named == ["Embed Tweet"]
+    assert parse_query('look up "delete account"').named == []
+    # a quote of content words adds no small words: they would outweigh the action
+    assert parse_query("move the 'Where to eat' section up").terms[:1] != ["where"]
+
+
+def test_an_ordinal_before_a_participle_says_when() -> None:
+    q = parse_query("when was it last edited")
+    assert q.ordinal is None and q.terms == ["last", "edited"]
+    assert parse_query("first published date").ordinal is None
+    # … but a state the counted items are in keeps the count
+    for text, n in (("the second checked checkbox", 2), ("the last selected row", -1),
+                    ("click the last Edit button", -1), ("the 2nd modified file", 2)):
+        assert parse_query(text).ordinal == n, text
