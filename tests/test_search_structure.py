@@ -481,6 +481,18 @@ def test_a_pictograph_button_beside_a_field_is_its_picker(domdex_browser) -> Non
     assert got is not None and got.role == "button", str(result)
 
 
+def test_a_field_does_not_take_the_label_of_the_field_before_it(domdex_browser) -> None:  # type: ignore[no-untyped-def]
+    """<label>Comment: <input></label><textarea>: the label is the input's; the unnamed
+    text area beside it was shown and found as "Comment:" too."""
+    html = ("<main><form><label>Comment: <input name=c></label>"
+            "<textarea name=body rows=20 cols=80></textarea></form></main>")
+    result, got = _live_find(domdex_browser, html, "the comment field", "fill")
+    assert got is not None and got.tag == "input", str(result)
+    result, got = _live_find(domdex_browser, html, "the main editor", "fill")
+    assert got is not None and got.tag == "textarea" and "Comment" not in str(result), \
+        str(result)
+
+
 def test_an_x_button_beside_a_field_takes_the_fields_name(domdex_browser) -> None:  # type: ignore[no-untyped-def]
     result, got = _live_find(
         domdex_browser, "<main><label>Coupon code <input name=c></label><button>x</button>"

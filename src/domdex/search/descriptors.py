@@ -825,8 +825,15 @@ class _Builder:
         siblings = self.tree.child_pos[p]
         k = bisect.bisect_left(siblings, i)  # children come in document order
         field = self.nodes[i].role in _FIELD_ROLES
+        own_id = self.nodes[i].attrs.get("id", "")
+        end = self.tree.end
         for j in reversed(siblings[:k]):
             n = self.nodes[j]
+            if field and n.tag == "label" and (
+                    any(self.inter[x] for x in range(j + 1, end[j])) or
+                    n.attrs.get("for", own_id) != own_id):
+                return ""  # another field's label (it wraps it, or names it by id); an
+                # icon button beside that field does take its name (the date picker)
             # a field's neighbour field is not its name (From, To): only a label is
             if n.tag == "label" or (not field and (
                     n.tag in ("input", "select", "textarea") or n.role in _FIELD_ROLES)):
