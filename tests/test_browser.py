@@ -431,3 +431,22 @@ def test_closing_the_portal_cancels_a_call_that_never_ends() -> None:
     worker.join(30)
     assert not worker.is_alive() and outcome and outcome[0] is not None
     assert portal.closed
+
+
+def test_attach_sync_page_reads_script_listeners(server: str) -> None:
+    """The listener probe asks the DevTools protocol through the page's context: for a
+    sync-API page, Playwright hands back sync wrappers, and a sync call made on the
+    event loop it waits for hung the capture for ever."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=find_chromium(), args=LAUNCH_ARGS)
+        try:
+            pw_page = browser.new_page()
+            pw_page.goto(f"{server}/scripted_posts.html")
+            pw_page.main_frame.page.context  # noqa: B018 (sync wrappers now cached)
+            snap = domdex.attach(pw_page).capture(incremental=False)
+            likes = [n for n in snap.nodes if n.attrs.get("class") == "like"]
+            assert likes and all("clickable" in n.states for n in likes)
+        finally:
+            browser.close()

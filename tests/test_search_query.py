@@ -26,6 +26,8 @@ def test_an_ordinal_before_a_participle_says_when() -> None:
     assert q.ordinal is None and q.terms == ["last", "edited"]
     assert parse_query("first published date").ordinal is None
     # … but a state the counted items are in keeps the count
+    # … and so does a participle before the noun of the items counted
     for text, n in (("the second checked checkbox", 2), ("the last selected row", -1),
-                    ("click the last Edit button", -1), ("the 2nd modified file", 2)):
+                    ("click the last Edit button", -1), ("the 2nd modified file", 2),
+                    ("Delete the first published post", 1)):
         assert parse_query(text).ordinal == n, text

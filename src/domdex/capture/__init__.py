@@ -44,6 +44,7 @@ from ..gcpause import paused_gc
 from ..snapshot import LANGUAGE_CHARS, Box, FrameInfo, Node, Snapshot
 from . import deadline as _dl
 from . import listeners
+from .asyncapi import as_async
 from .deadline import FrameUnanswered, evaluate_in, with_deadline
 from .rows import FLAGS, REF, content_origin, rows_to_nodes
 
@@ -104,21 +105,6 @@ def _installing_script() -> tuple[str, str]:
 def engine_script() -> str:
     """The text of the ``domdex`` selector engine (engine.js)."""
     return resources.files(__package__).joinpath("engine.js").read_text(encoding="utf-8")
-
-
-def as_async(obj: Any) -> Any:
-    """The async-API view of a Playwright object that may be a sync-API one.
-
-    Playwright caches one API wrapper per internal object; once a sync user has touched
-    a frame, the async API hands back that *sync* wrapper. Re-wrapping the internal
-    object in the async class of the same name keeps this module on async objects.
-    """
-    module = type(obj).__module__
-    if module.startswith("playwright.sync_api"):
-        from playwright.async_api import _generated as async_api
-
-        return getattr(async_api, type(obj).__name__)(obj._impl_obj)
-    return obj
 
 
 @dataclass
@@ -192,7 +178,7 @@ async def _evaluate_frame(frame: Any, live: _Live | None = None,
             text = await evaluate_in(frame, _RUN_JS, arg, deadline=deadline, what="capture")
             if text is None:  # the first capture in this frame's window (or a new capture.js)
                 if frame.parent_frame is None:  # its window's listener probe, once too
-                    await listeners.install(frame.page)
+                    await listeners.install(as_async(frame.page))
                 text = await evaluate_in(frame, install, arg, deadline=deadline, what="capture")
             with paused_gc():
                 data: dict[str, Any] = json.loads(text)

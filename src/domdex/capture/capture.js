@@ -760,23 +760,38 @@
   // whose pointer shows only on hover): the session installs, through the DevTools
   // protocol, a window function that answers whether an element has a click-like
   // listener of its own (capture/listeners.py). A listener on a container is how pages
-  // delegate clicks to its items, so only a small target counts: a few elements, a short
-  // text and no control inside it. Only elements with attributes are asked (a script
-  // binds by class or id; asking every <li> and <dd> of a long page costs 10-15 % of
-  // the walk, bench/capture_ab.py).
-  const LISTENS = window[Symbol.for("domdex.listens")] || null;
+  // delegate clicks to its items (a toolbar's Bold / Italic, a calendar's days), so only
+  // a leaf-like target counts: no container tag, at most one child element with text of
+  // its own, a short text and no control inside. Only elements with attributes are asked
+  // (a script binds by class or id; asking every <li> and <dd> of a long page costs
+  // 10-15 % of the walk, bench/capture_ab.py). The page can reach the probe: it is read
+  // and called under try, and anything but `true` is no.
+  let LISTENS = null;
+  try {
+    const probe = window[Symbol.for("domdex.listens")];
+    if (typeof probe === "function") LISTENS = probe;
+  } catch (e) { LISTENS = null; }
   const LISTENER_TARGET_KIDS = 8;
   const LISTENER_TARGET_TEXT = 80;
+  const CONTAINER_TAGS = new Set(["TABLE", "THEAD", "TBODY", "TFOOT", "TR", "UL", "OL", "DL",
+    "FORM", "FIELDSET", "NAV", "MAIN", "SECTION", "ARTICLE", "ASIDE", "HEADER", "FOOTER",
+    "SELECT", "DATALIST", "IFRAME", "BODY", "HTML"]);
   const CONTROL_INSIDE = "a[href], button, input, select, textarea, [role], [tabindex], " +
     "[contenteditable], [onclick]";
+  const listens = (el) => {
+    if (LISTENS === null) return false;
+    try { return LISTENS(el) === true; } catch (e) { return false; }
+  };
   const listenerTarget = (el, t) => {
-    if (LISTENS === null || t === "BODY" || t === "HTML" || holdsList(el, t)) return false;
-    if (el.childElementCount > LISTENER_TARGET_KIDS) return false;
-    let ok = false;
-    try { ok = LISTENS(el); } catch (e) { return false; }
-    if (!ok) return false;
+    if (LISTENS === null || CONTAINER_TAGS.has(t) || holdsList(el, t)) return false;
+    if (el.childElementCount > LISTENER_TARGET_KIDS || !listens(el)) return false;
     if (el.textContent.trim().length > LISTENER_TARGET_TEXT) return false;
-    return el.firstElementChild === null || el.querySelector(CONTROL_INSIDE) === null;
+    if (el.firstElementChild === null) return true;
+    let worded = 0; // children with text: two or more are items the listener delegates for
+    for (let c = el.firstElementChild; c; c = c.nextElementSibling) {
+      if (/\S/.test(c.textContent) && ++worded > 1) return false;
+    }
+    return el.querySelector(CONTROL_INSIDE) === null;
   };
   // A list, or a list item that holds a nested list (a tree's folder, a menu item with
   // its submenu), clickable by the cursor alone is no single target: a click at its

@@ -26,6 +26,7 @@ import logging
 import weakref
 from typing import Any
 
+from .asyncapi import as_async
 from .deadline import with_deadline
 
 __all__ = ["install"]
@@ -37,20 +38,32 @@ log = logging.getLogger(__name__)
 CLICK_EVENTS = ("click", "mousedown", "mouseup", "pointerdown", "pointerup", "dblclick",
                 "touchstart")
 
-#: Kept on the window, idempotent: evaluated again on a document that has it, it does
-#: nothing. ``getEventListeners`` exists only in this evaluation's scope, so the
-#: function closes over it.
+#: Kept on the window. ``getEventListeners`` exists only in this evaluation's scope, so
+#: the function closes over it. What the page can reach is the function, which answers
+#: booleans: the listener map it gets is walked with ``for … in`` and its values are
+#: never read (a getter the page put on ``Object.prototype`` would be handed the map and
+#: its listeners), and the event types sit in an object without a prototype. A value the
+#: page put there first is replaced (one it made unreplaceable stays: the page lies about
+#: its own elements, as a ``cursor: pointer`` on everything would).
 _INSTALL = """(() => {
   const k = Symbol.for("domdex.listens");
-  if (window[k]) return 0;
+  // a page that defines its own getEventListeners shadows the console's: then there is
+  // no probe (a page bent on lying could spoof this too, as it could style every
+  // element with a pointer cursor: it lies about its own elements only)
   const g = getEventListeners;
-  const types = %s;
-  Object.defineProperty(window, k, {
-    value: (el) => { const l = g(el); for (const t of types) if (l[t]) return true;
-                     return false; },
-    enumerable: false, configurable: true });
+  if (typeof g !== "function" || !String(g).includes("[Command Line API]")) return 0;
+  const types = { __proto__: null, TYPES };
+  const probe = (el) => {
+    const l = g(el);
+    for (const t in l) if (types[t] === 1) return true;
+    return false;
+  };
+  try {
+    Object.defineProperty(window, k, { value: probe, enumerable: false, configurable: true,
+                                       writable: false });
+  } catch (e) { return 0; }
   return 1;
-})()""" % ("[" + ", ".join(f'"{t}"' for t in CLICK_EVENTS) + "]")
+})()""".replace("TYPES", ", ".join(f"{t}: 1" for t in CLICK_EVENTS))
 
 #: How long the probe's install may take before capture goes on without it.
 INSTALL_DEADLINE = 2.0
@@ -62,16 +75,20 @@ _sessions: weakref.WeakKeyDictionary[Any, Any] = weakref.WeakKeyDictionary()
 async def install(page: Any) -> bool:
     """Make sure the main frame's window has the listener probe; False if it cannot.
 
-    ``page`` is an async Playwright Page. Never raises: the probe is a refinement, and a
-    capture without it is the capture domdex made before it existed.
+    ``page`` is a Playwright Page, async or sync (its async view is used: a sync call
+    here would wait on the event loop it runs on, for ever). Never raises: the probe is
+    a refinement, and a capture without it is the capture domdex made before it existed.
     """
-    key = getattr(page, "_impl_obj", page)
+    page = as_async(page)  # a sync user's page (attach) hands back sync wrappers: their
+    key = getattr(page, "_impl_obj", page)  # calls would block this very event loop
     try:
         session = _sessions.get(key, False)
         if session is False:
             try:
-                session = await with_deadline(page.context.new_cdp_session(page),
+                context = as_async(page.context)
+                session = await with_deadline(context.new_cdp_session(page),
                                               INSTALL_DEADLINE, page.url, "listener probe")
+                session = as_async(session)
             except Exception as exc:  # not Chromium, or a connection that refuses it
                 log.debug("capture: no DevTools session for the listener probe (%s)", exc)
                 session = None

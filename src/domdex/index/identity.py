@@ -66,14 +66,23 @@ def words(text: str) -> list[str]:
     return _WORD.findall("".join(c for c in folded if not unicodedata.combining(c)))
 
 
-def _kind(n: Node, name: str | None = None) -> tuple[str, str]:
+def _kind(n: Node) -> tuple[str, str]:
     # label() collapses whitespace already, and no character casefolds to whitespace or
     # to nothing, so the casefolded label needs no second split and join (a pass over
     # every node for the look-alike groups, on the first find's path)
-    name = label(n) if name is None else name
+    return roles.display_role(n), label(n).casefold()
+
+
+def _shown_kind(n: Node) -> tuple[str, str]:
+    """What a reader takes an element for: its role and name, and for an unnamed control
+    what its class says (``span.reply``, ``span.like``): a post's three icons are not
+    look-alikes of each other, each is of the other posts' same icon. Only views and find
+    tell look-alikes apart by it (:func:`row_twins`): the click guard and stale-ref
+    recovery keep :func:`_kind`, since a class word can be a state that moves between
+    siblings (``pin pinned``), and an icon that lost its look-alikes would lose the row
+    that the guard holds it to."""
+    name = label(n)
     if not name and roles.is_interactive(n):
-        # an unnamed control is what its class says (``span.reply``, ``span.like``): a
-        # post's three icons are not look-alikes of each other, each is of the other posts'
         words = class_words(n, box=False)
         return roles.display_role(n), "." + words if words else ""
     return roles.display_role(n), name.casefold()
@@ -103,9 +112,7 @@ def look_alike_groups(idx: PageIndex) -> dict[tuple[str, str], list[int]]:
             display_role = roles.display_role
             for i, n in enumerate(nodes):
                 if n.visible:
-                    key = (display_role(n), labels[i].casefold()) if labels[i] else \
-                        _kind(n, "")
-                    groups.setdefault(key, []).append(i)
+                    groups.setdefault((display_role(n), labels[i].casefold()), []).append(i)
         else:
             for i, n in enumerate(nodes):
                 if n.visible:
@@ -115,23 +122,27 @@ def look_alike_groups(idx: PageIndex) -> dict[tuple[str, str], list[int]]:
 
 
 def row_twins(idx: PageIndex, pos: int) -> list[int]:
-    """The look-alikes :func:`row_text` tells an element apart from: :func:`look_alikes`
-    for a shown element; for one not shown, its look-alikes shown or not."""
-    return look_alikes(idx, pos) if idx.nodes[pos].visible else _hidden_look_alikes(idx, pos)
-
-
-def _hidden_look_alikes(idx: PageIndex, pos: int) -> list[int]:
-    """The look-alikes of an element that is not shown, shown or not: the *Share* item of
-    each post's closed menu is told apart by its post as the posts' shown buttons are.
-    Only the row of such an element asks (views and find); what stale-ref recovery and
-    the click guard compare stays among shown elements."""
-    groups: dict[tuple[str, str], list[int]] | None = idx.cache.get("identity.groups.all")
+    """The look-alikes :func:`row_text` tells an element apart from, by what a reader
+    takes each for (:func:`_shown_kind`): among shown elements for a shown one; for one
+    not shown, shown or not (the *Share* item of each post's closed menu is told apart by
+    its post as the posts' shown buttons are). Views and find only."""
+    node = idx.nodes[pos]
+    key = _shown_kind(node)
+    if node.visible and key == _kind(node):
+        return look_alikes(idx, pos)  # named: the look-alike groups there are
+    groups: dict[tuple[str, str, str], list[int]] | None = idx.cache.get(
+        "identity.shown_groups")
     if groups is None:
         groups = {}
         for i, n in enumerate(idx.nodes):
-            groups.setdefault(_kind(n), []).append(i)
-        idx.cache["identity.groups.all"] = groups
-    return groups.get(_kind(idx.nodes[pos]), [pos])
+            if not roles.is_interactive(n):
+                continue  # only controls have rows (row_text)
+            groups.setdefault((*_shown_kind(n), "" if n.visible else "hidden"), []).append(i)
+        idx.cache["identity.shown_groups"] = groups
+    found = groups.get((*key, ""), [])
+    if not node.visible:
+        found = sorted(found + groups.get((*key, "hidden"), []))
+    return found if pos in found else sorted([*found, pos])
 
 
 def _item_of(idx: PageIndex, pos: int, twins: list[int]) -> int | None:

@@ -17,6 +17,7 @@ from ..index.identity import row_text, row_twins, words
 from ..index.labels import label
 from ..index.reveal import revealer
 from ..index.roles import is_interactive
+from ..search.lexical import STOPWORDS
 from .base import Line, View
 from .elements import ROW_CHARS, element_line, in_row, quote, ref_and_name
 
@@ -102,10 +103,12 @@ class FindResult(View):
         twins = set(row_twins(self.index, best.pos))
         nodes = self.index.nodes
         row = set(words(self._row(best.ref)))
-        mine = (set(words(self.query)) - set(words(label(nodes[best.pos])))) & row
+        asked = {w for w in words(self.query) if w not in STOPWORDS} - \
+            set(words(label(nodes[best.pos])))
+        mine = asked & row
         for m in self.matches[1:]:
-            if m.pos in twins and mine and not mine <= set(words(self._row(m.ref))):
-                continue  # a look-alike whose record lacks words the best's holds
+            if m.pos in twins and mine and asked & set(words(self._row(m.ref))) < mine:
+                continue  # a look-alike whose record holds less of the request
             if mine and not is_interactive(nodes[m.pos]) and \
                     set(words(label(nodes[m.pos]))) <= row:
                 continue  # the best's record's own text ("Bob Jones" for Bob's *Reply*)

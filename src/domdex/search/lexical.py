@@ -205,6 +205,7 @@ def _nth(n: int) -> str:
 #: A past participle after an ordinal word ("last edited", "first published"), but not
 #: one that sorts the items counted ("the second checked box", "the last selected row").
 _PARTICIPLE = re.compile(r"[a-z]{3,}ed")
+_WHEN_NEXT = frozenset(str.split("date time timestamp on at in ago day"))
 _STATE_PARTICIPLES = frozenset(str.split(
     "checked unchecked selected unselected disabled enabled highlighted expanded collapsed "
     "starred flagged pinned marked named labeled labelled called listed tagged assigned "
@@ -489,14 +490,20 @@ def parse_query(text: str) -> Query:
     if dest and dest.group(1) not in _NOT_A_PAGE_NAME and dest.group(1) not in _ORDINALS:
         q.named_page = True  # "go to the Markers page": find drops "page" for a navigation
     words = _in_english(tokens(low), foreign)
-    # a quoted name made only of small words is asked for: click the "Like" button
+    # a quoted name made only of small words is asked for: click the "Like" button (a
+    # quote to type is a value: type "it is" in the box)
     named = {t for x in q.quoted if len(x.split()) <= _QUOTED_NAME_WORDS
-             and all(t in STOPWORDS for t in tokens(fold(x))) for t in tokens(fold(x))}
+             and all(t in STOPWORDS for t in tokens(fold(x))) for t in tokens(fold(x))} \
+        if q.intent != "fill" else set()
     # "last edited", "first published": an ordinal before a participle says when, it
     # counts nothing (the page's "Last edited 09:12" is the answer, not a list's last item)
-    when = {a for a, b in itertools.pairwise(words)
+    # ("the first published post" counts posts: a participle before a noun describes
+    # the items counted; one that ends the request, or before a date word, says when)
+    ahead = dict(itertools.pairwise(words))
+    when = {a for a, b in ahead.items()
             if a in _ORDINALS and not a[0].isdigit() and _PARTICIPLE.fullmatch(b)
-            and b not in _STATE_PARTICIPLES}
+            and b not in _STATE_PARTICIPLES
+            and ("when" in words or ahead.get(b, "date") in _WHEN_NEXT)}
     for w in words:
         if w in when:
             q.terms.append(w)

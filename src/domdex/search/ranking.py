@@ -1209,16 +1209,41 @@ ECHO_WORDS = 4
 _ECHO_INTENTS = frozenset({"click", "fill", "select", "check", "type", "hover"})
 
 
-def _echo_factor(si: SearchIndex, q: Query, ks: np.ndarray) -> np.ndarray | float:
+#: Tags and roles of an item of a list, a row or a menu: one a page may make clickable by
+#: a listener on the list (delegation), so its text may be the very thing asked for.
+_ITEM_TAGS = frozenset({"li", "tr", "td", "th", "option", "dt", "dd"})
+_ITEM_ROLES = frozenset({"listitem", "row", "cell", "gridcell", "option", "menuitem",
+                         "treeitem", "tab", "term", "definition"})
+#: How far up an echo's ancestors are looked at for such an item.
+_ECHO_ITEM_DEPTH = 3
+
+
+def _echo_factor(si: SearchIndex, idx: Any, q: Query, ks: np.ndarray) -> np.ndarray | float:
     """A text that is the request, or nearly ("Select Ronda from the list and click
     Submit." over that very request), loses: an element whose text is what the agent was
-    asked to do is almost never what to do it to. Controls never count as echoes."""
+    asked to do is almost never what to do it to. Controls never count as echoes, nor an
+    item of a list, a row or a menu, nor a text inside one: a page may listen for clicks
+    on the list around them ("Report this conversation as spam to admins" is an item)."""
     said = {t for t in tokens(q.text) if t.isalnum()}
-    if len(said) < ECHO_WORDS or not len(ks):
+    if len(said) < ECHO_WORDS or not len(ks) or not hasattr(idx, "tree"):
         return 1.0
+    nodes, parent = idx.nodes, idx.tree.parent_pos
+
+    def in_item(pos: int) -> bool:
+        for _ in range(_ECHO_ITEM_DEPTH + 1):
+            if pos < 0:
+                return False
+            n = nodes[pos]
+            if n.tag in _ITEM_TAGS or n.role in _ITEM_ROLES:
+                return True
+            pos = parent[pos]
+        return False
+
     f = np.ones(si.n, dtype=np.float32)
     for k in ks[~si.interactive[ks]].tolist():
         d = si.descriptors[k]
+        if in_item(d.pos):
+            continue
         text = d.fields.get("name") or d.fields.get("text") or ""
         if len(text) < len(q.text) * ECHO_COVER:
             continue
@@ -1457,7 +1482,7 @@ def find_matches(
     zone_f = _zone_factor(si, q, ks)
     score = score * zone_f * _cell_factor(si, q, ks) * _quoted_factor(si, q, ks)
     if intent in _ECHO_INTENTS:
-        score = score * _echo_factor(si, q, ks)
+        score = score * _echo_factor(si, idx, q, ks)
     if RECORD_BOOST > 0:
         score = score * _record_factor(si, idx, q, ks, score)
     if ROW_FACTOR != 1.0:

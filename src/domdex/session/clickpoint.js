@@ -43,13 +43,15 @@
     '[role=menuitemcheckbox],[role=menuitemradio],[role=option],[role=tab],' +
     '[role=treeitem],[role=checkbox],[role=radio],[role=switch]';
   // A control inside el, other than el: a known control element, an item of a list
-  // nested inside el (a tree's file, a submenu's entry), or an element that shows a
-  // pointer cursor its parent does not (clickable by script: a card's "Delete" <div>).
+  // nested inside el (a tree's file, a submenu's entry), an element that shows a
+  // pointer cursor its parent does not (clickable by script: a card's "Delete" <div>),
+  // or one with a click listener of its own.
   const GRID = [7, 3]; // columns and rows of the points tried last, across the element
   // controls with an action of their own, whatever holds them
   const NATIVE = "a[href],button,input,select,textarea,summary,iframe,frame,object,embed," +
     "video,audio,label";
   const WRAPPED = 0.8; // share of the element's box a control must fill to be all of it
+  const native = el.matches(NATIVE);
   const pointer = (n) => getComputedStyle(n).cursor === "pointer";
   // the parent in the composed tree: out of a shadow tree to its host
   const up = (n) => n.parentElement || (n.parentNode && n.parentNode.host) || null;
@@ -58,12 +60,26 @@
     return false;
   };
   const within = (n) => holds(el, n);
+  // a listener of its own, as capture reads it (capture/listeners.py's probe; a page
+  // can reach the probe, so it is called under try and only `true` counts)
+  let probe = null;
+  try {
+    const p = window[Symbol.for("domdex.listens")];
+    if (typeof p === "function") probe = p;
+  } catch (e) { probe = null; }
+  const listens = (n) => {
+    if (probe === null) return false;
+    try { return probe(n) === true; } catch (e) { return false; }
+  };
   const controlAt = (hit) => {
     for (let n = hit; n && n !== el; n = up(n)) {
       if (n.matches(CONTROL)) return n;
       const p = up(n);
       if (n.tagName === "LI" && p && p !== el && within(p)) return n;
       if (p && pointer(n) && !pointer(p)) return n;
+      // a tile's trash icon, bound by script (a button's own parts, a ripple's layer,
+      // are the button's)
+      if (!native && listens(n)) return n;
     }
     return null;
   };

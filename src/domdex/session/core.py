@@ -492,8 +492,17 @@ class AsyncSession:
         self.warmer.wanted = True
         result = await asyncio.to_thread(find, idx, query, intent=intent or INTENT_OF[action])
         if result.ref is None or result.confidence == "low":
+            text = result.render()
+            if result.matches:  # the refs the refusal shows are the agent's to act on
+                t.show(idx)
+                shown = set(printed_refs(text))
+                for m in result.matches:
+                    if m.ref in shown:
+                        t.remember(idx, m.ref, query=query,
+                                   intent=intent or INTENT_OF[action], score=m.score)
+                t.note_printed(idx, result, text)
             raise ActionError(f"No clear match for {query!r}, so nothing was done "
-                              f"({action}). What is there:\n{result.render()}")
+                              f"({action}). What is there:\n{text}")
         t.show(idx)  # the candidates' refs are the agent's to act on
         # the record the request names is not the best, or the best is the one it excludes
         lacking = excluded(idx, result, action) or unmet(idx, result, action) or \
