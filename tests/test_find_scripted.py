@@ -204,3 +204,17 @@ document.getElementById('list').addEventListener('pointerover', () => {{
         with contextlib.suppress(DomdexError):
             p.click(pin.ref)
         assert _ledger(p) in ([], ["Bob Jones"]), _ledger(p)
+
+
+def test_a_panel_of_prose_with_a_listener_is_no_target(domdex_browser: Any) -> None:
+    """A Markdown panel that listens for clicks on its links (Gradio's) holds a heading
+    and a paragraph inside one wrapper: marked clickable, it swallowed its heading, and the
+    page's main region lost its name ("Order desk")."""
+    html = LEDGER + """<main><div class=prose><span class=md><h1>Order desk</h1>
+<p>Place orders and answer customers.</p></span></div><button>Submit</button></main><script>
+document.querySelector('.prose').addEventListener('click', () => LEDGER.push('prose'));
+</script></body></html>"""
+    with page_showing(domdex_browser, html) as p:
+        nodes = p.index().nodes
+        assert not [n for n in nodes if "clickable" in n.states], nodes
+        assert any(n.role == "heading" and n.text == "Order desk" for n in nodes)

@@ -762,10 +762,10 @@
   // listener of its own (capture/listeners.py). A listener on a container is how pages
   // delegate clicks to its items (a toolbar's Bold / Italic, a calendar's days), so only
   // a leaf-like target counts: no container tag, at most one child element with text of
-  // its own, a short text and no control inside. Only elements with attributes are asked
-  // (a script binds by class or id; asking every <li> and <dd> of a long page costs
-  // 10-15 % of the walk, bench/capture_ab.py). The page can reach the probe: it is read
-  // and called under try, and anything but `true` is no.
+  // its own, no block of text (heading, paragraph, list …) and no control inside, a short
+  // text. Only elements with attributes are asked (a script binds by class or id; asking
+  // every <li> and <dd> of a long page costs 10-15 % of the walk, bench/capture_ab.py).
+  // The page can reach the probe: it is read and called under try, and only `true` is yes.
   let LISTENS = null;
   try {
     const probe = window[Symbol.for("domdex.listens")];
@@ -778,6 +778,10 @@
     "SELECT", "DATALIST", "IFRAME", "BODY", "HTML"]);
   const CONTROL_INSIDE = "a[href], button, input, select, textarea, [role], [tabindex], " +
     "[contenteditable], [onclick]";
+  // blocks of text inside: a container of prose (a Markdown panel that listens for its
+  // links' clicks holds a heading and a paragraph), never one target
+  const BLOCK_INSIDE = "h1, h2, h3, h4, h5, h6, p, ul, ol, li, dl, table, pre, blockquote, " +
+    "section, article, form";
   const listens = (el) => {
     if (LISTENS === null) return false;
     try { return LISTENS(el) === true; } catch (e) { return false; }
@@ -791,7 +795,7 @@
     for (let c = el.firstElementChild; c; c = c.nextElementSibling) {
       if (/\S/.test(c.textContent) && ++worded > 1) return false;
     }
-    return el.querySelector(CONTROL_INSIDE) === null;
+    return el.querySelector(CONTROL_INSIDE) === null && el.querySelector(BLOCK_INSIDE) === null;
   };
   // A list, or a list item that holds a nested list (a tree's folder, a menu item with
   // its submenu), clickable by the cursor alone is no single target: a click at its
