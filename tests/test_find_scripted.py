@@ -218,3 +218,22 @@ document.querySelector('.prose').addEventListener('click', () => LEDGER.push('pr
         nodes = p.index().nodes
         assert not [n for n in nodes if "clickable" in n.states], nodes
         assert any(n.role == "heading" and n.text == "Order desk" for n in nodes)
+
+
+def test_the_task_shown_on_the_page_is_no_rival_of_a_control(domdex_browser: Any) -> None:
+    """"trash icon to delete Elwira" next to the task text "Find the email by Elwira and
+    click the trash icon to delete it.": the text holds the whole request, so it kept the
+    unnamed trash icon from its low answer (MiniWoB's email-inbox with the task shown)."""
+    html = LEDGER + """<div id=query>Find the email by Elwira and click the trash icon to
+delete it.</div><main><h1>Inbox</h1><div class=email><span class=who>Elwira</span>
+<span class=trash style="display:inline-block;width:14px;height:14px"></span></div>
+<div class=email><span class=who>Bettine</span>
+<span class=trash style="display:inline-block;width:14px;height:14px"></span></div></main>
+<script>for (const t of document.querySelectorAll('.trash')) t.addEventListener('click',
+  () => LEDGER.push(t.parentElement.querySelector('.who').textContent));</script>
+</body></html>"""
+    with page_showing(domdex_browser, html) as p:
+        res = p.find("trash icon to delete Elwira", intent="click")
+        assert res.ref is not None and res.confidence == "low", str(res)
+        p.click(res.ref)
+        assert _ledger(p) == ["Elwira"]

@@ -37,6 +37,8 @@ LEAD_FLOOR = 0.5
 LEAD_RATIO = 2.0
 #: Intents whose target takes input: a text is no rival of a control for them.
 _FIELD_INTENTS = frozenset({"fill", "select", "type"})
+#: Intents that act: a sentence holding the request is no rival of a control for them.
+_ACT_INTENTS = _FIELD_INTENTS | {"click", "check", "hover"}
 
 
 def confidence_label(score: float, runner_up: float | None) -> str:
@@ -115,6 +117,12 @@ class FindResult(View):
             if self.intent in _FIELD_INTENTS and is_interactive(nodes[best.pos]) and \
                     not is_interactive(nodes[m.pos]):
                 continue  # a text is nothing to fill or select in
+            if self.intent in _ACT_INTENTS and is_interactive(nodes[best.pos]) and \
+                    not is_interactive(nodes[m.pos]) and asked and \
+                    asked <= set(words(label(nodes[m.pos]))) and \
+                    len(words(label(nodes[m.pos]))) > 2 * len(asked):
+                continue  # a sentence that holds the whole request and more: the task
+                # shown on the page ("Find the email by Elwira and click the trash icon")
             return m.score
         return None
 
