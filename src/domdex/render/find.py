@@ -17,7 +17,7 @@ from ..index.identity import row_text, row_twins, words
 from ..index.labels import label
 from ..index.reveal import revealer
 from ..index.roles import is_interactive
-from ..search.lexical import STOPWORDS
+from ..search.lexical import ACTION_INTENTS, STOPWORDS
 from .base import Line, View
 from .elements import ROW_CHARS, element_line, in_row, quote, ref_and_name
 
@@ -37,8 +37,6 @@ LEAD_FLOOR = 0.5
 LEAD_RATIO = 2.0
 #: Intents whose target takes input: a text is no rival of a control for them.
 _FIELD_INTENTS = frozenset({"fill", "select", "type"})
-#: Intents that act: a sentence holding the request is no rival of a control for them.
-_ACT_INTENTS = _FIELD_INTENTS | {"click", "check", "hover"}
 
 
 def confidence_label(score: float, runner_up: float | None) -> str:
@@ -93,7 +91,8 @@ class FindResult(View):
     def _rival(self, best: Match | None) -> float | None:
         """The score the best must lead clearly to be given under the threshold: the
         runner-up's, past look-alikes of the best that its record tells apart, that
-        record's own text, and texts when the request fills or selects. Three
+        record's own text, texts when the request fills or selects, and for any action a
+        sentence that holds the whole request (the task shown on the page). Three
         unnamed ``span.delete`` icons of three posts are one guess about what the icon
         does, and "delete Carol's post" says which post: the other posts' icons are not
         rivals when Carol's record holds a word of the request theirs lack."""
@@ -104,6 +103,7 @@ class FindResult(View):
             return self.matches[1].score
         twins = set(row_twins(self.index, best.pos))
         nodes = self.index.nodes
+        control = is_interactive(nodes[best.pos])
         row = set(words(self._row(best.ref)))
         asked = {w for w in words(self.query) if w not in STOPWORDS} - \
             set(words(label(nodes[best.pos])))
@@ -111,16 +111,15 @@ class FindResult(View):
         for m in self.matches[1:]:
             if m.pos in twins and mine and asked & set(words(self._row(m.ref))) < mine:
                 continue  # a look-alike whose record holds less of the request
-            if mine and not is_interactive(nodes[m.pos]) and \
-                    set(words(label(nodes[m.pos]))) <= row:
+            if is_interactive(nodes[m.pos]):
+                return m.score
+            said = words(label(nodes[m.pos]))
+            if mine and set(said) <= row:
                 continue  # the best's record's own text ("Bob Jones" for Bob's *Reply*)
-            if self.intent in _FIELD_INTENTS and is_interactive(nodes[best.pos]) and \
-                    not is_interactive(nodes[m.pos]):
+            if control and self.intent in _FIELD_INTENTS:
                 continue  # a text is nothing to fill or select in
-            if self.intent in _ACT_INTENTS and is_interactive(nodes[best.pos]) and \
-                    not is_interactive(nodes[m.pos]) and asked and \
-                    asked <= set(words(label(nodes[m.pos]))) and \
-                    len(words(label(nodes[m.pos]))) > 2 * len(asked):
+            if control and self.intent in ACTION_INTENTS and asked and \
+                    asked <= set(said) and len(said) > 2 * len(asked):
                 continue  # a sentence that holds the whole request and more: the task
                 # shown on the page ("Find the email by Elwira and click the trash icon")
             return m.score

@@ -20,6 +20,7 @@ from ..structure_words import STRUCTURE_WORDS
 from ..words import OTHER_STOPWORDS, fold, has_unspaced, script_stem, snowball_stem, split_unspaced
 
 __all__ = [
+    "ACTION_INTENTS",
     "ROLE_WORDS",
     "STOPWORDS",
     "SYNONYMS",
@@ -217,6 +218,8 @@ _ORDINALS = {
 }
 #: Ordinal words and the position each names (-1: the last).
 ORDINAL_WORDS = _ORDINALS
+#: Intents that act on the page (a text that says the request is no target of them).
+ACTION_INTENTS = frozenset({"click", "fill", "select", "check", "type", "hover"})
 _INTENT_VERBS = [
     (re.compile(r"^\s*(press|hit) (enter|return) (on|in(to)?)\b"), "fill"),
     (re.compile(r"^\s*(click( on)?|press|tap|hit|push)\b"), "click"),
@@ -492,9 +495,11 @@ def parse_query(text: str) -> Query:
     words = _in_english(tokens(low), foreign)
     # a quoted name made only of small words is asked for: click the "Like" button (a
     # quote to type is a value: type "it is" in the box)
-    named = {t for x in q.quoted if len(x.split()) <= _QUOTED_NAME_WORDS
-             and all(t in STOPWORDS for t in tokens(fold(x))) for t in tokens(fold(x))} \
-        if q.intent != "fill" else set()
+    named: set[str] = set()
+    for x in q.quoted if q.intent != "fill" else ():
+        said = tokens(fold(x))
+        if len(x.split()) <= _QUOTED_NAME_WORDS and all(t in STOPWORDS for t in said):
+            named.update(said)
     # "last edited", "first published": an ordinal before a participle says when, it
     # counts nothing (the page's "Last edited 09:12" is the answer, not a list's last item)
     # ("the first published post" counts posts: a participle before a noun describes

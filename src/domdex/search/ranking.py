@@ -38,6 +38,7 @@ from ..translations import translations
 from .descriptors import Descriptor
 from .learned import asked_shapes, feature_matrix, load_ranker
 from .lexical import (
+    ACTION_INTENTS,
     ORDINAL_WORDS,
     ROLE_WORDS,
     STOPWORDS,
@@ -1177,14 +1178,9 @@ def _quoted_factor(si: SearchIndex, q: Query, ks: np.ndarray) -> np.ndarray | fl
     wanted = _as_names(q.quoted)
     if not wanted or not len(ks):
         return 1.0
-    ds = si.descriptors
-
-    def name(k: int) -> str:
-        # an icon named by its class (``span.retweet``) holds the quoted word, as a guess
-        n = si.norm_names[k]
-        return n if n or not ds[k].guessed else " ".join(tokens(ds[k].fields.get("label", "")))
-
-    names = [name(k) for k in ks.tolist()]
+    # an icon named by its class (``span.retweet``) holds the quoted word, as a guess
+    names = [si.norm_names[k] or " ".join(tokens(_said_name(si.descriptors[k])))
+             for k in ks.tolist()]
     holds = np.array([any(f" {w} " in f" {n} " for w in wanted) for n in names], dtype=bool)
     # what shows the quote is a name, not a sentence that quotes it (the instruction
     # given to the user, a paragraph)
@@ -1205,9 +1201,6 @@ def _quoted_factor(si: SearchIndex, q: Query, ks: np.ndarray) -> np.ndarray | fl
 ECHO = 0.2
 ECHO_COVER = 0.75
 ECHO_WORDS = 4
-#: Intents that act on the page: reading a text by its own words is no echo.
-_ECHO_INTENTS = frozenset({"click", "fill", "select", "check", "type", "hover"})
-
 
 #: Tags and roles of an item of a list, a row or a menu: one a page may make clickable by
 #: a listener on the list (delegation), so its text may be the very thing asked for.
@@ -1242,10 +1235,8 @@ def _echo_factor(si: SearchIndex, idx: Any, q: Query, ks: np.ndarray) -> np.ndar
     f = np.ones(si.n, dtype=np.float32)
     for k in ks[~si.interactive[ks]].tolist():
         d = si.descriptors[k]
-        if in_item(d.pos):
-            continue
         text = d.fields.get("name") or d.fields.get("text") or ""
-        if len(text) < len(q.text) * ECHO_COVER:
+        if len(text) < len(q.text) * ECHO_COVER or in_item(d.pos):
             continue
         own = {t for t in tokens(text) if t.isalnum()}
         if len(own) >= ECHO_WORDS and len(own & said) >= ECHO_COVER * max(len(own), len(said)):
@@ -1481,7 +1472,7 @@ def find_matches(
     score = base * intent_f * state_f * route_f * _role_factor(si, q)
     zone_f = _zone_factor(si, q, ks)
     score = score * zone_f * _cell_factor(si, q, ks) * _quoted_factor(si, q, ks)
-    if intent in _ECHO_INTENTS:
+    if intent in ACTION_INTENTS:  # reading a text by its own words is no echo
         score = score * _echo_factor(si, idx, q, ks)
     if RECORD_BOOST > 0:
         score = score * _record_factor(si, idx, q, ks, score)

@@ -490,17 +490,21 @@ class AsyncSession:
 
         idx = await self.captures.capture(t)
         self.warmer.wanted = True
-        result = await asyncio.to_thread(find, idx, query, intent=intent or INTENT_OF[action])
+        wanted = intent or INTENT_OF[action]
+        result = await asyncio.to_thread(find, idx, query, intent=wanted)
+
+        def seen(matches: Any, text: str | None = None) -> None:
+            """The refs a refusal shows: the agent's to act on, checked against this."""
+            for m in matches:
+                t.remember(idx, m.ref, query=query, intent=wanted, score=m.score)
+            t.note_printed(idx, result, text)
+
         if result.ref is None or result.confidence == "low":
             text = result.render()
-            if result.matches:  # the refs the refusal shows are the agent's to act on
+            if result.matches:
                 t.show(idx)
                 shown = set(printed_refs(text))
-                for m in result.matches:
-                    if m.ref in shown:
-                        t.remember(idx, m.ref, query=query,
-                                   intent=intent or INTENT_OF[action], score=m.score)
-                t.note_printed(idx, result, text)
+                seen([m for m in result.matches if m.ref in shown], text)
             raise ActionError(f"No clear match for {query!r}, so nothing was done "
                               f"({action}). What is there:\n{text}")
         t.show(idx)  # the candidates' refs are the agent's to act on
@@ -508,19 +512,13 @@ class AsyncSession:
         lacking = excluded(idx, result, action) or unmet(idx, result, action) or \
             counted(idx, result, action)  # an ordinal two listings count differently
         if lacking is not None:
-            t.remember(idx, result.ref, query=query, intent=intent or INTENT_OF[action],
-                       score=result.score)
-            t.note_printed(idx, result)
+            seen(result.matches[:1])
             raise ActionError(lacking)
         others = rivals(idx, result)  # look-alikes or a near-tie the words do not split
         if others:
-            for m in (result.matches[0], *others):
-                t.remember(idx, m.ref, query=query, intent=intent or INTENT_OF[action],
-                           score=m.score)
-            t.note_printed(idx, result)
+            seen((result.matches[0], *others))
             raise ActionError(refusal(idx, result, others, action))
-        t.remember(idx, result.ref, query=query, intent=intent or INTENT_OF[action],
-                   score=result.score)
+        t.remember(idx, result.ref, query=query, intent=wanted, score=result.score)
         return result.ref, idx, float(result.score)
 
     # One method per action, typed (the operations table's actions: operations.py) ----
