@@ -695,6 +695,13 @@
     }
     return null;
   };
+  // A widget that only says its value in ARIA (a slider or spin button made of divs):
+  // the value it announces, so the agent sees where a slider stands before it sets it.
+  const rangeValue = (el, role) => {
+    if (!RANGE_ROLES.has(role) || role === "scrollbar") return null;
+    const v = el.getAttribute("aria-valuetext") || el.getAttribute("aria-valuenow");
+    return v === null ? null : ws(v);
+  };
   const NO_VALUE_INPUTS = new Set(["checkbox", "radio", "button", "submit", "reset", "image",
     "hidden"]);
 
@@ -1068,7 +1075,8 @@
       r.num, p ? p.num : null, intern(el.localName),
       intern(r.role || (explicitRole(el) ? "none" : "generic")),
       name !== "" && name === text ? 1 : name, text, attrsOf(el, r.t, names), box,
-      visible | (r.f & 4 ? 2 : 0), indexOf(el), valueOf(el, r.t), level,
+      visible | (r.f & 4 ? 2 : 0), indexOf(el), valueOf(el, r.t) ?? rangeValue(el, r.role),
+      level,
       statesOf(el, r.t, r.clickable, r.editable, aria),
       r.t === "SELECT" || r.t === "DATALIST" ? optionsOf(el) : null, co,
       names === null ? null : describe(el, name, aria),

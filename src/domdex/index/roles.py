@@ -58,7 +58,9 @@ INTERACTIVE_ROLES = frozenset(KIND_OF_ROLE)
 
 INTERACTIVE_TAGS = frozenset({"button", "select", "textarea", "summary"})
 
-FILLABLE_ROLES = frozenset({"textbox", "searchbox", "spinbutton", "combobox"})
+#: Roles that take a value the agent gives (find's "fill" intent, the session's fill): text
+#: fields, and the range widgets set by number (a slider, a spin button).
+FILLABLE_ROLES = frozenset({"textbox", "searchbox", "spinbutton", "combobox", "slider"})
 
 #: Display names for the kinds in counts ("12 links, 3 buttons").
 KIND_PLURALS = {

@@ -18,6 +18,7 @@ from typing import Any
 
 from ..errors import DomdexError
 from ..index.labels import label
+from ..index.roles import FILLABLE_ROLES
 from ..snapshot import Node, Snapshot
 from .descriptors import element_role
 from .ranking import Match, find_matches
@@ -29,7 +30,6 @@ log = logging.getLogger("domdex")
 CLICKABLE_ROLES = frozenset({"button", "link", "checkbox", "radio", "switch", "tab", "menuitem",
                              "menuitemcheckbox", "menuitemradio", "option", "treeitem",
                              "combobox", "summary"})
-FILLABLE_ROLES = frozenset({"textbox", "searchbox", "combobox", "spinbutton"})
 #: Elements listed in the log when nothing matched.
 LOG_AVAILABLE = 25
 

@@ -174,7 +174,7 @@ def feature_matrix(si: Any, q: Any, ks: np.ndarray, parts: dict[str, Any]) -> np
     shapes = asked_shapes(q)
     intent = parts.get("intent_name")
     if intent == "click":
-        put("click_field", si.role_fillable & ~si.role_combobox)
+        put("click_field", si.role_fillable & ~(si.role_combobox | si.role_slider))
         put("click_static", ~(si.role_clickable | si.interactive))
     elif intent == "fill":
         put("fill_nonfield", ~(si.role_fillable | si.file_input))

@@ -28,6 +28,7 @@ import numpy as np
 from ..compounds import related_words
 from ..fields import MAX_LEVEL
 from ..gcpause import paused_gc
+from ..index.roles import FILLABLE_ROLES
 from ..languages import page_language, speaking
 from ..words import fold
 from . import descriptors as _descriptors
@@ -79,7 +80,7 @@ EXACT, STEM, SYNONYM, PREFIX = 1.0, 0.9, 0.8, 0.6
 CLICKABLE = frozenset({"button", "link", "checkbox", "radio", "switch", "tab", "menuitem",
                        "menuitemcheckbox", "menuitemradio", "option", "treeitem", "combobox",
                        "img", "image", "summary"})
-FILLABLE = frozenset({"textbox", "searchbox", "combobox", "spinbutton"})
+FILLABLE = FILLABLE_ROLES
 SELECTABLE = frozenset({"combobox", "listbox", "option", "radio", "checkbox", "switch",
                         "menuitemradio", "tab"})
 READ_WEAK = frozenset({"textbox", "searchbox", "combobox", "spinbutton", "checkbox", "radio",
@@ -532,6 +533,8 @@ class SearchIndex:
         #: <input type=file>: Chromium's role is button, but it is filled with files.
         self.file_input = np.array(file_input, dtype=bool)
         self.role_combobox = by_role("combobox".__eq__)
+        #: set by a value, but dragged (clicked) as often: no click penalty
+        self.role_slider = by_role("slider".__eq__)
         #: a text area (or a contenteditable box): "the editor", "the message"
         self.multi_line = np.array(multi_line, dtype=bool)
         self.role_selectable = by_role(SELECTABLE.__contains__)

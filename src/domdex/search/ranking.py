@@ -198,7 +198,7 @@ def _intent_factor(si: SearchIndex, intent: str | None) -> np.ndarray:
         f[si.tiny_box & ~si.role_selectable] *= 0.7
     elif intent == "click":
         f[~(si.role_clickable | inter)] = 0.55
-        f[si.role_fillable & ~si.role_combobox] = 0.6
+        f[si.role_fillable & ~(si.role_combobox | si.role_slider)] = 0.6
         f[si.tiny_box] *= 0.6  # a 2-px box is not what a person clicks
     elif intent == "fill":
         f[~(si.role_fillable | si.file_input)] = FILL_MISS

@@ -24,6 +24,7 @@ from ..index.identity import ID_WORD, _item_of, identify, look_alikes, words
 from ..index.labels import label
 from ..snapshot import Node, ref_frame
 from .datefields import fill_dated
+from .rangefill import RANGE_ROLES, fill_range
 
 if TYPE_CHECKING:
     from ..index import PageIndex
@@ -121,7 +122,20 @@ async def perform(locator: Any, action: str, value: Any, timeout_ms: float,
     if action == "click":
         await _click(locator, timeout_ms, ref, "click", expect)
     elif action == "fill":
-        note = await fill_dated(locator, _text(value, action), timeout_ms)
+        text = _text(value, action)
+        if facts and facts.get("role") in RANGE_ROLES and facts.get("tag") != "input" \
+                and await fill_range(locator, text, timeout_ms, ref):
+            return ""  # the answer's [value: …] shows where it stands now
+        try:
+            note = await fill_dated(locator, text, timeout_ms)
+        except Exception as exc:
+            if "is not an <input>" not in str(exc):
+                raise
+            raise ActionError(
+                f"Cannot fill @{ref}: it is a <{(facts or {}).get('tag') or 'element'}> that "
+                "takes no text (not an input, a text area, an editable box or a slider). "
+                "Find the field itself (find with intent fill), or click it or press keys "
+                "on it if that is what it takes.") from exc
         return "\n".join(filter(None, (note, await _replaced(locator, ref, action, value))))
     elif action == "type":
         text = _text(value, action)
@@ -636,7 +650,9 @@ _STATE_JS = """el => {
   const secret = st && st.isSecret ? st.isSecret(el) : el.type === "password";
   return {
   value: "value" in el && !["checkbox", "radio", "file"].includes(el.type)
-    ? (secret ? (el.value ? "\u2022\u2022\u2022\u2022" : "") : String(el.value)) : null,
+    ? (secret ? (el.value ? "\u2022\u2022\u2022\u2022" : "") : String(el.value))
+    : ["slider", "spinbutton"].includes((el.getAttribute("role") || "").trim().split(" ")[0])
+      ? el.getAttribute("aria-valuetext") || el.getAttribute("aria-valuenow") : null,
   checked: "checked" in el ? Boolean(el.checked) : null,
   selected: el.options ? [...el.options].map(o => o.selected) : null,
   };

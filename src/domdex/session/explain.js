@@ -22,7 +22,8 @@
     return top;
   };
   const out = { connected: el.isConnected, visible: false, disabled: false, editable: true,
-                covered_by: "", inert: false, box: null, tag: el.tagName.toLowerCase() };
+                covered_by: "", inert: false, box: null, tag: el.tagName.toLowerCase(),
+                role: (el.getAttribute("role") || "").trim().split(/\s+/)[0] };
   if (!el.isConnected) return out;
   const style = getComputedStyle(el);
   const rect = el.getBoundingClientRect();
