@@ -82,6 +82,11 @@ class FindResult(View):
             and (self.score < threshold or self.guessed)
         self.ref: str | None = best.ref if best and (self.below or (
             self.score >= threshold and not self.guessed)) else None
+        #: names the request gives that are nowhere on the page: the best is then
+        #: someone else's (another record's *Delete*), ``low`` at most
+        self.absent: tuple[str, ...] = ranking.absent if self.ref else ()
+        if self.absent:
+            self.below = True
         self.confidence = "none" if not self.ref else "low" if self.below else \
             confidence_label(self.score, runner)
         #: the visible control that opens the closed menu or section the answer is in
@@ -171,6 +176,12 @@ class FindResult(View):
         """One line telling the best match from its closest look-alikes."""
         if not self.ref:
             return self._fuzzy_text()
+        if self.absent:
+            names = " or ".join(quote(n, 30) for n in self.absent)
+            return (f"Nothing on the page says {names}: @{self.ref} matches only the rest "
+                    "of the request, so it is likely not the one meant (acting by query "
+                    "refuses it). Look for it elsewhere: another page of the list, further "
+                    "down, or through the page's search or filter." + self._reveal_hint())
         if self.below:
             unasked = bool(self.matches) and self.matches[0].unasked
             why = ("does an action the request does not name" if unasked else
@@ -313,6 +324,8 @@ class FindResult(View):
         }
         if self.reveal:
             d["reveal"] = self.reveal
+        if self.absent:
+            d["absent"] = list(self.absent)
         if self.ranking.route is not None:
             d["route"] = self.ranking.route.to_dict()
         if self.fuzzy:

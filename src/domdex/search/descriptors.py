@@ -85,6 +85,13 @@ _LETTERS = re.compile(r"[^\W\d_]{2,}")  # a word of two letters, any script
 _KEY_MIN_ROWS = 3  # a key column is told from the others by differing over 3+ rows
 _KEY_SHARE = 0.8  # … in this share of the rows
 _SHORT_BLOCK = 100  # a paragraph this short is a label line, not running text
+#: An inline key ("Phone:", "Last login:") is at most this long, its colon included,
+#: and has a letter (a notebook's "[3]:" prompt is no key).
+_INLINE_KEY = 40
+_LETTER = re.compile(r"[^\W\d_]")
+#: Elements whose key their markup gives (a dd's dt, a cell's row and column).
+_KEYED_TAGS = frozenset({"dd", "td", "th"})
+_KEYED_ROLES = frozenset({"definition", "cell", "gridcell", "rowheader", "columnheader"})
 #: What a link to a file is, by the file's extension: people ask for the kind of file.
 _FILE_KINDS = {
     "py": "python source code module", "c": "source code", "h": "source code",
@@ -468,6 +475,13 @@ class _Builder:
                 keys.append(ch)
         if self.heads[i]:
             is_key = True
+        if not keys and not is_key and not (tag in _CELL_TAGS or role in _CELL_ROLES):
+            inline = self._inline_key(i, label)
+            if inline is True:
+                is_key = True
+            elif inline:
+                keys.append(inline)
+                is_value = True
         labels, parent_pos, kinds = self.labels, self.tree.parent_pos, self.kinds
         said_above, tree_depth = self.said_above, self.tree.depth
         in_cell = tag in _CELL_TAGS or role in _CELL_ROLES
@@ -532,6 +546,41 @@ class _Builder:
                 p = parent_pos[p]
                 depth = 1
         return keys, ctx, is_key, is_value
+
+    def _inline_key(self, i: int, label: str) -> str | bool:
+        """An inline "Key: value" pair: ``True`` for the key (a short text ending in a
+        colon, with an element after it), the key's words for the value (the element after
+        such a key, or the one element of a wrapper after it); "" otherwise.
+
+        Why: a contact card's "Phone: <a>234-851-5952</a>" gave "phone number of Verile"
+        the bold *Phone:* rather than the number; a ``dt``/``dd`` pair or a table row says
+        the same thing in markup and was read so, this one only in its colon.
+        """
+        parent_pos, child_pos, labels = self.tree.parent_pos, self.tree.child_pos, self.labels
+        if label.endswith(":"):
+            p = parent_pos[i]
+            if len(label) <= _INLINE_KEY and p >= 0 and _LETTER.search(label):
+                kids = child_pos[p]
+                at = bisect.bisect_left(kids, i)
+                return at + 1 < len(kids) or ""
+            return ""
+        c = i
+        for _ in range(2):  # the value itself, or a wrapper that holds only it
+            p = parent_pos[c]
+            if p < 0:
+                return ""
+            kids = child_pos[p]
+            at = bisect.bisect_left(kids, c)
+            if at:
+                prev = labels[kids[at - 1]]
+                if prev.endswith(":") and len(prev) <= _INLINE_KEY and _LETTER.search(prev):
+                    return prev[:-1].strip()
+                return ""
+            n = self.nodes[p]
+            if len(kids) > 1 or n.tag in _KEYED_TAGS or n.role in _KEYED_ROLES:
+                return ""  # a dd's or a cell's key is its own, read from its markup
+            c = p
+        return ""
 
     def _prev_sibling_text(self, i: int, tags: tuple[str, ...], roles_: tuple[str, ...]) -> str:
         p = self.tree.parent_pos[i]

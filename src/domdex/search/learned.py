@@ -53,6 +53,8 @@ _SHAPE_WORDS = {
     **dict.fromkeys(("price", "cost", "costs", "fee", "balance", "salary", "revenue"),
                     "money"),
     **dict.fromkeys(("count", "many"), "count"),
+    **dict.fromkeys(("email", "emails"), "email"),
+    **dict.fromkeys(("phone", "telephone", "tel", "mobile", "fax"), "phone"),
 }
 #: every currency sign Unicode knows (category Sc: $ € £ ¥ ₽ ₹ ₩ ₺ ₴ ₪ ฿ …), for prices
 #: in any currency, written before or after the amount
@@ -94,6 +96,11 @@ _SHAPES = {
     # a whole number standing alone: "Drafts (3)", "10 Images", "Used 1 time", "42"
     # (not a part of a date, a time, a version or an id such as SKU-1009)
     "count": re.compile(r"(?<![\w.:/,-])\d+(?:,\d{3})*(?![\w.:/-]|,\d)"),
+    "email": re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"),
+    # 234-851-5952, (555) 123-4567, +44 20 7946 0958; not a date (2024-07-18), a version
+    # or an address's number
+    "phone": re.compile(r"(?<![\w.])(?:\+\d{1,3}[\s.-]?)?(?:\(\d{2,4}\)[\s.-]?|\d{2,4}[\s.-])"
+                        r"\d{2,4}[\s.-]?\d{3,4}(?![\w.])"),
 }
 #: A value is a short text: a long paragraph holds numbers by chance.
 _SHAPE_MAX = 80

@@ -38,6 +38,7 @@ from ..translations import translations
 from .descriptors import Descriptor
 from .learned import asked_shapes, feature_matrix, load_ranker
 from .lexical import (
+    _QUOTED,
     ACTION_INTENTS,
     ORDINAL_WORDS,
     ROLE_WORDS,
@@ -178,6 +179,8 @@ class Ranking:
     route: Route | None
     considered: int
     scope: str | None = None
+    #: names the request gives that no element of the page holds (:func:`names_nowhere`)
+    absent: tuple[str, ...] = ()
 
 
 #: The intent factor of what cannot be filled, for a fill request (0.35 before the task
@@ -1558,7 +1561,72 @@ def find_matches(
             m.score = m.score / over
     if explain:
         log.debug("find %r: term weights %s", query, weights)
-    return Ranking(q, intent, matches, r, int(live.sum()), region)
+    return Ranking(q, intent, matches, r, int(live.sum()), region,
+                   names_nowhere(si, idx, q, intent) if matches else ())
+
+
+#: A word of a request that names one thing: a proper name ("Casie", not the request's
+#: first word unless a possessive follows), an id or number of two characters or more
+#: ("1234", "INV-2041"; not an ordinal), or a quoted word.
+_WORD = re.compile(r"[^\W_][\w'’.-]*")
+_ORDINAL_FORM = re.compile(r"\d+(?:st|nd|rd|th)", re.IGNORECASE)
+
+
+def names_nowhere(si: SearchIndex, idx: Any, q: Query, intent: str | None
+                  ) -> tuple[str, ...]:
+    """The names the request gives that no element of the page holds, as written.
+
+    Why: "delete the post by Casie" on a page of Etti's and Marice's posts gave one of
+    their *Delete* buttons at 1.00 (a word the page never uses only lowers every score
+    alike), and acting by query clicked it. A name that is nowhere on the page says the
+    thing meant is not there — on another page, further down a list, behind a search —
+    and what matches the rest of the request is someone else's: the view answers ``low``
+    and says so. Only words that name one thing count; a generic word the page happens
+    not to use ("remove" for *Delete*) does not, nor does anything in a request to fill
+    (it carries the text to type: "a draft titled 'Plum jam'"). An option of a drop-down
+    is on the page.
+    """
+    if intent == "fill" or q.intent == "fill":
+        return ()
+    quoted = {t for text in _QUOTED.findall(q.text) for t in tokens(text)}
+    said = list(_WORD.finditer(q.text))
+    out: list[str] = []
+    for k, m in enumerate(said):
+        word = m.group(0).rstrip(".-'’")
+        possessive = word.lower().endswith(("'s", "’s"))
+        if possessive:
+            word = word[:-2]
+        parts = [t for t in tokens(word) if t in q.terms]
+        if not parts:
+            continue
+        name = (any(c.isupper() for c in word) and (k > 0 or possessive)) or \
+            (any(c.isdigit() for c in word) and len(word) >= 2
+             and not _ORDINAL_FORM.fullmatch(word)) or any(t in quoted for t in parts)
+        if name and word not in out and any(not _shown_anywhere(si, idx, t) and t not in
+                                            _option_words(si) for t in parts):
+            out.append(word)
+    return tuple(out)
+
+
+def _shown_anywhere(si: SearchIndex, idx: Any, term: str) -> bool:
+    """Whether an element the agent can see, or open, holds ``term``: a text kept out
+    of the rendering with nothing to open it (a template, an instruction a harness hid,
+    a closed row's copy) does not put a name on the page."""
+    hit = si.match_term(term) > 0
+    if bool((hit & (si.hidden != 2)).any()):
+        return True
+    return any(revealer(idx, int(si.pos[k])) is not None for k in np.flatnonzero(hit)[:20])
+
+
+def _option_words(si: SearchIndex) -> frozenset[str]:
+    """The words of every drop-down's options (the index holds only the chosen one's);
+    once per page."""
+    got: frozenset[str] | None = si.derived.get("option_words")
+    if got is None:
+        got = si.derived["option_words"] = frozenset(
+            t for d in si.descriptors if d.node.options
+            for o in d.node.options for t in tokens(o.label))
+    return got
 
 
 def _join_compounds(si: SearchIndex, q: Query) -> None:

@@ -51,7 +51,8 @@ if TYPE_CHECKING:
     from ..render.find import FindResult
     from ..search.ranking import Match
 
-__all__ = ["CLOSE", "TWIN_SHARE", "counted", "excluded", "refusal", "rivals", "unmet"]
+__all__ = ["CLOSE", "TWIN_SHARE", "counted", "excluded", "nowhere", "refusal", "rivals",
+           "unmet"]
 
 #: A look-alike scoring at least this share of the best is a rival (find shows matches
 #: from this share on as alternatives).
@@ -298,6 +299,23 @@ def unmet(idx: PageIndex, result: FindResult, action: str) -> str | None:
             f"record the request names and nothing was done ({action}). Check that the "
             f"record is on this page (find, grep), or act on an element by its ref "
             f"({action} <ref>).")
+
+
+def nowhere(idx: PageIndex, result: FindResult, action: str) -> str | None:
+    """The refusal to give when the request names something no element of the page
+    holds (find's ``absent``: "delete the post by Casie" where no one is Casie), else
+    None. What matched the rest of the request is someone else's: never acted on."""
+    if not result.ref or not result.absent:
+        return None
+    best = result.matches[0]
+    row = row_text(idx, best.ref)
+    where = in_row(row) if row else f" in {best.region or 'page'}"
+    names = " or ".join(repr(n) for n in result.absent)
+    return (f"{result.query!r}: nothing on this page says {names}. The best match, "
+            f"{element_line(idx.node(best.ref))}{where}, matches only the rest of the "
+            f"request, so it is not the one meant and nothing was done ({action}). It may "
+            "be on another page of the list, further down, or behind the page's search or "
+            f"filter: find it there, or act on an element by its ref ({action} <ref>).")
 
 
 def _known(term: str, stems: set[str]) -> bool:

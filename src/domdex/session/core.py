@@ -52,7 +52,7 @@ from .actions import (
     INTENT_OF,
     select_value,
 )
-from .ambiguity import counted, excluded, refusal, rivals, unmet
+from .ambiguity import counted, excluded, nowhere, refusal, rivals, unmet
 from .cache import RegionCache
 from .captures import Captures
 from .dialogs import DialogPolicy, Policy
@@ -499,6 +499,11 @@ class AsyncSession:
                 t.remember(idx, m.ref, query=query, intent=wanted, score=m.score)
             t.note_printed(idx, result, text)
 
+        if result.absent:  # a name nowhere on the page: the best is someone else's
+            t.show(idx)
+            seen(result.matches[:1])
+            raise ActionError(unmet(idx, result, action) or nowhere(idx, result, action)
+                              or result.render())
         if result.ref is None or result.confidence == "low":
             text = result.render()
             if result.matches:
