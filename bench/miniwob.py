@@ -72,6 +72,7 @@ ACTION_TIMEOUT_S = 3.0      # one action (Playwright actionability waits include
 SETTLE_S = 0.1              # after each action: menus and autocompletes open on timers
 SETTLE_HOVER_S = 0.5        # hover menus open after a delay (jQuery UI's is 300 ms)
 REVEAL_ROUNDS = 2           # nested menus: follow find's "open X first" this many times
+PAGE_ROUNDS = 6             # a name find says is nowhere on the page: page on this often
 REWARD_WAIT_S = 0.5         # how long to wait for the page to end the episode
 #: What MiniWoB's own agent interface (core.getDOMInfo) leaves out of the page it shows:
 #: the instruction (given to the agent as the utterance instead) and the reward display.
@@ -357,9 +358,27 @@ class DomdexFinder:
             res = self.page.find(description, intent=intent, top_k=max(3, step.count))
             self.last = str(res)
             self.tokens.append(count_tokens(self.last))
+        for _ in range(PAGE_ROUNDS):  # as an agent would: "nothing on the page says X"
+            if not res.to_dict().get("absent") or not self.page_on():
+                break
+            res = self.page.find(description, intent=intent, top_k=max(3, step.count))
+            self.last = str(res)
+            self.tokens.append(count_tokens(self.last))
         if res.ref is None:
             raise StepFailed(f"find({description!r}, {intent}) → nothing")
         return [m.ref for m in res.matches[:step.count]] if step.count > 1 else [res.ref]
+
+    def page_on(self) -> bool:
+        """Go to the next page of a paged list, if find finds its "next" clearly."""
+        from domdex.tokens import count_tokens
+
+        nxt = self.page.find("next page", intent="click")
+        self.tokens.append(count_tokens(str(nxt)))
+        if nxt.ref is None or nxt.confidence == "low":
+            return False
+        self.page.act("click", nxt.ref, timeout=ACTION_TIMEOUT_S)
+        time.sleep(SETTLE_S)
+        return True
 
     def reveal(self, ref: str) -> None:
         """Open what hides a match: hover first (a menu opens on hover), click if that

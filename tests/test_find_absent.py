@@ -91,3 +91,5 @@ def test_an_option_of_a_drop_down_is_on_the_page(card: Any) -> None:
     assert not find(card, "make weeks start on Sunday", intent="select").to_dict().get("absent")
     hit = find(card, "call Casie's phone number", intent="click")
     assert hit.confidence == "low" and hit.to_dict()["absent"] == ["Casie"], hit
+    none = find(card, "open Gretna", intent="click")  # nothing else to answer: still said
+    assert none.to_dict()["absent"] == ["Gretna"] and "Nothing on the page says" in str(none)

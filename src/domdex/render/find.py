@@ -84,8 +84,8 @@ class FindResult(View):
             self.score >= threshold and not self.guessed)) else None
         #: names the request gives that are nowhere on the page: the best is then
         #: someone else's (another record's *Delete*), ``low`` at most
-        self.absent: tuple[str, ...] = ranking.absent if self.ref else ()
-        if self.absent:
+        self.absent: tuple[str, ...] = ranking.absent
+        if self.absent and self.ref:
             self.below = True
         self.confidence = "none" if not self.ref else "low" if self.below else \
             confidence_label(self.score, runner)
@@ -174,14 +174,16 @@ class FindResult(View):
 
     def _suggestion(self) -> str:
         """One line telling the best match from its closest look-alikes."""
+        elsewhere = ("Look for it elsewhere: another page of the list, further down, or "
+                     "through the page's search or filter.")
+        names = " or ".join(quote(n, 30) for n in self.absent)
         if not self.ref:
-            return self._fuzzy_text()
+            return f"Nothing on the page says {names}. {elsewhere}" if self.absent else \
+                self._fuzzy_text()
         if self.absent:
-            names = " or ".join(quote(n, 30) for n in self.absent)
             return (f"Nothing on the page says {names}: @{self.ref} matches only the rest "
                     "of the request, so it is likely not the one meant (acting by query "
-                    "refuses it). Look for it elsewhere: another page of the list, further "
-                    "down, or through the page's search or filter." + self._reveal_hint())
+                    f"refuses it). {elsewhere}" + self._reveal_hint())
         if self.below:
             unasked = bool(self.matches) and self.matches[0].unasked
             why = ("does an action the request does not name" if unasked else

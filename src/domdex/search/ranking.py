@@ -1562,7 +1562,7 @@ def find_matches(
     if explain:
         log.debug("find %r: term weights %s", query, weights)
     return Ranking(q, intent, matches, r, int(live.sum()), region,
-                   names_nowhere(si, idx, q, intent) if matches else ())
+                   names_nowhere(si, idx, q, intent))
 
 
 #: A word of a request that names one thing: a proper name ("Casie", not the request's
