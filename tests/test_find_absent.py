@@ -93,3 +93,26 @@ def test_an_option_of_a_drop_down_is_on_the_page(card: Any) -> None:
     assert hit.confidence == "low" and hit.to_dict()["absent"] == ["Casie"], hit
     none = find(card, "open Gretna", intent="click")  # nothing else to answer: still said
     assert none.to_dict()["absent"] == ["Gretna"] and "Nothing on the page says" in str(none)
+
+
+@pytest.mark.parametrize(("html", "ask", "absent"), [
+    # German writes every noun capitalised: no names by case on a German page
+    ('<html lang="de"><body><button>Nutzer einladen</button></body></html>',
+     "neue Mitarbeiterin einladen", []),
+    # a Chinese run is no name; a flight number inside it is
+    ('<html lang="zh"><body><button>预订 MU5138</button></body></html>', "订东航MU5138", []),
+    ('<html lang="zh"><body><button>预订 MU5139</button></body></html>', "订东航MU5138",
+     ["MU5138"]),
+    # a time is no id (it is written many ways); a capitalised size or a plate names one
+    ("<html><body><button>Book 07:04</button></body></html>", "book the 7h04 train", []),
+    ("<html><body><button>Buy A4 paper</button></body></html>", "buy the A5 paper", ["A5"]),
+    ("<html><body><button>Edit KS20 XYA</button></body></html>", "edit KS21 XYA", ["KS21"]),
+])
+def test_what_counts_as_a_name(domdex_browser: Any, html: str, ask: str,
+                               absent: list[str]) -> None:
+    page = domdex_browser.open("data:text/html;charset=utf-8," + html)
+    try:
+        got = page.find(ask, intent="click").to_dict().get("absent", [])
+    finally:
+        page.close()
+    assert got == absent

@@ -35,6 +35,7 @@ from ..index.reveal import opens_something, revealer
 from ..languages import current_language, in_page_language
 from ..structure_words import STRUCTURE_WORDS
 from ..translations import translations
+from ..words import is_unspaced_char
 from .descriptors import Descriptor
 from .learned import asked_shapes, feature_matrix, load_ranker
 from .lexical import (
@@ -1566,10 +1567,22 @@ def find_matches(
 
 
 #: A word of a request that names one thing: a proper name ("Casie", not the request's
-#: first word unless a possessive follows), an id or number of two characters or more
-#: ("1234", "INV-2041"; not an ordinal), or a quoted word.
+#: first word unless a possessive follows; on an English page only, as German writes
+#: every noun so and other languages inflect names), an id or number ("1017",
+#: "INV-2041", "KS20"; not an ordinal, not "7h04" or "A5"), or a quoted word.
 _WORD = re.compile(r"[^\W_][\w'’.-]*")
 _ORDINAL_FORM = re.compile(r"\d+(?:st|nd|rd|th)", re.IGNORECASE)
+_DIGIT = re.compile(r"\d")
+_LETTER = re.compile(r"[^\W\d_]")
+
+
+def _an_id(word: str) -> bool:
+    """All digits (two or more), or at least two letters and two digits."""
+    digits = len(_DIGIT.findall(word))
+    if not digits or _ORDINAL_FORM.fullmatch(word):
+        return False
+    letters = len(_LETTER.findall(word))
+    return (digits >= 2 and not letters) or (letters >= 2 and digits >= 2)
 
 
 def names_nowhere(si: SearchIndex, idx: Any, q: Query, intent: str | None
@@ -1584,12 +1597,15 @@ def names_nowhere(si: SearchIndex, idx: Any, q: Query, intent: str | None
     and says so. Only words that name one thing count; a generic word the page happens
     not to use ("remove" for *Delete*) does not, nor does anything in a request to fill
     (it carries the text to type: "a draft titled 'Plum jam'"). An option of a drop-down
-    is on the page.
+    is on the page. Runs of Chinese, Japanese or Thai are no names here (their words are
+    guessed), only the Latin ids among them ("MU5138").
     """
     if intent == "fill" or q.intent == "fill":
         return ()
+    english = current_language() is None
     quoted = {t for text in _QUOTED.findall(q.text) for t in tokens(text)}
-    said = list(_WORD.finditer(q.text))
+    spaced = "".join(" " if is_unspaced_char(c) else c for c in q.text)
+    said = list(_WORD.finditer(spaced))
     out: list[str] = []
     for k, m in enumerate(said):
         word = m.group(0).rstrip(".-'’")
@@ -1599,9 +1615,8 @@ def names_nowhere(si: SearchIndex, idx: Any, q: Query, intent: str | None
         parts = [t for t in tokens(word) if t in q.terms]
         if not parts:
             continue
-        name = (any(c.isupper() for c in word) and (k > 0 or possessive)) or \
-            (any(c.isdigit() for c in word) and len(word) >= 2
-             and not _ORDINAL_FORM.fullmatch(word)) or any(t in quoted for t in parts)
+        name = (english and any(c.isupper() for c in word) and (k > 0 or possessive)) or \
+            _an_id(word) or any(t in quoted for t in parts)
         if name and word not in out and any(not _shown_anywhere(si, idx, t) and t not in
                                             _option_words(si) for t in parts):
             out.append(word)
