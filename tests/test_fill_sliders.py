@@ -88,3 +88,26 @@ def test_an_element_that_takes_no_text_is_refused_in_words(s: Session) -> None:
     with pytest.raises(ActionError, match="takes no text") as err:
         s.fill(hit.ref, "hello")
     assert "Locator.fill" not in str(err.value)
+
+
+def test_a_slider_that_renders_later_or_right_to_left_is_set_right(s: Session) -> None:
+    """A review's cases: a value set a timer later read too soon gave OK at a wrong
+    value; a right-to-left slider was driven to its lowest and "put back"."""
+    done = s.fill(query="delay slider", value="7")
+    assert '[value: "7"]' in done.text and _now(s, "delay") == "7", done.text
+    s.fill(query="pan slider", value="7")
+    assert _now(s, "pan") == "7"
+    s.fill(query="budget slider", value="1,000")  # a thousands separator, not 1.0
+    assert _now(s, "budget") == "1000"
+
+
+def test_no_key_goes_to_another_element(s: Session) -> None:
+    s.fill(query="brightness slider", value="5")  # Brightness has the focus now
+    with pytest.raises(ActionError, match="does not take the keyboard focus"):
+        s.fill(query="treble slider", value="4")  # no tabindex: focus() cannot move
+    assert _now(s, "brightness") == "5" and _now(s, "treble") == "2"
+    for value in ("", "9" * 400):
+        with pytest.raises(ActionError, match=r"Nothing was pressed"):
+            s.fill(query="brightness slider", value=value)
+    assert _now(s, "brightness") == "5"
+

@@ -26,7 +26,7 @@ from importlib import resources
 
 from .search.lexical import english_stem
 
-__all__ = ["glossary_languages", "translations"]
+__all__ = ["glossary_languages", "is_interface_word", "translations"]
 
 _DATA = "ui_glossary.json.gz"
 
@@ -57,3 +57,14 @@ def translations(word: str, language: str) -> tuple[str, ...]:
     if not table or not word.isascii():
         return ()
     return table.get(english_stem(word), ())
+
+
+@cache
+def _interface_stems() -> frozenset[str]:
+    return frozenset(key for table in _glossary().values() for key in table)
+
+
+def is_interface_word(word: str) -> bool:
+    """Whether the English ``word`` is one of the interface's own (Chromium's strings say
+    it: "page", "settings", "sign"), as a name of a person or a thing is not."""
+    return english_stem(word) in _interface_stems()

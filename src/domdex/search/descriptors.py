@@ -549,8 +549,11 @@ class _Builder:
 
     def _inline_key(self, i: int, label: str) -> str | bool:
         """An inline "Key: value" pair: ``True`` for the key (a short text ending in a
-        colon, with an element after it), the key's words for the value (the element after
-        such a key, or the one element of a wrapper after it); "" otherwise.
+        colon, with one element after it and nothing else in their parent), the key's words
+        for the value (that element, or the one element of a wrapper there); "" otherwise.
+        "Share: <a>Facebook</a> <a>Twitter</a>" or "Sort by: [Name] [Date]" is a label over
+        a group: its first member is no value of it (a review's case: "share" clicked
+        *Facebook*).
 
         Why: a contact card's "Phone: <a>234-851-5952</a>" gave "phone number of Verile"
         the bold *Phone:* rather than the number; a ``dt``/``dd`` pair or a table row says
@@ -560,9 +563,8 @@ class _Builder:
         if label.endswith(":"):
             p = parent_pos[i]
             if len(label) <= _INLINE_KEY and p >= 0 and _LETTER.search(label):
-                kids = child_pos[p]
-                at = bisect.bisect_left(kids, i)
-                return at + 1 < len(kids) or ""
+                kids = child_pos[p]  # the key and its one value, alone in their parent
+                return (len(kids) == 2 and kids[0] == i) or ""
             return ""
         c = i
         for _ in range(2):  # the value itself, or a wrapper that holds only it
@@ -572,7 +574,9 @@ class _Builder:
             kids = child_pos[p]
             at = bisect.bisect_left(kids, c)
             if at:
-                prev = labels[kids[at - 1]]
+                if at != 1 or len(kids) != 2:  # "Share: Facebook Twitter" is a group
+                    return ""
+                prev = labels[kids[0]]
                 if prev.endswith(":") and len(prev) <= _INLINE_KEY and _LETTER.search(prev):
                     return prev[:-1].strip()
                 return ""

@@ -97,9 +97,11 @@ _SHAPES = {
     # (not a part of a date, a time, a version or an id such as SKU-1009)
     "count": re.compile(r"(?<![\w.:/,-])\d+(?:,\d{3})*(?![\w.:/-]|,\d)"),
     "email": re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"),
-    # 234-851-5952, (555) 123-4567, +44 20 7946 0958; not a date (2024-07-18), a version
-    # or an address's number
-    "phone": re.compile(r"(?<![\w.])(?:\+\d{1,3}[\s.-]?)?(?:\(\d{2,4}\)[\s.-]?|\d{2,4}[\s.-])"
+    # 234-851-5952, (555) 123-4567, +44 20 7946 0958; not a date (2024-07-18, 18.07.2024),
+    # a number in groups of three (12.500.000), a version or an address's number
+    "phone": re.compile(r"(?<![\w.])(?!\d{1,2}[./-]\d{1,2}[./-]\d{2,4}(?![\w.]))"
+                        r"(?!\d{1,3}(?:[.,]\d{3})+(?![\w.]))"
+                        r"(?:\+\d{1,3}[\s.-]?)?(?:\(\d{2,4}\)[\s.-]?|\d{2,4}[\s.-])"
                         r"\d{2,4}[\s.-]?\d{3,4}(?![\w.])"),
 }
 #: A value is a short text: a long paragraph holds numbers by chance.

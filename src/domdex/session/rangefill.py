@@ -4,15 +4,19 @@ A slider built of ``<div>``s (``role="slider"``, ``aria-valuenow``; every compon
 library's slider, the WAI-ARIA pattern) takes no text: Playwright's ``fill`` throws
 "Element is not an <input> …", so an agent asked to set *Volume* to 7 could not. A
 person sets it with the keyboard, and so does domdex: it focuses the element, presses
-the arrow keys towards the value and reads ``aria-valuenow`` after each press, and stops
-when the element says the value asked for. A value the steps do not land on, a widget
-whose value does not move, a press that moves the focus away: each is refused, with the
-element put back to the value it had (the keys are pressed back), never left between.
-A widget that does not say its value at all is refused before any key is pressed.
+the arrow keys towards the value, waits for ``aria-valuenow`` to move after each press
+(a framework may set it a frame or a timer later), and stops when the element says the
+value asked for; once the page has settled it reads the value again. A value the steps
+do not land on, a widget that does not move or moves the other way twice, a press after
+which the focus is elsewhere: each is refused, with the keys pressed back, and the
+refusal says the value the element holds then — "put back" only when it is so. A widget
+that does not take the focus or does not say its value is refused before any key is
+pressed, so no key goes to another element.
 """
 
 from __future__ import annotations
 
+import math
 import re
 import time
 from typing import Any
@@ -28,6 +32,8 @@ RANGE_ROLES = frozenset({"slider", "spinbutton"})
 #: Presses allowed to reach a value (each is a round trip): beyond, the agent is told to
 #: give a nearer value or to press Home / End / PageUp itself.
 MAX_PRESSES = 200
+#: How long a press may take to show in ``aria-valuenow`` (milliseconds).
+SETTLE_MS = 300
 
 #: The element's range facts, or null when ``fill`` is Playwright's own job (an input, a
 #: text area, an editable box, or what wraps one: a label fills its control).
@@ -44,22 +50,43 @@ _FACTS_JS = """el => {
           vertical: el.getAttribute("aria-orientation") === "vertical"};
 }"""
 
-#: After a press: the value, and whether the focus is still on the element.
-_NOW_JS = """el => {
-  const v = el.getAttribute("aria-valuenow");
-  let f = el.ownerDocument.activeElement;
-  while (f && f.shadowRoot && f.shadowRoot.activeElement) f = f.shadowRoot.activeElement;
-  return {now: v === null || v.trim() === "" || !isFinite(Number(v)) ? null : Number(v),
-          text: el.getAttribute("aria-valuetext"), focused: f === el || el.contains(f)};
-}"""
+#: The element's value, waiting up to ``ms`` for it to differ from ``before``, and
+#: whether the keyboard focus is on the element (or inside it).
+_AFTER_JS = """(el, [before, ms]) => new Promise((done) => {
+  const read = () => {
+    const v = el.getAttribute("aria-valuenow");
+    let f = el.ownerDocument.activeElement;
+    while (f && f.shadowRoot && f.shadowRoot.activeElement) f = f.shadowRoot.activeElement;
+    return {now: v === null || v.trim() === "" || !isFinite(Number(v)) ? null : Number(v),
+            text: el.getAttribute("aria-valuetext"), focused: !!f && (f === el || el.contains(f))};
+  };
+  const start = performance.now();
+  const tick = () => {
+    const got = read();
+    if (got.now !== before || performance.now() - start >= ms) done(got);
+    else setTimeout(tick, 8);
+  };
+  tick();
+})"""
 
-_NUMBER = re.compile(r"[-+]?(?:\d+(?:[.,]\d+)?|[.,]\d+)")
+_NUMBER = re.compile(r"[-+]?(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:[.,]\d+)?|[.,]\d+)")
+_THOUSANDS = re.compile(r"[-+]?\d{1,3}(?:,\d{3})+(?:\.\d+)?")
 
 
 def _number(value: str) -> float | None:
-    """The number a value gives ("7", "-4", "7.5", "50 %"), or None for a word."""
+    """The number a value gives ("7", "-4", "7.5", "7,5", "1,000", "50 %"), or None for a
+    word or several numbers."""
     found = _NUMBER.findall(value.replace("\u2212", "-"))
-    return float(found[0].replace(",", ".")) if len(found) == 1 else None
+    if len(found) != 1:
+        return None
+    text = found[0]
+    text = text.replace(",", "") if _THOUSANDS.fullmatch(text) else text.replace(",", ".")
+    return float(text)  # inf for a number of hundreds of digits: refused by the caller
+
+
+def _shown(value: str) -> str:
+    """The value as a refusal quotes it: a long one cut."""
+    return repr(value if len(value) <= 40 else value[:40] + "…")
 
 
 def _same(a: float, b: float) -> bool:
@@ -67,14 +94,27 @@ def _same(a: float, b: float) -> bool:
     return abs(a - b) <= 1e-9 * max(1.0, abs(a), abs(b))
 
 
-def _said(x: float) -> str:
+def _said(x: float | None) -> str:
+    if x is None:
+        return "no value"
     return str(int(x)) if float(x).is_integer() else f"{x:g}"
+
+
+async def _read(locator: Any, before: float | None, ms: int = SETTLE_MS) -> dict[str, Any]:
+    return dict(await evaluate_in(locator.first, _AFTER_JS, [before, ms], timeout=ms + 2000,
+                                  deadline=ms / 1000 + 3, what="read the slider"))
+
+
+async def _press(locator: Any, key: str, seconds: float, before: float) -> dict[str, Any]:
+    """One key on the element; its state once the value moved (or the wait ran out)."""
+    await locator.press(key, timeout=max(seconds, 1) * 1000)
+    return await _read(locator, before)
 
 
 async def fill_range(locator: Any, value: str, timeout_ms: float, ref: str) -> bool:
     """Set a div-made slider or spin button to ``value`` by keys; False when the element
     is anything else (the caller fills it as a field). Raises :class:`ActionError` when
-    the value cannot be set, after putting the old value back."""
+    the value cannot be set, after pressing the old value back."""
     seconds = timeout_ms / 1000
     facts = await evaluate_in(locator.first, _FACTS_JS, timeout=timeout_ms,
                               deadline=seconds + 1, what="read the slider")
@@ -88,51 +128,75 @@ async def fill_range(locator: Any, value: str, timeout_ms: float, ref: str) -> b
             "(no aria-valuenow), so domdex cannot tell when it is set. Nothing was pressed. "
             "Press keys on it (press ArrowRight / ArrowLeft, Home, End) and read the value "
             "the page shows beside it.")
+    if not value.strip():
+        raise ActionError(f"Cannot fill @{ref} with an empty value: a {kind} holds a "
+                          "number (or one of its own words). Nothing was pressed.")
+    await locator.focus(timeout=timeout_ms)
+    if not (await _read(locator, start, 0)).get("focused"):
+        raise ActionError(
+            f"Cannot fill @{ref}: the {kind} does not take the keyboard focus, so the keys "
+            "that set it would go to another element. Nothing was pressed. Find the part of "
+            "it that takes the focus (its thumb), or drag it.")
     want = _number(value)
     if want is None:
         return await _to_text(locator, value, facts, kind, ref, seconds)
+    if not math.isfinite(want):
+        raise ActionError(f"Cannot fill @{ref} with {_shown(value)}: no {kind} holds a number "
+                          "that large. Nothing was pressed.")
     low, high = facts.get("min"), facts.get("max")
     if (low is not None and want < low) or (high is not None and want > high):
         raise ActionError(
-            f"Cannot fill @{ref} with {value!r}: the {kind} goes from "
+            f"Cannot fill @{ref} with {_shown(value)}: the {kind} goes from "
             f"{_said(low) if low is not None else 'its lowest'} to "
             f"{_said(high) if high is not None else 'its highest'}. Nothing was pressed.")
     if _same(want, start):
         return True
+    return await _to_number(locator, value, want, float(start), facts, kind, ref, seconds)
+
+
+async def _to_number(locator: Any, value: str, want: float, start: float,
+                     facts: dict[str, Any], kind: str, ref: str, seconds: float) -> bool:
     keys = _keys(facts)
-    up = want > start
     deadline = time.monotonic() + seconds
-    now, pressed = float(start), 0
+    now, pressed, turned = start, 0, False
     while not _same(now, want):
+        up = want > now
         if pressed >= MAX_PRESSES or time.monotonic() > deadline:
-            await _back(locator, start, now, keys, deadline + 5)
-            raise ActionError(
-                f"Cannot fill @{ref} with {value!r}: {pressed} key presses did not get the "
-                f"{kind} there from {_said(start)}, so it was put back. Give a nearer value, "
-                "or press Home, End or PageUp on it first.")
-        got = await _press(locator, keys[0] if up else keys[1], seconds)
+            raise await _undo(locator, start, now, keys, deadline,
+                              f"Cannot fill @{ref} with {_shown(value)}: {pressed} key presses did "
+                              f"not get the {kind} there from {_said(start)}")
+        got = await _press(locator, keys[0] if up else keys[1], seconds, now)
         pressed += 1
-        if got is None or got["now"] is None:
+        moved = got.get("now")
+        if not got.get("focused") or moved is None:
             raise ActionError(
                 f"Cannot fill @{ref}: the {kind} lost the keyboard focus (or its value) while "
-                f"being set; it was at {_said(now)}. Look at it again before retrying.")
-        moved = got["now"]
-        if moved == now:  # stuck: at an end, or this axis does nothing
+                f"being set, so no more keys were pressed; it says {_said(moved)} (it was "
+                f"{_said(start)}). Look at it again before retrying.")
+        if _same(moved, now):  # stuck: at an end, or this pair of arrows does nothing
             if pressed == 1 and len(keys) > 2:
-                keys = keys[2:]  # the other pair of arrows
+                keys = keys[2:]
                 continue
-            await _back(locator, start, now, keys, deadline + 5)
-            raise ActionError(
-                f"Cannot fill @{ref} with {value!r}: the {kind} stopped at {_said(now)} and "
-                "does not move further with the arrow keys; it was put back to "
-                f"{_said(start)}.")
-        if (moved > want) == up and not _same(moved, want):  # stepped over it
-            await _back(locator, start, moved, keys, deadline + 5)
-            raise ActionError(
-                f"Cannot fill @{ref} with {value!r}: the {kind} moves in steps and goes from "
-                f"{_said(now)} to {_said(moved)}, so it cannot hold {value!r}; it was put "
-                f"back to {_said(start)}. Fill one of those values.")
+            raise await _undo(locator, start, now, keys, deadline,
+                              f"Cannot fill @{ref} with {_shown(value)}: the {kind} stopped at "
+                              f"{_said(now)} and does not move further with the arrow keys")
+        if (moved > now) != up:  # the keys go the other way (a right-to-left page)
+            if turned:
+                raise await _undo(locator, start, moved, keys, deadline,
+                                  f"Cannot fill @{ref} with {_shown(value)}: the {kind} does not "
+                                  "move steadily towards it with the arrow keys")
+            keys, turned = [keys[1], keys[0], *keys[2:]], True
+        elif (moved > want) == up and not _same(moved, want):  # stepped over it
+            raise await _undo(locator, start, moved, keys, deadline,
+                              f"Cannot fill @{ref} with {_shown(value)}: the {kind} moves in steps "
+                              f"and goes from {_said(now)} to {_said(moved)}, so it cannot "
+                              f"hold {_shown(value)}")
         now = moved
+    final = (await _read(locator, None, 60)).get("now")  # once the page settled
+    if final is None or not _same(final, want):
+        raise ActionError(f"Cannot fill @{ref} with {_shown(value)}: the {kind} said {_said(want)} "
+                          f"and then {_said(final)} (it was {_said(start)}); the page moves it "
+                          "by itself. Look at it again before retrying.")
     return True
 
 
@@ -144,24 +208,27 @@ def _keys(facts: dict[str, Any]) -> list[str]:
     return ["ArrowRight", "ArrowLeft", "ArrowUp", "ArrowDown"]
 
 
-async def _press(locator: Any, key: str, seconds: float) -> dict[str, Any] | None:
-    """One key on the element (Playwright focuses it first); its state after."""
-    await locator.press(key, timeout=max(seconds, 1) * 1000)
-    got = await evaluate_in(locator.first, _NOW_JS, timeout=2000, deadline=3.0,
-                            what="read the slider")
-    return got if got and got.get("focused") else None
-
-
-async def _back(locator: Any, start: float, now: float, keys: list[str],
-                deadline: float) -> None:
-    """Press back to ``start`` (lose nothing); best effort, as far as the value moves."""
-    for _ in range(MAX_PRESSES):
-        if _same(now, start) or time.monotonic() > deadline:
-            return
-        got = await _press(locator, keys[1] if now > start else keys[0], 2.0)
-        if got is None or got["now"] is None or got["now"] == now:
-            return
-        now = got["now"]
+async def _undo(locator: Any, start: float, now: float, keys: list[str], deadline: float,
+                said: str) -> ActionError:
+    """Press back towards ``start`` (lose nothing), then the refusal ``said`` with the
+    value the element holds now, read again: "put back" only when it is so."""
+    try:
+        for _ in range(MAX_PRESSES):
+            if _same(now, start) or time.monotonic() > deadline + 5:
+                break
+            got = await _press(locator, keys[1] if now > start else keys[0], 2.0, now)
+            moved = got.get("now")
+            if not got.get("focused") or moved is None or _same(moved, now) or \
+                    abs(moved - start) > abs(now - start):
+                break
+            now = moved
+        final = (await _read(locator, None, 60)).get("now")
+    except Exception:  # the page went away or stopped answering while being put back
+        final = None
+    if final is not None and _same(final, start):
+        return ActionError(f"{said}; it was put back to {_said(start)}.")
+    return ActionError(f"{said}, and it could not be put back: it says {_said(final)} (it was "
+                       f"{_said(start)}). Set it by its ref with the value it should have.")
 
 
 async def _to_text(locator: Any, value: str, facts: dict[str, Any], kind: str, ref: str,
@@ -176,21 +243,20 @@ async def _to_text(locator: Any, value: str, facts: dict[str, Any], kind: str, r
     deadline = time.monotonic() + seconds
     now, seen = start, []
     for step in range(MAX_PRESSES):
-        key = "Home" if step == 0 else keys[0]
-        got = await _press(locator, key, seconds)
-        if got is None or got["now"] is None or time.monotonic() > deadline:
+        got = await _press(locator, "Home" if step == 0 else keys[0], seconds, now)
+        moved = got.get("now")
+        if not got.get("focused") or moved is None or time.monotonic() > deadline:
             break
-        said = " ".join(str(got.get("text") or _said(got["now"])).split())
+        said = " ".join(str(got.get("text") or _said(moved)).split())
         if said.casefold() == want:
             return True
-        if step and got["now"] == now:
+        if step and _same(moved, now):
             break
-        now = got["now"]
+        now = moved
         seen.append(said)
-    await _back(locator, start, now, keys, deadline + 5)
-    shown = ", ".join(dict.fromkeys(seen[:12]))
+    shown = ", ".join(list(dict.fromkeys(seen))[:12])
     more = ", …" if len(dict.fromkeys(seen)) > 12 else ""
-    values = f" Its values: {shown}{more}." if shown else ""
-    raise ActionError(f"Cannot fill @{ref} with {value!r}: the {kind} never said that value, "
-                      f"so it was put back to {_said(start)}.{values} Fill one of them, or "
-                      "a number.")
+    values = f" (its values: {shown}{more})" if shown else ""
+    raise await _undo(locator, start, now, keys, deadline,
+                      f"Cannot fill @{ref} with {_shown(value)}: the {kind} never said that "
+                      f"value{values}; fill one of them, or a number")
