@@ -116,3 +116,19 @@ def test_what_counts_as_a_name(domdex_browser: Any, html: str, ask: str,
     finally:
         page.close()
     assert got == absent
+
+
+def test_a_shown_copy_of_another_record_is_not_the_one_named(s: Session, server: str) -> None:
+    """The first post's menu is open; the request names the third post's user, whose
+    menu is closed. The shown *Embed Tweet* was the answer at high confidence and was
+    clicked; the named post's item must lead, and acting by query must not click the
+    shown one."""
+    s.open(f"{server}/feed-menus.html")
+    ask = '"Embed Tweet" button for the user @emile'
+    hit = s.find(ask, intent="click")
+    assert hit.ref and "@emile" in hit.text.split("ALTERNATIVES")[0], hit.text
+    try:
+        s.click(query=ask)
+    except ActionError:
+        pass  # refused: it is hidden in a closed menu
+    assert s._call(lambda: s.current.pw.evaluate("window.L || []")) in ([], ["emile"])

@@ -437,6 +437,17 @@ def row_text(idx: PageIndex, ref: str, chars: int = ITEM_TEXT_CHARS) -> str:
     return text[:chars]
 
 
+def record_text(idx: PageIndex, pos: int, twins: list[int]) -> str:
+    """The text of the record (row, card, post) of the element at ``pos`` among the
+    look-alikes ``twins`` (sorted positions, shown or not): what :func:`row_text` reads,
+    without its rule that only a shown element's shown look-alikes count. "" when there
+    is no record to read."""
+    item = _item_of(idx, pos, twins)
+    if item is None:
+        return _flat_record(idx, pos, twins)
+    return _item_text(idx, item, pos)[0] if _repeats(idx, item, pos, twins) else ""
+
+
 def _flat_record(idx: PageIndex, pos: int, twins: list[int]) -> str:
     """A look-alike whose record has no element of its own: in a flat run of siblings
     (a chat's message, its *Copy message* button, the next message, its button …) its

@@ -30,7 +30,7 @@ import numpy as np
 
 from ..compounds import related_words
 from ..errors import QueryError
-from ..index.identity import row_text
+from ..index.identity import record_text, row_text
 from ..index.reveal import opens_something, revealer
 from ..languages import current_language, in_page_language
 from ..structure_words import STRUCTURE_WORDS
@@ -1491,6 +1491,7 @@ def find_matches(
         score = score * _echo_factor(si, idx, q, ks)
     if RECORD_BOOST > 0:
         score = score * _record_factor(si, idx, q, ks, score)
+    score = _named_records(si, idx, q, ks, score)
     if ROW_FACTOR != 1.0:
         score = score * np.where(_plain_rows(si), ROW_FACTOR, 1.0)
     score = np.where(live, score, 0.0).astype(np.float32)
@@ -1615,12 +1616,23 @@ def names_nowhere(si: SearchIndex, idx: Any, q: Query, intent: str | None
     """
     if intent == "fill" or q.intent == "fill":
         return ()
+    out: list[str] = []
+    for word, parts in request_names(q):
+        if word not in out and any(
+                not _shown_anywhere(si, idx, t) and t not in _option_words(si)
+                and not (t.isdigit() and t in _digits_shown(si)) for t in parts):
+            out.append(word)
+    return tuple(out)
+
+
+def request_names(q: Query) -> list[tuple[str, list[str]]]:
+    """The words of a request that name one thing (see :data:`_WORD`), as written, each
+    with its tokens among the request's terms; a handle or tag ("@emile", "#42") too."""
     english = current_language() is None
     quoted = {t for text in _QUOTED.findall(q.text) for t in tokens(text)}
     spaced = "".join(" " if is_unspaced_char(c) else c for c in q.text)
-    said = list(_WORD.finditer(spaced))
-    out: list[str] = []
-    for k, m in enumerate(said):
+    out: list[tuple[str, list[str]]] = []
+    for k, m in enumerate(_WORD.finditer(spaced)):
         word = m.group(0).rstrip(".-'’")
         possessive = word.lower().endswith(("'s", "’s"))
         if possessive:
@@ -1628,13 +1640,66 @@ def names_nowhere(si: SearchIndex, idx: Any, q: Query, intent: str | None
         parts = [t for t in tokens(word) if t in q.terms]
         if not parts:
             continue
-        name = (english and (k > 0 or possessive) and _proper(word)) or \
-            _an_id(word) or any(t in quoted for t in parts)
-        if name and word not in out and any(
-                not _shown_anywhere(si, idx, t) and t not in _option_words(si)
-                and not (t.isdigit() and t in _digits_shown(si)) for t in parts):
-            out.append(word)
-    return tuple(out)
+        handle = m.start() > 0 and spaced[m.start() - 1] in "@#"
+        if handle or (english and (k > 0 or possessive) and _proper(word)) or \
+                _an_id(word) or any(t in quoted for t in parts):
+            out.append((word, parts))
+    return out
+
+
+#: The factor of a look-alike control whose record (row, card, post) holds fewer of the
+#: names the request gives ("@emile", "Grace Garcia", "INV-2041") than a twin's does,
+#: shown or hidden: a shown *Embed Tweet* of another post beat the hidden one of the post
+#: named, at high confidence (see _named_records).
+NAMED_MISS = 0.5
+
+
+def _named_records(si: SearchIndex, idx: Any, q: Query, ks: np.ndarray,
+                   score: np.ndarray) -> np.ndarray:
+    """When the best candidate is one of look-alike controls and a twin's record holds
+    more of the request's names than its own, each twin whose record holds fewer than
+    the most keeps :data:`NAMED_MISS` of its score. Names only (not every word: "under
+    the table" or "driver 3's row" tell copies apart by place, which the words of their
+    records do not), and only a name that is rare on the page ("Python" on the Python
+    docs is in every other record, and a record may not repeat its section's title);
+    records are read whether the twin is shown or not (a closed menu's item is told
+    apart by its post)."""
+    if NAMED_MISS >= 1.0 or len(ks) < 2 or not hasattr(idx, "tree"):
+        return score
+    b = int(ks[np.argmax(score[ks])])
+    if not si.interactive[b]:
+        return score
+    sig = si.signature[b]
+    group = [k for k in ks.tolist() if si.interactive[k] and si.signature[k] == sig]
+    if len(group) < 2:
+        return score
+    names = [set(parts) for _, parts in request_names(q)
+             if all(int((si.match_term(t) > 0).sum()) <= max(3, len(group)) for t in parts)]
+    if not names:
+        return score
+    twins = sorted(int(si.pos[k]) for k in group)
+
+    if len(group) > _NAMED_GROUP:
+        return score
+    has = {k: [bool(n & set(tokens(record_text(idx, int(si.pos[k]), twins)))) for n in names]
+           for k in group}
+    # a name most records hold ("Python" on the Python docs) tells none of them apart
+    telling = [j for j in range(len(names))
+               if 0 < 2 * sum(h[j] for h in has.values()) <= len(group)]
+    held = {k: sum(h[j] for j in telling) for k, h in has.items()}
+    most = max(held.values())
+    if not most or held[b] == most:
+        return score
+    out = score.copy()
+    for k, n in held.items():
+        if n < most:
+            out[k] *= NAMED_MISS
+    return out
+
+
+#: Look-alikes read for _named_records at most (a page of 500 *Edit* links is not read
+#: record by record on every request that names someone).
+_NAMED_GROUP = 200
 
 
 def _proper(word: str) -> bool:

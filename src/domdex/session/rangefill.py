@@ -139,7 +139,12 @@ async def fill_range(locator: Any, value: str, timeout_ms: float, ref: str) -> b
             "it that takes the focus (its thumb), or drag it.")
     want = _number(value)
     if want is None:
-        return await _to_text(locator, value, facts, kind, ref, seconds)
+        try:
+            return await _to_text(locator, value, facts, kind, ref, seconds)
+        except ActionError:
+            raise
+        except Exception as exc:
+            raise _gone(ref, kind, start) from exc
     if not math.isfinite(want):
         raise ActionError(f"Cannot fill @{ref} with {_shown(value)}: no {kind} holds a number "
                           "that large. Nothing was pressed.")
@@ -151,7 +156,12 @@ async def fill_range(locator: Any, value: str, timeout_ms: float, ref: str) -> b
             f"{_said(high) if high is not None else 'its highest'}. Nothing was pressed.")
     if _same(want, start):
         return True
-    return await _to_number(locator, value, want, float(start), facts, kind, ref, seconds)
+    try:
+        return await _to_number(locator, value, want, float(start), facts, kind, ref, seconds)
+    except ActionError:
+        raise
+    except Exception as exc:  # re-rendered away, or the page stopped answering a key
+        raise _gone(ref, kind, start) from exc
 
 
 async def _to_number(locator: Any, value: str, want: float, start: float,
@@ -198,6 +208,12 @@ async def _to_number(locator: Any, value: str, want: float, start: float,
                           f"and then {_said(final)} (it was {_said(start)}); the page moves it "
                           "by itself. Look at it again before retrying.")
     return True
+
+
+def _gone(ref: str, kind: str, start: float) -> ActionError:
+    return ActionError(f"Cannot fill @{ref}: the {kind} left the page or stopped answering "
+                       f"while its keys were pressed (it was {_said(start)}), so it may have "
+                       "moved. Look at the page again (find it) before retrying.")
 
 
 def _keys(facts: dict[str, Any]) -> list[str]:
