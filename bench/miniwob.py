@@ -354,7 +354,7 @@ class DomdexFinder:
         for _ in range(REVEAL_ROUNDS):  # as an agent would: follow the answer's "open X first"
             if res.ref is None or res.reveal is None:
                 break
-            self.reveal(res.reveal)
+            self.reveal(res.reveal, res.ref)
             res = self.page.find(description, intent=intent, top_k=max(3, step.count))
             self.last = str(res)
             self.tokens.append(count_tokens(self.last))
@@ -380,13 +380,17 @@ class DomdexFinder:
         time.sleep(SETTLE_S)
         return True
 
-    def reveal(self, ref: str) -> None:
-        """Open what hides a match: hover first (a menu opens on hover), click if that
-        did not show anything new."""
-        before = len(self.page.index().interactive_nodes())
+    def reveal(self, ref: str, target: str) -> None:
+        """Open what hides a match: hover first (a menu opens on hover), click if the
+        match is not shown then. (Counting the page's controls instead was fooled by a
+        hover style: a hovered icon with a pointer cursor is one control more.)"""
         self.page.act("hover", ref, timeout=ACTION_TIMEOUT_S)
         time.sleep(SETTLE_HOVER_S)
-        if len(self.page.index().interactive_nodes()) == before:
+        try:
+            shown = self.page.index().node(target).visible
+        except Exception:  # the match left the page: the hover changed it
+            shown = True
+        if not shown:
             self.page.act("click", ref, timeout=ACTION_TIMEOUT_S)
             time.sleep(SETTLE_S)
 
