@@ -1581,7 +1581,8 @@ def find_matches(
 #: A word of a request that names one thing: a proper name ("Casie", not the request's
 #: first word unless a possessive follows; on an English page only, as German writes
 #: every noun so and other languages inflect names), an id or number ("1017",
-#: "INV-2041", "KS20"; not an ordinal, not "7h04" or "A5"), or a quoted word.
+#: "INV-2041", "KS20", "A5"; not an ordinal, not "7h04"; :func:`_an_id`), or a quoted
+#: word.
 _WORD = re.compile(r"[^\W_][\w'’.-]*")
 _ORDINAL_FORM = re.compile(r"\d+(?:st|nd|rd|th)", re.IGNORECASE)
 _DIGIT = re.compile(r"\d")
