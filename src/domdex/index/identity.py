@@ -56,6 +56,9 @@ MAX_ITEM_NODES = 400
 #: How far above a lone element its block may be (:func:`_block_of`).
 BLOCK_LEVELS = 4
 ITEM_TEXT_CHARS = 80
+#: Largest record, in nodes, read for the names a request gives (:func:`record_text`):
+#: a post with its replies and menus runs past :data:`MAX_ITEM_NODES`.
+MAX_RECORD_NODES = 4000
 
 
 def words(text: str) -> list[str]:
@@ -145,10 +148,11 @@ def row_twins(idx: PageIndex, pos: int) -> list[int]:
     return found if pos in found else sorted([*found, pos])
 
 
-def _item_of(idx: PageIndex, pos: int, twins: list[int]) -> int | None:
+def _item_of(idx: PageIndex, pos: int, twins: list[int], cap: int = MAX_ITEM_NODES
+             ) -> int | None:
     """The largest ancestor holding no other look-alike; for a lone element, its nearest
-    repeating container. None when there is none worth reading. ``twins`` is sorted, as
-    :func:`look_alikes` gives it."""
+    repeating container. None when there is none worth reading (more than ``cap``
+    nodes). ``twins`` is sorted, as :func:`look_alikes` gives it."""
     tree = idx.tree
     best: int | None = None
     if any(t != pos for t in twins[:2]):  # twins are sorted (look_alikes): no copy, no sort
@@ -163,7 +167,7 @@ def _item_of(idx: PageIndex, pos: int, twins: list[int]) -> int | None:
         best = next((a for a in tree.ancestors(pos)
                      if idx.nodes[a].role in _ITEM_ROLES or idx.nodes[a].tag in _ITEM_TAGS),
                     None)
-    if best is None or tree.size(best) > MAX_ITEM_NODES:
+    if best is None or tree.size(best) > cap:
         return None
     return best
 
@@ -390,7 +394,8 @@ _PROSE_TAGS = frozenset({"p", "h1", "h2", "h3", "h4", "h5", "h6", "dt", "dd", "b
 _PASSING = _ITEM_ROLES | {"alert", "status", "log", "marquee", "listbox"}
 
 
-def _repeats(idx: PageIndex, item: int, pos: int, twins: list[int]) -> bool:
+def _repeats(idx: PageIndex, item: int, pos: int, twins: list[int],
+             cap: int = MAX_ITEM_NODES) -> bool:
     """Is the item one of a repeating kind — a row, a list item, or one of sibling
     containers of the same tag that hold the look-alikes (cards)? The header that holds
     one of two "Search" buttons is not: its text would name nothing."""
@@ -404,7 +409,7 @@ def _repeats(idx: PageIndex, item: int, pos: int, twins: list[int]) -> bool:
     for t in twins[max(0, at - 2):at + 3]:  # its neighbours are enough to see a repeat
         if t == pos or not idx.tree.contains(parent, t):
             continue
-        other = _item_of(idx, t, twins)
+        other = _item_of(idx, t, twins, cap)
         if other is not None and other != item and idx.tree.parent(other) == parent \
                 and idx.nodes[other].tag == n.tag:
             return True
@@ -437,15 +442,29 @@ def row_text(idx: PageIndex, ref: str, chars: int = ITEM_TEXT_CHARS) -> str:
     return text[:chars]
 
 
-def record_text(idx: PageIndex, pos: int, twins: list[int]) -> str:
-    """The text of the record (row, card, post) of the element at ``pos`` among the
-    look-alikes ``twins`` (sorted positions, shown or not): what :func:`row_text` reads,
-    without its rule that only a shown element's shown look-alikes count. "" when there
-    is no record to read."""
-    item = _item_of(idx, pos, twins)
+def record_text(idx: PageIndex, pos: int, twins: list[int]) -> str | None:
+    """Everything the record (row, card, post) of the element at ``pos`` among the
+    look-alikes ``twins`` (sorted positions, shown or not) can be told by: the texts of
+    its nodes, their names where the text does not hold them (an avatar's alt, an
+    aria-label, a title), their values (a password's excepted), the element's own.
+
+    Why all of them: a row named only by its avatar's alt or an input's value read as
+    holding no name, and the row that mentioned the name in its *Manager* cell was taken
+    for the one named. None when there is no record to read (the element is alone under
+    a header, the record is past :data:`MAX_RECORD_NODES`, a run of siblings is
+    ambiguous): unknown, which is not "holds no name"."""
+    item = _item_of(idx, pos, twins, MAX_RECORD_NODES)
     if item is None:
-        return _flat_record(idx, pos, twins)
-    return _item_text(idx, item, pos)[0] if _repeats(idx, item, pos, twins) else ""
+        return _flat_record(idx, pos, twins) or None
+    if not _repeats(idx, item, pos, twins, MAX_RECORD_NODES):
+        return None
+    parts: dict[str, None] = {}  # each distinct string once: a cell's text is its row's too
+    for i in idx.tree.subtree(item):
+        n = idx.nodes[i]
+        parts[n.text] = parts[n.name] = None
+        if n.value and "password" not in n.attrs.get("type", "").lower():
+            parts[n.value] = None
+    return " ".join(parts)
 
 
 def _flat_record(idx: PageIndex, pos: int, twins: list[int]) -> str:

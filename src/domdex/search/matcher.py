@@ -588,6 +588,23 @@ class SearchIndex:
             hit.flags.writeable = False
         return hit
 
+    def holds_term(self, term: str) -> np.ndarray:
+        """Whether each element holds ``term`` itself, or a word of its stem ("orders"
+        for "order"), in any field: no prefix, synonym or related word. A name or an id
+        is on the page or not: "1017" is not in "10172", "Ann" not in "Annabel"."""
+        ck = "=" + term
+        hit = self._term_cache.get(ck)
+        if hit is None:
+            if len(self._term_cache) > 1024:
+                self._term_cache.clear()
+            out = np.zeros(self.n, dtype=np.float32)
+            self._apply(out, self._postings, term, EXACT)
+            for tok in self._stems.get(stem(term), ()):
+                self._apply(out, self._postings, tok, STEM)
+            hit = self._term_cache[ck] = out > 0
+            hit.flags.writeable = False
+        return hit
+
     def _match_term(self, term: str, postings: _Postings) -> np.ndarray:
         out = np.zeros(self.n, dtype=np.float32)
         vocab = self.vocab if postings is self._postings else self._key_vocab

@@ -1674,19 +1674,22 @@ def _named_records(si: SearchIndex, idx: Any, q: Query, ks: np.ndarray,
     group = [k for k in ks.tolist() if si.interactive[k] and si.signature[k] == sig]
     if len(group) < 2:
         return score
-    names = [set(parts) for _, parts in request_names(q)
-             if all(int((si.match_term(t) > 0).sum()) <= max(3, len(group)) for t in parts)]
-    if not names:
+    names = [{stem(t) for t in parts} for _, parts in request_names(q)
+             if all(int(si.holds_term(t).sum()) <= max(3, len(group)) for t in parts)]
+    if not names or len(group) > _NAMED_GROUP:
         return score
     twins = sorted(int(si.pos[k]) for k in group)
-
-    if len(group) > _NAMED_GROUP:
+    has: dict[int, list[bool]] = {}
+    for k in group:
+        text = record_text(idx, int(si.pos[k]), twins)
+        if text is not None:  # no record to read is unknown, never "holds no name"
+            held_stems = {stem(t) for t in tokens(text)}
+            has[k] = [n <= held_stems for n in names]
+    if b not in has:
         return score
-    has = {k: [bool(n & set(tokens(record_text(idx, int(si.pos[k]), twins)))) for n in names]
-           for k in group}
     # a name most records hold ("Python" on the Python docs) tells none of them apart
     telling = [j for j in range(len(names))
-               if 0 < 2 * sum(h[j] for h in has.values()) <= len(group)]
+               if 0 < 2 * sum(h[j] for h in has.values()) <= len(has)]
     held = {k: sum(h[j] for j in telling) for k, h in has.items()}
     most = max(held.values())
     if not most or held[b] == most:
@@ -1737,7 +1740,7 @@ def _shown_anywhere(si: SearchIndex, idx: Any, term: str) -> bool:
     """Whether an element the agent can see, or open, holds ``term``: a text kept out
     of the rendering with nothing to open it (a template, an instruction a harness hid,
     a closed row's copy) does not put a name on the page."""
-    hit = si.match_term(term) > 0
+    hit = si.holds_term(term)
     if bool((hit & (si.hidden != 2)).any()):
         return True
     return any(revealer(idx, int(si.pos[k])) is not None for k in np.flatnonzero(hit)[:20])
