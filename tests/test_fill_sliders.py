@@ -101,6 +101,20 @@ def test_a_slider_that_renders_later_or_right_to_left_is_set_right(s: Session) -
     assert _now(s, "budget") == "1000"
 
 
+def test_a_value_the_page_moves_later_or_a_turned_word_slider(s: Session) -> None:
+    """Review 31: a slider that snaps to its marks a moment after the last key said OK
+    at 37 and then held 40; a right-to-left slider set by a word was left moved."""
+    with pytest.raises(ActionError, match="and then 40"):
+        s.fill(query="zoom slider", value="37")
+    s.fill(query="zoom slider", value="60")
+    assert _now(s, "zoom") == "60"
+    done = s.fill(query="tone slider", value="High")
+    assert _now(s, "tone") == "2", done.text
+    with pytest.raises(ActionError, match="put back to 2"):
+        s.fill(query="tone slider", value="Ultra")
+    assert _now(s, "tone") == "2"
+
+
 def test_no_key_goes_to_another_element(s: Session) -> None:
     s.fill(query="brightness slider", value="5")  # Brightness has the focus now
     with pytest.raises(ActionError, match="does not take the keyboard focus"):

@@ -69,6 +69,23 @@ _AFTER_JS = """(el, [before, ms]) => new Promise((done) => {
   tick();
 })"""
 
+#: The element's value once it has held still for ``quiet`` ms (at most ``ms`` in all):
+#: a page may snap a value to a step or a limit a moment after the key (a debounced
+#: handler), so the value read right after the last press is not yet the one it keeps.
+_STEADY_JS = """(el, [quiet, ms]) => new Promise((done) => {
+  const read = () => el.getAttribute("aria-valuenow");
+  const start = performance.now();
+  let last = read(), since = start;
+  const tick = () => {
+    const v = read(), t = performance.now();
+    if (v !== last) { last = v; since = t; }
+    if (t - since >= quiet || t - start >= ms) {
+      done(v === null || v.trim() === "" || !isFinite(Number(v)) ? null : Number(v));
+    } else setTimeout(tick, 10);
+  };
+  tick();
+})"""
+
 _NUMBER = re.compile(r"[-+]?(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:[.,]\d+)?|[.,]\d+)")
 _THOUSANDS = re.compile(r"[-+]?\d{1,3}(?:,\d{3})+(?:\.\d+)?")
 
@@ -103,6 +120,14 @@ def _said(x: float | None) -> str:
 async def _read(locator: Any, before: float | None, ms: int = SETTLE_MS) -> dict[str, Any]:
     return dict(await evaluate_in(locator.first, _AFTER_JS, [before, ms], timeout=ms + 2000,
                                   deadline=ms / 1000 + 3, what="read the slider"))
+
+
+async def _steady(locator: Any) -> float | None:
+    """The value once the page stopped moving it (:data:`_STEADY_JS`)."""
+    got = await evaluate_in(locator.first, _STEADY_JS, [SETTLE_MS, 4 * SETTLE_MS],
+                            timeout=4 * SETTLE_MS + 2000, deadline=4 * SETTLE_MS / 1000 + 3,
+                            what="read the slider")
+    return None if got is None else float(got)
 
 
 async def _press(locator: Any, key: str, seconds: float, before: float) -> dict[str, Any]:
@@ -202,7 +227,7 @@ async def _to_number(locator: Any, value: str, want: float, start: float,
                               f"and goes from {_said(now)} to {_said(moved)}, so it cannot "
                               f"hold {_shown(value)}")
         now = moved
-    final = (await _read(locator, None, 60)).get("now")  # once the page settled
+    final = await _steady(locator)  # once the page stopped moving it
     if final is None or not _same(final, want):
         raise ActionError(f"Cannot fill @{ref} with {_shown(value)}: the {kind} said {_said(want)} "
                           f"and then {_said(final)} (it was {_said(start)}); the page moves it "
@@ -229,16 +254,20 @@ async def _undo(locator: Any, start: float, now: float, keys: list[str], deadlin
     """Press back towards ``start`` (lose nothing), then the refusal ``said`` with the
     value the element holds now, read again: "put back" only when it is so."""
     try:
+        turned = False
         for _ in range(MAX_PRESSES):
             if _same(now, start) or time.monotonic() > deadline + 5:
                 break
             got = await _press(locator, keys[1] if now > start else keys[0], 2.0, now)
             moved = got.get("now")
-            if not got.get("focused") or moved is None or _same(moved, now) or \
-                    abs(moved - start) > abs(now - start):
+            if not got.get("focused") or moved is None:
                 break
+            if abs(moved - start) >= abs(now - start):  # stuck, or the keys go the other way
+                if turned:
+                    break
+                keys, turned = [keys[1], keys[0], *keys[2:]], True
             now = moved
-        final = (await _read(locator, None, 60)).get("now")
+        final = await _steady(locator)
     except Exception:  # the page went away or stopped answering while being put back
         final = None
     if final is not None and _same(final, start):
@@ -257,7 +286,7 @@ async def _to_text(locator: Any, value: str, facts: dict[str, Any], kind: str, r
     keys = _keys(facts)
     start = float(facts["now"])
     deadline = time.monotonic() + seconds
-    now, seen = start, []
+    now, seen, turned = start, [], False
     for step in range(MAX_PRESSES):
         got = await _press(locator, "Home" if step == 0 else keys[0], seconds, now)
         moved = got.get("now")
@@ -266,8 +295,12 @@ async def _to_text(locator: Any, value: str, facts: dict[str, Any], kind: str, r
         said = " ".join(str(got.get("text") or _said(moved)).split())
         if said.casefold() == want:
             return True
-        if step and _same(moved, now):
-            break
+        if step and (_same(moved, now) or moved < now):  # at its end, or going down
+            if turned or step > 1:
+                break
+            # from its lowest, the first key must raise it: on a right-to-left page the
+            # arrows are turned round
+            keys, turned = [keys[1], keys[0], *keys[2:]], True
         now = moved
         seen.append(said)
     shown = ", ".join(list(dict.fromkeys(seen))[:12])
