@@ -112,6 +112,16 @@ def test_an_option_of_a_drop_down_is_on_the_page(card: Any) -> None:
     # an id is there or not: "1017" is not in "10172" (it was clicked at high)
     ("<html><body><p>Order 10172 <button>Cancel</button></p><p>Order 20444 <button>Cancel"
      "</button></p></body></html>", "cancel order 1017", ["1017"]),
+    # the same name written otherwise (review 31): a title, separators, an umlaut, digits
+    ("<html><body><button>Book Dr. Lee</button></body></html>", "book Doctor Lee", []),
+    ("<html><body><button>Call Mrs OBrien</button></body></html>", "call O'Brien", []),
+    ("<html><body><button>Board MU 5138</button></body></html>", "board MU5138", []),
+    ("<html><body><button>Learn NodeJS</button></body></html>", "learn Node.js", []),
+    ("<html><body><button>Email Müller</button></body></html>", "email Mueller", []),
+    ("<html><body><button>Buy for $1299</button></body></html>", "buy the one for $1,299",
+     []),
+    ("<html><body><button>Buy for $1299</button></body></html>", "buy the one for $1,399",
+     ["399"]),
 ])
 def test_what_counts_as_a_name(domdex_browser: Any, html: str, ask: str,
                                absent: list[str]) -> None:

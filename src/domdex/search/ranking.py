@@ -35,7 +35,7 @@ from ..index.reveal import opens_something, revealer
 from ..languages import current_language, in_page_language
 from ..structure_words import STRUCTURE_WORDS
 from ..translations import is_interface_word, translations
-from ..words import is_unspaced_char
+from ..words import fold, is_unspaced_char
 from .descriptors import Descriptor
 from .learned import asked_shapes, feature_matrix, load_ranker
 from .lexical import (
@@ -1617,11 +1617,13 @@ def names_nowhere(si: SearchIndex, idx: Any, q: Query, intent: str | None
     """
     if intent == "fill" or q.intent == "fill":
         return ()
+    runs = _RUN.findall(_GROUPED.sub("", q.text))  # "$1,299" is 1299
     out: list[str] = []
     for word, parts in request_names(q):
         if word not in out and any(
                 not _shown_anywhere(si, idx, t) and t not in _option_words(si)
-                and not (t.isdigit() and t in _digits_shown(si)) for t in parts):
+                and not (t.isdigit() and any(t in r and r in _digits_shown(si) for r in runs))
+                for t in parts) and not _written_otherwise(si, word):
             out.append(word)
     return tuple(out)
 
@@ -1713,9 +1715,16 @@ def _proper(word: str) -> bool:
     if not any(c.isupper() for c in word) or (word.isupper() and len(word) <= 5):
         return False
     low = word.lower()
-    if low in STOPWORDS or low in ROLE_WORDS or low in ACTION_VERBS:
+    if low in STOPWORDS or low in ROLE_WORDS or low in ACTION_VERBS or low in _TITLES:
         return False
     return not any(is_interface_word(w) for w in (low, low[:-1] if low.endswith("s") else low))
+
+
+#: Titles and their abbreviations: part of how a name is written ("Dr. Lee", "Doctor
+#: Lee"), not the name; the page may write the other form.
+_TITLES = frozenset({"dr", "doctor", "mr", "mister", "mrs", "ms", "miss", "prof",
+                     "professor", "st", "saint", "mt", "mount", "jr", "junior", "sr",
+                     "senior", "sir", "dame", "rev", "reverend", "fr", "father"})
 
 
 def _digits_shown(si: SearchIndex) -> frozenset[str]:
@@ -1744,6 +1753,31 @@ def _shown_anywhere(si: SearchIndex, idx: Any, term: str) -> bool:
     if bool((hit & (si.hidden != 2)).any()):
         return True
     return any(revealer(idx, int(si.pos[k])) is not None for k in np.flatnonzero(hit)[:20])
+
+
+def _written_otherwise(si: SearchIndex, word: str) -> bool:
+    """Whether a shown text writes ``word`` with other separators or spelling, letters
+    and digits alone compared: "O'Brien" as "OBrien", "MU5138" as "MU 5138", "Node.js"
+    as "NodeJS", "Mueller" as "Müller" (German writes ü as ue)."""
+    forms: frozenset[str] | None = si.derived.get("written_forms")
+    if forms is None:
+        seen: set[str] = set()
+        for d in si.descriptors:
+            if d.hidden != 2:
+                for text in {d.label, d.fields.get("text", "")}:
+                    runs = _ALNUM.findall(fold(text))
+                    seen.update(map(_no_umlaut, runs))
+                    seen.update(_no_umlaut(a + b) for a, b in itertools.pairwise(runs))
+        forms = si.derived["written_forms"] = frozenset(seen)
+    return _no_umlaut("".join(_ALNUM.findall(fold(word)))) in forms
+
+
+_ALNUM = re.compile(r"[^\W_]+")
+_UMLAUT = re.compile(r"(?<=[aou])e")
+
+
+def _no_umlaut(word: str) -> str:
+    return _UMLAUT.sub("", word)
 
 
 def _option_words(si: SearchIndex) -> frozenset[str]:
