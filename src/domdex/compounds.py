@@ -34,6 +34,12 @@ __all__ = ["related_words"]
 
 #: How strongly each kind of relation matches (a stem match is 0.9, a prefix 0.6).
 HEAD, SPLIT_HEAD, SPLIT_MODIFIER, ROOT, PREFIXED, ACRONYM = 0.6, 0.6, 0.45, 0.5, 0.9, 0.6
+#: A compound the page never writes meeting one that shares its head or its modifier
+#: (*Handynummer* / *Telefonnummer*, *Gehaltswunsch* / *Gehaltsvorstellung*): kin, not
+#: the same thing, so weaker than a part the page writes alone.
+SIBLING = 0.4
+#: Shortest shared head or modifier that makes two compounds kin ("ung" is a suffix).
+MIN_SHARED_PART = 5
 #: An English request word meeting the page's word for it (*apply* / *Appliquer*).
 TRANSLATION = 0.7
 
@@ -142,6 +148,29 @@ def _compound_split(term: str, stems: dict[str, str], stem: Callable[[str], str]
             add(tok, SPLIT_HEAD)
         for tok in best[2]:
             add(tok, SPLIT_MODIFIER)
+    else:
+        _compound_kin(term, stems, add)
+
+
+def _compound_kin(term: str, stems: dict[str, str], add: Callable[[str, float], None]
+                  ) -> None:
+    """*Handynummer* meets *Telefonnummer* (the longest head they share) and
+    *Gehaltswunsch* meets *Gehaltsvorstellung* (the longest modifier, with its link)."""
+    for i in range(MIN_PART, len(term) - MIN_SHARED_PART + 1):  # longest head first
+        head = term[i:]
+        kin = [tok for tok in stems if tok.endswith(head) and len(tok) - len(head) >= MIN_PART]
+        if kin:
+            for tok in kin:
+                add(tok, SIBLING)
+            break
+    for i in range(len(term) - MIN_PART, MIN_SHARED_PART - 1, -1):  # longest modifier first
+        mod = term[:i]
+        kin = [tok for tok in stems if tok.startswith(mod) and len(tok) - len(mod) >= MIN_PART
+               and tok != term]
+        if kin:
+            for tok in kin:
+                add(tok, SIBLING)
+            break
 
 
 def _shared(a: str, b: str) -> int:
