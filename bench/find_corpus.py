@@ -288,6 +288,7 @@ def score(args: argparse.Namespace) -> int:
     times: list[float] = []
     cache: dict[str, Any] = {}
     misses: list[str] = []
+    said_absent: list[str] = []
     for c in sorted(cases, key=lambda c: c.snapshot):
         idx = load_index(c.snapshot, cache)
         kwargs = {"intent": c.intent if c.intent in ("click", "fill", "select", "read",
@@ -305,6 +306,8 @@ def score(args: argparse.Namespace) -> int:
             find(idx, c.query, **kwargs)
             times.append((time.perf_counter() - t0) * 1000)
             tokens.append(count_tokens(str(res)))
+            if res.to_dict().get("absent"):  # every page holds its task's target
+                said_absent.append(f"{c.id}: {c.query!r} says {res.to_dict()['absent']}")
         top1 = bool(refs) and c.right(refs[0])
         top3 = any(c.right(r) for r in refs[:3])
         by_app[c.app].append((top1, top3, c.hard))
@@ -321,8 +324,9 @@ def score(args: argparse.Namespace) -> int:
         print(f"response tokens median {statistics.median(tokens):.0f}, max {max(tokens)}; "
               f"warm find median {statistics.median(times):.1f} ms, "
               f"p90 {sorted(times)[int(0.9 * len(times))]:.1f} ms")
+        print(f"'nothing on the page says' on {len(said_absent)} of {len(tokens)} tasks")
     if args.verbose:
-        print("\n".join(misses))
+        print("\n".join(misses + said_absent))
     if args.json:
         args.json.write_text(json.dumps({"settings": args.set or [], "embedder": args.embedder,
                                          "tasks": per_task}) + "\n")

@@ -88,7 +88,7 @@ def main(argv: list[str] | None = None) -> int:
 
     httpd, base = serve(PAGES)
     groups: dict[str, list[tuple[bool, bool, bool]]] = defaultdict(list)
-    outcomes, misses = [], []
+    outcomes, misses, said_absent = [], [], []
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=find_chromium(), args=LAUNCH_ARGS)
@@ -99,7 +99,11 @@ def main(argv: list[str] | None = None) -> int:
                 want, also = expected_refs(idx.snapshot,
                                            page.locator(t["expect"]).evaluate(CHAIN_JS))
                 intent = t["intent"] if t["intent"] in INTENTS else None
-                refs = [m.ref for m in find(idx, t["query"], intent=intent).ranking.matches]
+                res = find(idx, t["query"], intent=intent)
+                refs = [m.ref for m in res.ranking.matches]
+                absent = res.to_dict().get("absent", [])  # a name nowhere on the page
+                if absent:
+                    said_absent.append(f"{t['id']} {t['query']!r}: {absent}")
                 ok = {want, *also} - {None}
                 top1, top3 = bool(refs) and refs[0] in ok, bool(ok & set(refs[:3]))
                 row = (top1, top3, bool(t["hard"]))
@@ -118,8 +122,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'group':18} {'tasks':>5} {'top-1':>7} {'top-3':>7} {'hard top-1':>11}")
     for label in sorted(groups, key=lambda g: (g == "ALL", g)):
         print(_row(label, groups[label]))
+    print(f"'nothing on the page says' on {len(said_absent)} of {len(tasks)} tasks (each "
+          "page holds its task's target)")
     if args.verbose:
-        print("\n".join(misses))
+        print("\n".join(misses + said_absent))
     if args.json:
         args.json.write_text(json.dumps(outcomes, ensure_ascii=False, indent=1))
     return 0
