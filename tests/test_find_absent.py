@@ -122,6 +122,20 @@ def test_an_option_of_a_drop_down_is_on_the_page(card: Any) -> None:
      []),
     ("<html><body><button>Buy for $1299</button></body></html>", "buy the one for $1,399",
      ["399"]),
+    ("<html><body><button>Message Søren</button><button>Call Łukasz</button></body></html>",
+     "message Soren", []),
+    # review 32: no name put together from other words or numbers
+    ("<html><body><p>Order 10172 <button>Cancel</button></p><p>Order 20444 <button>Cancel"
+     "</button></p><footer>Updated 2024-10-17 at 10:17</footer></body></html>",
+     "cancel order 1017", ["1017"]),
+    ("<html><body><p>Joy Park <button>Remove</button></p><p>Ann Lee <button>Edit</button>"
+     "</p></body></html>", "remove Joey", ["Joey"]),
+    ("<html><body><p>Seat A11 <button>Book</button></p><p>Seat A14 <button>Book</button></p>"
+     "<p>Boarding gate A 12</p></body></html>", "book seat A12 window", ["A12"]),
+    ("<html><body><p>Order 12 · 2017 <button>Cancel</button></p></body></html>",
+     "cancel order 17 of 2017", ["17"]),
+    ("<html><body><p>Laptop $1,299 <button>Buy</button></p><p>Tablet $399 <button>Buy"
+     "</button></p></body></html>", "buy the one for $1,399", ["399"]),
 ])
 def test_what_counts_as_a_name(domdex_browser: Any, html: str, ask: str,
                                absent: list[str]) -> None:
@@ -149,17 +163,18 @@ def test_a_shown_copy_of_another_record_is_not_the_one_named(s: Session, server:
 
 _PEOPLE = ["Ann Lee", "Bob Stone", "Carla Diaz", "Dev Patel", "Eve Moss", "Finn Cole",
            "Gus Hart", "Hana Ito", "Ivo Kral", "Jo Park", "Kim Ryu", "Lea Roth", "Nia Vos"]
-_WHO = {"alt": "<img alt='{}' src='data:image/gif;base64,R0lGODlhAQABAAAAACw='>",
+_WHO = {"text": "{}", "alt": "<img alt='{}' src='data:image/gif;base64,R0lGODlhAQABAAAAACw='>",
         "value": "<input readonly value='{}'>",
         "aria-label": "<span role=img aria-label='{}'>&#9679;</span>"}
 
 
-def _staff(how: str) -> str:
+def _staff(how: str, bob: str = "Bob Stone", boss: str = "Bob Stone") -> str:
     """A staff table whose people are named only by an avatar's alt, a read-only
-    input's value or an aria-label; Carla's *Manager* cell says "Bob Stone"."""
+    input's value or an aria-label (or in text); Carla's *Manager* cell says Bob's
+    name, maybe written otherwise."""
     rows = "".join(
-        f"<tr><td>{_WHO[how].format(name)}</td><td>Engineer</td>"
-        f"<td>{'Bob Stone' if name == 'Carla Diaz' else 'Ann Lee'}</td>"
+        f"<tr><td>{_WHO[how].format(bob if name == 'Bob Stone' else name)}</td><td>Engineer</td>"
+        f"<td>{boss if name == 'Carla Diaz' else 'Ann Lee'}</td>"
         f"<td><button id=del{i}>Delete</button></td></tr>" for i, name in enumerate(_PEOPLE))
     return ("<html><body><main><h1>Staff</h1><table><tr><th>Who</th><th>Role</th>"
             f"<th>Manager</th><th></th></tr>{rows}</table></main></body></html>")
@@ -178,6 +193,7 @@ def _feed() -> str:
 
 @pytest.mark.parametrize(("html", "ask", "right", "wrong"), [
     *((_staff(how), "delete Bob Stone", "del1", "del2") for how in _WHO),
+    (_staff("text", "Bob OBrien", "Bob O&#39;Brien"), "delete Bob O'Brien", "del1", "del2"),
     (_feed(), "the Like button of the post by @emile", "like1", "like2"),
 ])
 def test_a_record_that_only_mentions_the_name_is_not_the_one_named(

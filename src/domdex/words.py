@@ -86,6 +86,12 @@ def _foldable(base: str, mark: str) -> bool:
     return 0x0400 <= o < 0x0530 and mark == "\u0308"
 
 
+#: Latin letters that carry a stroke, not a combining accent, so NFD keeps them whole:
+#: folded like accents ("Søren" meets "Soren", "Łukasz" meets "Lukasz").
+_STROKED = str.maketrans({"ø": "o", "ł": "l", "đ": "d", "ħ": "h", "ŧ": "t", "ƀ": "b",
+                          "ı": "i", "æ": "ae", "œ": "oe"})
+
+
 @lru_cache(maxsize=65536)
 def fold(text: str) -> str:
     """``text`` as words are compared: NFKC, no format characters, casefolded, unaccented."""
@@ -93,6 +99,7 @@ def fold(text: str) -> str:
         return text.lower()
     text = unicodedata.normalize("NFKC", text)
     text = "".join(c for c in text if unicodedata.category(c) != "Cf").casefold()
+    text = text.translate(_STROKED)
     out: list[str] = []
     base = ""
     for c in unicodedata.normalize("NFD", text):

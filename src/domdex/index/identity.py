@@ -442,7 +442,18 @@ def row_text(idx: PageIndex, ref: str, chars: int = ITEM_TEXT_CHARS) -> str:
     return text[:chars]
 
 
-def record_text(idx: PageIndex, pos: int, twins: list[int]) -> str | None:
+@dataclass(frozen=True, slots=True)
+class Record:
+    """What :func:`read_record` reads of a look-alike's record."""
+
+    text: str  # every text, name and value in it
+    #: the first thing it says (a row's first cell, a post's author, a card's title; an
+    #: avatar's alt or a field's value when that comes first): what names the record,
+    #: where a later cell ("Manager: Bob Stone") only mentions a name. "" when unknown.
+    lead: str = ""
+
+
+def read_record(idx: PageIndex, pos: int, twins: list[int]) -> Record | None:
     """Everything the record (row, card, post) of the element at ``pos`` among the
     look-alikes ``twins`` (sorted positions, shown or not) can be told by: the texts of
     its nodes, their names where the text does not hold them (an avatar's alt, an
@@ -455,16 +466,37 @@ def record_text(idx: PageIndex, pos: int, twins: list[int]) -> str | None:
     ambiguous): unknown, which is not "holds no name"."""
     item = _item_of(idx, pos, twins, MAX_RECORD_NODES)
     if item is None:
-        return _flat_record(idx, pos, twins) or None
+        flat = _flat_record(idx, pos, twins)
+        return Record(flat) if flat else None
     if not _repeats(idx, item, pos, twins, MAX_RECORD_NODES):
         return None
     parts: dict[str, None] = {}  # each distinct string once: a cell's text is its row's too
-    for i in idx.tree.subtree(item):
+    lead = ""
+    tree = idx.tree
+    for i in tree.subtree(item):
         n = idx.nodes[i]
-        parts[n.text] = parts[n.name] = None
-        if n.value and "password" not in n.attrs.get("type", "").lower():
-            parts[n.value] = None
-    return " ".join(parts)
+        value = n.value if n.value and "password" not in n.attrs.get("type", "").lower() \
+            else ""
+        parts[n.text] = parts[n.name] = parts[value] = None
+        if not lead and not tree.contains(pos, i):
+            lead = _leading(n, value)
+    return Record(" ".join(parts), lead)
+
+
+def _leading(n: Node, value: str) -> str:
+    """What a node says first in its record: its text, an image's name, a field's value;
+    not a control's name ("Select row" names the checkbox, not the row)."""
+    if roles.kind(n) in _NOT_LEADING:
+        return ""
+    if any(c.isalnum() for c in n.text):
+        return n.text
+    if n.tag == "img" or n.role in ("img", "image"):
+        return n.name
+    return value
+
+
+#: Controls whose words name what they do, not the record they sit in.
+_NOT_LEADING = frozenset({"button", "checkbox", "radio", "select", "option"})
 
 
 def _flat_record(idx: PageIndex, pos: int, twins: list[int]) -> str:

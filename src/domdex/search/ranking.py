@@ -30,7 +30,7 @@ import numpy as np
 
 from ..compounds import related_words
 from ..errors import QueryError
-from ..index.identity import record_text, row_text
+from ..index.identity import read_record, row_text
 from ..index.reveal import opens_something, revealer
 from ..languages import current_language, in_page_language
 from ..structure_words import STRUCTURE_WORDS
@@ -1617,15 +1617,34 @@ def names_nowhere(si: SearchIndex, idx: Any, q: Query, intent: str | None
     """
     if intent == "fill" or q.intent == "fill":
         return ()
-    runs = _RUN.findall(_GROUPED.sub("", q.text))  # "$1,299" is 1299
+    whole = _grouped_pieces(q.text)
     out: list[str] = []
     for word, parts in request_names(q):
-        if word not in out and any(
-                not _shown_anywhere(si, idx, t) and t not in _option_words(si)
-                and not (t.isdigit() and any(t in r and r in _digits_shown(si) for r in runs))
-                for t in parts) and not _written_otherwise(si, word):
+        if word in out:
+            continue
+        if any(t in whole for t in parts):  # "$1,399" is 1399, not its "399"
+            if any(whole[t] not in _digits_shown(si) for t in parts if t in whole):
+                out.append(word)
+            continue
+        if any(not _shown_anywhere(si, idx, t) and t not in _option_words(si)
+               and not (t.isdigit() and t in _digits_shown(si)) for t in parts) \
+                and not _written_otherwise(si, word):
             out.append(word)
     return tuple(out)
+
+
+def _grouped_pieces(text: str) -> dict[str, str]:
+    """Each piece of a number the text writes with group separators → the whole number
+    ("1,399" → {"1": "1399", "399": "1399"})."""
+    out: dict[str, str] = {}
+    for m in _GROUPED_NUMBER.finditer(text):
+        pieces = _RUN.findall(m.group())
+        for p in pieces:
+            out.setdefault(p, "".join(pieces))
+    return out
+
+
+_GROUPED_NUMBER = re.compile(r"(?<![\d.,])\d{1,3}(?:[,.\s'’_]\d{3})+(?![\d])")
 
 
 def request_names(q: Query) -> list[tuple[str, list[str]]]:
@@ -1676,30 +1695,49 @@ def _named_records(si: SearchIndex, idx: Any, q: Query, ks: np.ndarray,
     group = [k for k in ks.tolist() if si.interactive[k] and si.signature[k] == sig]
     if len(group) < 2:
         return score
-    names = [{stem(t) for t in parts} for _, parts in request_names(q)
+    named = [(word, {stem(t) for t in parts}) for word, parts in request_names(q)
              if all(int(si.holds_term(t).sum()) <= max(3, len(group)) for t in parts)]
-    if not names or len(group) > _NAMED_GROUP:
+    if not named or len(group) > _NAMED_GROUP:
         return score
     twins = sorted(int(si.pos[k]) for k in group)
-    has: dict[int, list[bool]] = {}
+    has: dict[int, tuple[list[bool], list[bool]]] = {}  # names held, names it leads with
     for k in group:
-        text = record_text(idx, int(si.pos[k]), twins)
-        if text is not None:  # no record to read is unknown, never "holds no name"
-            held_stems = {stem(t) for t in tokens(text)}
-            has[k] = [n <= held_stems for n in names]
+        rec = read_record(idx, int(si.pos[k]), twins)
+        if rec is not None:  # no record to read is unknown, never "holds no name"
+            has[k] = (_holds_names(rec.text, named), _holds_names(rec.lead, named))
     if b not in has:
         return score
     # a name most records hold ("Python" on the Python docs) tells none of them apart
-    telling = [j for j in range(len(names))
-               if 0 < 2 * sum(h[j] for h in has.values()) <= len(has)]
-    held = {k: sum(h[j] for j in telling) for k, h in has.items()}
-    most = max(held.values())
-    if not most or held[b] == most:
+    telling = [j for j in range(len(named))
+               if 0 < 2 * sum(h[0][j] for h in has.values()) <= len(has)]
+    # a record that leads with the name (its first cell, its author) before one that
+    # only mentions it (a Manager cell, a quote)
+    rank = {k: (sum(h[0][j] for j in telling), sum(h[1][j] for j in telling))
+            for k, h in has.items()}
+    most = max(rank.values())
+    if not most[0] or rank[b] == most:
         return score
     out = score.copy()
-    for k, n in held.items():
-        if n < most:
+    for k, r in rank.items():
+        if r < most:
             out[k] *= NAMED_MISS
+    return out
+
+
+def _holds_names(text: str, named: list[tuple[str, set[str]]]) -> list[bool]:
+    """For each name (as written, its tokens' stems): whether ``text`` holds it, whole or
+    written otherwise ("Pat OBrien" holds "O'Brien")."""
+    if not text:
+        return [False] * len(named)
+    held = {stem(t) for t in tokens(text)}
+    forms: set[str] | None = None
+    out = []
+    for word, stems in named:
+        got = stems <= held
+        if not got:
+            forms = written_forms(text) if forms is None else forms
+            got = bool(_word_keys(word) & forms)
+        out.append(got)
     return out
 
 
@@ -1756,28 +1794,62 @@ def _shown_anywhere(si: SearchIndex, idx: Any, term: str) -> bool:
 
 
 def _written_otherwise(si: SearchIndex, word: str) -> bool:
-    """Whether a shown text writes ``word`` with other separators or spelling, letters
-    and digits alone compared: "O'Brien" as "OBrien", "MU5138" as "MU 5138", "Node.js"
-    as "NodeJS", "Mueller" as "Müller" (German writes ü as ue)."""
+    """Whether a shown text writes ``word`` with other separators or spelling (see
+    :func:`written_forms`): "O'Brien" as "OBrien", "MU5138" as "MU 5138", "Node.js" as
+    "NodeJS", "Mueller" as "Müller"."""
     forms: frozenset[str] | None = si.derived.get("written_forms")
     if forms is None:
         seen: set[str] = set()
         for d in si.descriptors:
             if d.hidden != 2:
                 for text in {d.label, d.fields.get("text", "")}:
-                    runs = _ALNUM.findall(fold(text))
-                    seen.update(map(_no_umlaut, runs))
-                    seen.update(_no_umlaut(a + b) for a, b in itertools.pairwise(runs))
+                    seen |= written_forms(text)
         forms = si.derived["written_forms"] = frozenset(seen)
-    return _no_umlaut("".join(_ALNUM.findall(fold(word)))) in forms
+    return any(f in forms for f in _word_keys(word))
+
+
+def written_forms(text: str) -> set[str]:
+    """The ways ``text`` writes a word, letters and digits alone, folded: each run of
+    letters or digits, and two runs joined where one word is written in parts — letters
+    on both sides of an apostrophe, a dot or a hyphen ("O'Brien", "Node.js", "e-mail"),
+    two capitals or more beside digits across a space, a hyphen or a dot ("MU 5138",
+    "KS-20"); never two numbers ("10/17" is no 1017, "gate A 12" no A12). A German umlaut
+    is also its two letters ("Müller" is "Mueller"), only where the text has one."""
+    out: set[str] = set()
+    prev: re.Match[str] | None = None
+    for m in _ALNUM.finditer(text):
+        run = m.group()
+        out.update(_spellings(run))
+        if prev is not None and _joined(prev.group(), text[prev.end():m.start()], run):
+            out.update(_spellings(prev.group() + run))
+        prev = m
+    return out
+
+
+def _word_keys(word: str) -> set[str]:
+    """A request word as :func:`written_forms` compares it: its letters and digits."""
+    return _spellings("".join(_ALNUM.findall(word)))
+
+
+def _spellings(run: str) -> set[str]:
+    out = {fold(run)}
+    if _UMLAUT.search(run):
+        out.add(fold(_UMLAUT.sub(lambda m: _UMLAUT_SPELLED[m.group()], run)))
+    return out
+
+
+def _joined(a: str, gap: str, b: str) -> bool:
+    if a.isalpha() and b.isalpha():
+        return gap in ("'", "’", ".", "-")
+    if (a.isalpha() and a.isupper() and len(a) >= 2 and b.isdigit()) or \
+            (a.isdigit() and b.isalpha() and b.isupper() and len(b) >= 2):
+        return gap in (" ", "-", ".")
+    return False
 
 
 _ALNUM = re.compile(r"[^\W_]+")
-_UMLAUT = re.compile(r"(?<=[aou])e")
-
-
-def _no_umlaut(word: str) -> str:
-    return _UMLAUT.sub("", word)
+_UMLAUT = re.compile("[äöüÄÖÜ]")
+_UMLAUT_SPELLED = {"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue"}
 
 
 def _option_words(si: SearchIndex) -> frozenset[str]:
