@@ -229,9 +229,9 @@ async def _to_number(locator: Any, value: str, want: float, start: float,
         now = moved
     final = await _steady(locator)  # once the page stopped moving it
     if final is None or not _same(final, want):
-        raise ActionError(f"Cannot fill @{ref} with {_shown(value)}: the {kind} said {_said(want)} "
-                          f"and then {_said(final)} (it was {_said(start)}); the page moves it "
-                          "by itself. Look at it again before retrying.")
+        raise await _undo(locator, start, final if final is not None else now, keys, deadline,
+                          f"Cannot fill @{ref} with {_shown(value)}: the {kind} said "
+                          f"{_said(want)} and then {_said(final)}; the page moves it by itself")
     return True
 
 
@@ -253,19 +253,15 @@ async def _undo(locator: Any, start: float, now: float, keys: list[str], deadlin
                 said: str) -> ActionError:
     """Press back towards ``start`` (lose nothing), then the refusal ``said`` with the
     value the element holds now, read again: "put back" only when it is so."""
-    try:
-        turned = False
+    try:  # ``keys`` raise the value first: the callers turned them on a right-to-left page
         for _ in range(MAX_PRESSES):
             if _same(now, start) or time.monotonic() > deadline + 5:
                 break
             got = await _press(locator, keys[1] if now > start else keys[0], 2.0, now)
             moved = got.get("now")
-            if not got.get("focused") or moved is None:
-                break
-            if abs(moved - start) >= abs(now - start):  # stuck, or the keys go the other way
-                if turned:
-                    break
-                keys, turned = [keys[1], keys[0], *keys[2:]], True
+            if not got.get("focused") or moved is None or _same(moved, now) or \
+                    abs(moved - start) > abs(now - start):
+                break  # at an end, or moving away (a slow page): no more keys
             now = moved
         final = await _steady(locator)
     except Exception:  # the page went away or stopped answering while being put back
@@ -294,7 +290,13 @@ async def _to_text(locator: Any, value: str, facts: dict[str, Any], kind: str, r
             break
         said = " ".join(str(got.get("text") or _said(moved)).split())
         if said.casefold() == want:
-            return True
+            final = await _steady(locator)  # once the page stopped moving it
+            if final is not None and _same(final, moved):
+                return True
+            raise await _undo(locator, start, final if final is not None else moved, keys,
+                              deadline, f"Cannot fill @{ref} with {_shown(value)}: the {kind} "
+                              f"said it and then moved to {_said(final)}; the page moves it by "
+                              "itself")
         if step and (_same(moved, now) or moved < now):  # at its end, or going down
             if turned or step > 1:
                 break
