@@ -384,7 +384,14 @@ def tokens(text: str) -> tuple[str, ...]:
             out.extend(split_unspaced(raw))  # 购物车 → 购物车 购物 物车
         elif raw.isalnum() or (not raw.isspace() and raw not in "\"'(),:;.!?[]{}/|`-_"):
             out.append(raw)
+    if ":" in low or "h" in low:
+        out.extend(f"{int(m[1])}:{m[2]}" for m in _TIME.finditer(low))
     return tuple(out)
+
+
+#: A time of day however it is written: "7h04", "07h04", "07:04", "7 h 04" also give the
+#: token "7:04", so a request and a timetable in another convention meet.
+_TIME = re.compile(r"(?<![\d:.,])([01]?\d|2[0-3]) ?[:h] ?([0-5]\d)(?![\d:])")
 
 
 @dataclass(slots=True)
