@@ -194,6 +194,12 @@ def _feed() -> str:
 @pytest.mark.parametrize(("html", "ask", "right", "wrong"), [
     *((_staff(how), "delete Bob Stone", "del1", "del2") for how in _WHO),
     (_staff("text", "Bob OBrien", "Bob O&#39;Brien"), "delete Bob O'Brien", "del1", "del2"),
+    # three rows: the name in two of them, one leads with it (review 32)
+    ("<html><body><table><tr><th>Name</th><th>Manager</th></tr><tr><td>Pat OBrien</td><td>"
+     "Ann Lee</td><td><button id=d0>Delete</button></td></tr><tr><td>Carla Diaz</td><td>Pat "
+     "O'Brien</td><td><button id=d1>Delete</button></td></tr><tr><td>Ann Lee</td><td></td>"
+     "<td><button id=d2>Delete</button></td></tr></table></body></html>",
+     "delete Pat O'Brien", "d0", "d1"),
     (_feed(), "the Like button of the post by @emile", "like1", "like2"),
 ])
 def test_a_record_that_only_mentions_the_name_is_not_the_one_named(

@@ -471,15 +471,25 @@ def read_record(idx: PageIndex, pos: int, twins: list[int]) -> Record | None:
     if not _repeats(idx, item, pos, twins, MAX_RECORD_NODES):
         return None
     parts: dict[str, None] = {}  # each distinct string once: a cell's text is its row's too
-    lead = ""
+    lead, at = "", -1
     tree = idx.tree
     for i in tree.subtree(item):
         n = idx.nodes[i]
         value = n.value if n.value and "password" not in n.attrs.get("type", "").lower() \
             else ""
         parts[n.text] = parts[n.name] = parts[value] = None
-        if not lead and not tree.contains(pos, i):
-            lead = _leading(n, value)
+        if tree.contains(pos, i):
+            continue
+        if not lead:
+            lead, at = _leading(n, value), i
+        elif at >= 0 and tree.contains(at, i):
+            if n.text.strip() and n.text != lead:  # the lead's first words, said first
+                if lead.startswith(n.text):  # "<p><b>@bob</b> Thanks @ann</p>": "@bob"
+                    lead, at = n.text, i
+                else:
+                    at = -1
+        else:
+            at = -1
     return Record(" ".join(parts), lead)
 
 

@@ -1695,8 +1695,9 @@ def _named_records(si: SearchIndex, idx: Any, q: Query, ks: np.ndarray,
     group = [k for k in ks.tolist() if si.interactive[k] and si.signature[k] == sig]
     if len(group) < 2:
         return score
+    rare = _NAMED_SPREAD * max(3, len(group))
     named = [(word, {stem(t) for t in parts}) for word, parts in request_names(q)
-             if all(int(si.holds_term(t).sum()) <= max(3, len(group)) for t in parts)]
+             if all(int(si.holds_term(t).sum()) <= rare for t in parts)]
     if not named or len(group) > _NAMED_GROUP:
         return score
     twins = sorted(int(si.pos[k]) for k in group)
@@ -1708,14 +1709,15 @@ def _named_records(si: SearchIndex, idx: Any, q: Query, ks: np.ndarray,
     if b not in has:
         return score
     # a name most records hold ("Python" on the Python docs) tells none of them apart
-    telling = [j for j in range(len(named))
-               if 0 < 2 * sum(h[0][j] for h in has.values()) <= len(has)]
-    # a record that leads with the name (its first cell, its author) before one that
-    # only mentions it (a Manager cell, a quote)
-    rank = {k: (sum(h[0][j] for j in telling), sum(h[1][j] for j in telling))
+    telling = [[j for j in range(len(named))
+                if 0 < 2 * sum(h[side][j] for h in has.values()) <= len(has)]
+               for side in (0, 1)]
+    # then a record that leads with the name (its first cell, its author) before one
+    # that only mentions it (a Manager cell, a quote)
+    rank = {k: (sum(h[0][j] for j in telling[0]), sum(h[1][j] for j in telling[1]))
             for k, h in has.items()}
     most = max(rank.values())
-    if not most[0] or rank[b] == most:
+    if not any(most) or rank[b] == most:
         return score
     out = score.copy()
     for k, r in rank.items():
@@ -1741,6 +1743,10 @@ def _holds_names(text: str, named: list[tuple[str, set[str]]]) -> list[bool]:
     return out
 
 
+#: How many elements per look-alike may hold a name for it to count as rare: a record's
+#: name cell, its row, the contexts of its controls all hold it (a three-row table named
+#: "Pat O'Brien" in two rows, a cell, a row and three buttons each, was "not rare").
+_NAMED_SPREAD = 4
 #: Look-alikes read for _named_records at most (a page of 500 *Edit* links is not read
 #: record by record on every request that names someone).
 _NAMED_GROUP = 200
@@ -1787,7 +1793,9 @@ def _shown_anywhere(si: SearchIndex, idx: Any, term: str) -> bool:
     """Whether an element the agent can see, or open, holds ``term``: a text kept out
     of the rendering with nothing to open it (a template, an instruction a harness hid,
     a closed row's copy) does not put a name on the page."""
-    hit = si.holds_term(term)
+    # an id is there or not ("1017" is not in "10172"); a name may begin a longer word
+    # ("Jupyter" in the page's "jupyterlab")
+    hit = si.holds_term(term) if _DIGIT.search(term) else si.match_term(term) > 0
     if bool((hit & (si.hidden != 2)).any()):
         return True
     return any(revealer(idx, int(si.pos[k])) is not None for k in np.flatnonzero(hit)[:20])
@@ -1812,6 +1820,7 @@ def written_forms(text: str) -> set[str]:
     """The ways ``text`` writes a word, letters and digits alone, folded: each run of
     letters or digits, and two runs joined where one word is written in parts — letters
     on both sides of an apostrophe, a dot or a hyphen ("O'Brien", "Node.js", "e-mail"),
+    the parts of a word written in camel case ("JupyterLab" holds "Jupyter"),
     two capitals or more beside digits across a space, a hyphen or a dot ("MU 5138",
     "KS-20"); never two numbers ("10/17" is no 1017, "gate A 12" no A12). A German umlaut
     is also its two letters ("Müller" is "Mueller"), only where the text has one."""
@@ -1820,6 +1829,9 @@ def written_forms(text: str) -> set[str]:
     for m in _ALNUM.finditer(text):
         run = m.group()
         out.update(_spellings(run))
+        if run.isascii() and not run.islower() and not run.isupper():  # "JupyterLab"
+            for part in _CAMEL.findall(run):
+                out.update(_spellings(part))
         if prev is not None and _joined(prev.group(), text[prev.end():m.start()], run):
             out.update(_spellings(prev.group() + run))
         prev = m
@@ -1848,6 +1860,7 @@ def _joined(a: str, gap: str, b: str) -> bool:
 
 
 _ALNUM = re.compile(r"[^\W_]+")
+_CAMEL = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 _UMLAUT = re.compile("[äöüÄÖÜ]")
 _UMLAUT_SPELLED = {"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue"}
 
