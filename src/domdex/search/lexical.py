@@ -218,6 +218,9 @@ _ORDINALS = {
 }
 #: Ordinal words and the position each names (-1: the last).
 ORDINAL_WORDS = _ORDINALS
+#: Stopwords that are a request's verb when they open it: "like emile's post" (a page
+#: "like this one" compares).
+_VERB_FIRST = frozenset({"like"})
 #: Intents that act on the page (a text that says the request is no target of them).
 ACTION_INTENTS = frozenset({"click", "fill", "select", "check", "type", "hover"})
 _INTENT_VERBS = [
@@ -225,7 +228,9 @@ _INTENT_VERBS = [
     (re.compile(r"^\s*(click( on)?|press|tap|hit|push)\b"), "click"),
     (re.compile(r"^\s*(type( in(to)?)?|enter|fill( in| out)?|write)\b"), "fill"),
     (re.compile(r"^\s*(choose|pick)\b"), "select"),
-    (re.compile(r"^\s*(go( up| over)? to|navigate to|follow|visit|open)\b"), "navigate"),
+    # "follow the link" navigates; "follow @bob" presses a Follow button
+    (re.compile(r"^\s*(go( up| over)? to|navigate to|follow(?= (the|this|that|a|an) )|visit|"
+                r"open)\b"), "navigate"),
     (re.compile(r"^\s*(read|show me|tell me)\b"), "read"),
 ]
 _NAMED_QUOTE = re.compile(r"\b(?:named|called|label+ed|titled)\s+['\"‘“]([^'\"’”]{2,80})['\"’”]",
@@ -516,7 +521,7 @@ def parse_query(text: str) -> Query:
             if a in _ORDINALS and not a[0].isdigit() and _PARTICIPLE.fullmatch(b)
             and b not in _STATE_PARTICIPLES
             and ("when" in words or ahead.get(b, "date") in _WHEN_NEXT)}
-    for w in words:
+    for n, w in enumerate(words):
         if w in when:
             q.terms.append(w)
         elif w in _ORDINALS and q.ordinal is None:
@@ -530,7 +535,8 @@ def parse_query(text: str) -> Query:
                 q.terms.append(w)
         elif w in _KIND_ONLY:
             q.wants_key = True
-        elif w not in STOPWORDS or w.startswith("-") or w in named:
+        elif w not in STOPWORDS or w.startswith("-") or w in named or \
+                (n == 0 and w in _VERB_FIRST):
             q.terms.append(w)
         if w in KEY_WORDS:
             q.wants_key = True

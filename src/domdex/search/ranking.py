@@ -66,7 +66,11 @@ INTENTS = ("click", "fill", "select", "read", "navigate")
 #: Verbs that name a control's action when they open the request.
 _ACTION_TEXT = """expand collapse toggle show hide open close sort filter play pause delete remove
     edit save cancel download upload print share copy subscribe dismiss zoom refresh
-    reload undo redo reset"""
+    reload undo redo reset
+    block unblock follow unfollow like unlike reply mute unmute report archive unarchive
+    star unstar pin unpin approve reject publish unpublish retweet repost favorite
+    favourite bookmark ban unban invite accept decline submit duplicate rename restore
+    trash"""
 ACTION_VERBS = frozenset(_ACTION_TEXT.split())
 
 #: Candidates that get the per-element signals (name precision, exact name).
