@@ -50,3 +50,15 @@ def test_the_verb_names_the_control(feed: Any, ask: str, want: str) -> None:
 def test_follow_a_link_still_navigates(feed: Any) -> None:
     hit = find(feed, "follow the help link")
     assert hit.ref and feed.node(hit.ref).name == "Help", hit
+
+
+@pytest.mark.parametrize("ask", ["delete ann", "report @bob", "remove the post by cara"])
+def test_an_action_no_control_does_is_not_answered_by_the_record_link(feed: Any,
+                                                                     ask: str) -> None:
+    """No post has a *Delete* or *Report* button: the author's link matched the rest of
+    the request at high confidence; it does not do what was asked, so it is ``low`` at
+    best (acting by query refuses it)."""
+    hit = find(feed, ask, intent="click")
+    assert hit.confidence in ("low", "none"), hit
+    if hit.ref:
+        assert "does not say it does what the request asks" in str(hit), hit

@@ -77,7 +77,7 @@ class FindResult(View):
         #: True when the answer is under the threshold but leads clearly (``low``)
         #: the best is named only by its id and class words: ``low`` at best, and only
         #: when it leads clearly
-        self.guessed = best is not None and (best.guessed or best.unasked)
+        self.guessed = best is not None and (best.guessed or best.unasked or best.undone)
         self.below = best is not None and clear_lead and threshold * LEAD_FLOOR <= self.score \
             and (self.score < threshold or self.guessed)
         self.ref: str | None = best.ref if best and (self.below or (
@@ -185,9 +185,10 @@ class FindResult(View):
                     "of the request, so it is likely not the one meant (acting by query "
                     f"refuses it). {elsewhere}" + self._reveal_hint())
         if self.below:
-            unasked = bool(self.matches) and self.matches[0].unasked
-            why = ("does an action the request does not name" if unasked else
-                   "is named only by its class or id") if self.guessed else \
+            first = self.matches[0] if self.matches else None
+            why = ("does an action the request does not name" if first and first.unasked
+                   else "does not say it does what the request asks" if first and first.undone
+                   else "is named only by its class or id") if self.guessed else \
                 f"leads clearly but scores under {self.threshold:.2f}"
             return (f"@{self.ref} {why}: check its line before acting on it (acting by "
                     "query refuses it)." + self._hover_hint() + self._reveal_hint())

@@ -171,6 +171,10 @@ class Match:
     #: task*, *Cancel order*) which a click request never names ("Call the plumber" over
     #: a to-do's *Delete task*): found by the words around it, so at best ``low``
     unasked: bool = False
+    #: the request opens with what cannot be taken back ("delete ann", "block @ann") and
+    #: the element's own words do not say it (the @ann link): it does not do what was
+    #: asked, found by the rest of the request, so at best ``low``
+    undone: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"ref": self.ref, "role": self.role, "name": self.name,
@@ -948,6 +952,22 @@ def _unasked(q: Query, role: str, name: str) -> bool:
     return not (others and _names([t for t in said if t not in STOPWORDS], " ".join(others)))
 
 
+#: Undoable verbs that open other requests too ("leave a comment").
+_NOT_ONLY_UNDOING = frozenset({"leave"})
+
+
+def _undone(q: Query, d: Descriptor) -> bool:
+    """Whether the request opens with an action that cannot be taken back ("delete ann",
+    "block @ann") that the element's own words (its name, label, the words of its icon)
+    do not say, nor a synonym: the @ann link matches only the rest of the request."""
+    said = q.sequence or q.terms
+    if not said or said[0] not in _undoable() or said[0] in _NOT_ONLY_UNDOING:
+        return False
+    own = " ".join((d.label, d.fields.get("name", ""), d.fields.get("label", ""),
+                    d.fields.get("text", "")))
+    return not _names([said[0]], own)
+
+
 def _names(terms: list[str], name: str) -> bool:
     """Whether a request word is a word of ``name``: the same stem or a synonym's, or on
     a page in another language a related form (*процитировать* / *Цитировать*)."""
@@ -1569,7 +1589,8 @@ def find_matches(
         shown = d.label or (d.fields.get("label", "")[:80] if si.role_fillable[k] else "")
         matches.append(Match(d.ref, d.role, shown, reg.id if reg else "",
                              float(score[k]), d.pos, parts, d.guessed,
-                             intent == "click" and _unasked(q, d.role, d.label)))
+                             intent == "click" and _unasked(q, d.role, d.label),
+                             intent == "click" and _undone(q, d)))
     # Scores past 1 (an exact name's bonus on a full match) are scaled down together, not
     # cut at 1: "Save" beside "Save and close" keeps its lead and its confidence.
     over = max((m.score for m in matches), default=0.0)
