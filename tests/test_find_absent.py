@@ -200,6 +200,12 @@ def _feed() -> str:
      "O'Brien</td><td><button id=d1>Delete</button></td></tr><tr><td>Ann Lee</td><td></td>"
      "<td><button id=d2>Delete</button></td></tr></table></body></html>",
      "delete Pat O'Brien", "d0", "d1"),
+    # a comment holding its replies; a reply mentions the comment's author (review 32)
+    ("<html><body><main><article><p><b>@ann</b> Great post</p><button id=r0>Reply</button>"
+     "<div><article><p><b>@bob</b> Thanks @ann</p><button id=r1>Reply</button></article>"
+     "<article><p><b>@dan</b> +1</p><button id=r2>Reply</button></article></div></article>"
+     "<article><p><b>@cara</b> Hello @bob</p><button id=r3>Reply</button></article>"
+     "</main></body></html>", "reply to @ann", "r0", "r1"),
     (_feed(), "the Like button of the post by @emile", "like1", "like2"),
 ])
 def test_a_record_that_only_mentions_the_name_is_not_the_one_named(

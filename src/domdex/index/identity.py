@@ -465,15 +465,21 @@ def read_record(idx: PageIndex, pos: int, twins: list[int]) -> Record | None:
     a header, the record is past :data:`MAX_RECORD_NODES`, a run of siblings is
     ambiguous): unknown, which is not "holds no name"."""
     item = _item_of(idx, pos, twins, MAX_RECORD_NODES)
+    skip: list[int] = []
     if item is None:
-        flat = _flat_record(idx, pos, twins)
-        return Record(flat) if flat else None
-    if not _repeats(idx, item, pos, twins, MAX_RECORD_NODES):
+        nested = _nesting_record(idx, pos, twins)
+        if nested is None:
+            flat = _flat_record(idx, pos, twins)
+            return Record(flat) if flat else None
+        item, skip = nested
+    elif not _repeats(idx, item, pos, twins, MAX_RECORD_NODES):
         return None
     parts: dict[str, None] = {}  # each distinct string once: a cell's text is its row's too
     lead, at = "", -1
     tree = idx.tree
     for i in tree.subtree(item):
+        if any(tree.contains(x, i) for x in skip):
+            continue
         n = idx.nodes[i]
         value = n.value if n.value and "password" not in n.attrs.get("type", "").lower() \
             else ""
@@ -491,6 +497,31 @@ def read_record(idx: PageIndex, pos: int, twins: list[int]) -> Record | None:
         else:
             at = -1
     return Record(" ".join(parts), lead)
+
+
+def _nesting_record(idx: PageIndex, pos: int, twins: list[int]
+                    ) -> tuple[int, list[int]] | None:
+    """A comment that holds its replies: its *Reply* shares the comment (an article, a
+    list item) with the replies' own *Reply* buttons, each in a record of its own inside
+    it. The comment is then the record, without the replies' records: (the comment, the
+    records to leave out); None when it is no such thing."""
+    tree = idx.tree
+    outer = next((a for a in tree.ancestors(pos)
+                  if any(t != pos and tree.contains(a, t) for t in twins)), None)
+    if outer is None or tree.size(outer) > MAX_RECORD_NODES:
+        return None
+    n = idx.nodes[outer]
+    if n.role not in _ITEM_ROLES and n.tag not in _ITEM_TAGS:
+        return None
+    inner: list[int] = []
+    for t in twins:
+        if t == pos or not tree.contains(outer, t):
+            continue
+        rec = _item_of(idx, t, twins, MAX_RECORD_NODES)
+        if rec is None or rec == outer or tree.contains(rec, pos):
+            return None  # a sibling control of the same record, or nothing to tell
+        inner.append(rec)
+    return outer, inner
 
 
 def _leading(n: Node, value: str) -> str:

@@ -1727,10 +1727,12 @@ def _named_records(si: SearchIndex, idx: Any, q: Query, ks: np.ndarray,
         return score
     twins = sorted(int(si.pos[k]) for k in group)
     has: dict[int, tuple[list[bool], list[bool]]] = {}  # names held, names it leads with
+    first = 1 + sum(len(n) for _, n in named)  # the lead's words a name may open with
     for k in group:
         rec = read_record(idx, int(si.pos[k]), twins)
         if rec is not None:  # no record to read is unknown, never "holds no name"
-            has[k] = (_holds_names(rec.text, named), _holds_names(rec.lead, named))
+            lead = " ".join(rec.lead.split()[:first])  # "@bob Thanks @ann": "@bob Thanks"
+            has[k] = (_holds_names(rec.text, named), _holds_names(lead, named))
     if b not in has:
         return score
     # a name most records hold ("Python" on the Python docs) tells none of them apart
