@@ -136,6 +136,16 @@ def test_an_option_of_a_drop_down_is_on_the_page(card: Any) -> None:
      "cancel order 17 of 2017", ["17"]),
     ("<html><body><p>Laptop $1,299 <button>Buy</button></p><p>Tablet $399 <button>Buy"
      "</button></p></body></html>", "buy the one for $1,399", ["399"]),
+    # review 33: a name is no prefix of another, nor a part of a camel-case one; a title
+    # with no other form must be there; a time is written many ways
+    ("<html><body><p>Annabel Lee <button>Delete</button></p><p>Bob Stone <button>Delete"
+     "</button></p></body></html>", "delete Ann Lee", ["Ann"]),
+    ("<html><body><p>DeShawn Lee <button>Delete</button></p></body></html>",
+     "delete Shawn Lee", ["Shawn"]),
+    ("<html><body><p>Mr Smith <button>Cancel</button></p></body></html>", "cancel Mrs Smith",
+     ["Mrs"]),
+    ("<html><body><p>Train 7h04 <button>Book</button></p></body></html>",
+     "book the 07:04 train", []),
 ])
 def test_what_counts_as_a_name(domdex_browser: Any, html: str, ask: str,
                                absent: list[str]) -> None:
@@ -200,6 +210,13 @@ def _feed() -> str:
      "O'Brien</td><td><button id=d1>Delete</button></td></tr><tr><td>Ann Lee</td><td></td>"
      "<td><button id=d2>Delete</button></td></tr></table></body></html>",
      "delete Pat O'Brien", "d0", "d1"),
+    # a testimonial quotes first and names its author after; another quotes Ann (review 33)
+    ("<html><body><main>" + "".join(
+        f"<div class=card><p>{quote}</p><p>— {who}</p><button id=t{i}>Like</button></div>"
+        for i, (quote, who) in enumerate([("Loved it", "Ann Lee"),
+                                          ("Agree with Ann Lee, great", "Bob Stone"),
+                                          ("Fine", "Cara Diaz")])) + "</main></body></html>",
+     "like Ann Lee's testimonial", "t0", "t1"),
     # a comment holding its replies; a reply mentions the comment's author (review 32)
     ("<html><body><main><article><p><b>@ann</b> Great post</p><button id=r0>Reply</button>"
      "<div><article><p><b>@bob</b> Thanks @ann</p><button id=r1>Reply</button></article>"

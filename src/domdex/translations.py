@@ -25,6 +25,7 @@ from functools import cache
 from importlib import resources
 
 from .search.lexical import english_stem
+from .words import fold
 
 __all__ = ["glossary_languages", "is_interface_word", "translations"]
 
@@ -40,7 +41,8 @@ def _glossary() -> dict[str, dict[str, tuple[str, ...]]]:
         table: dict[str, tuple[str, ...]] = {}
         for english, found in words.items():
             key = english_stem(english)
-            table[key] = table.get(key, ()) + tuple(found.split())
+            # folded again: the file was folded before stroked letters were (nœud)
+            table[key] = table.get(key, ()) + tuple(fold(w) for w in found.split())
         out[language] = table
     return out
 

@@ -99,7 +99,6 @@ def fold(text: str) -> str:
         return text.lower()
     text = unicodedata.normalize("NFKC", text)
     text = "".join(c for c in text if unicodedata.category(c) != "Cf").casefold()
-    text = text.translate(_STROKED)
     out: list[str] = []
     base = ""
     for c in unicodedata.normalize("NFD", text):
@@ -109,7 +108,7 @@ def fold(text: str) -> str:
         else:
             base = c
         out.append(c)
-    return unicodedata.normalize("NFC", "".join(out))
+    return unicodedata.normalize("NFC", "".join(out)).translate(_STROKED)
 
 
 def _bigrams(run: str) -> list[str]:

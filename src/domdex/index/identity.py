@@ -494,6 +494,10 @@ def read_record(idx: PageIndex, pos: int, twins: list[int]) -> Record | None:
                     lead, at = n.text, i
                 else:
                     at = -1
+        elif not any(c.isalpha() for c in lead):  # "09:00", "3.": the words come next
+            more = _leading(n, value)
+            if more:
+                lead, at = f"{lead} {more}", i
         else:
             at = -1
     return Record(" ".join(parts), lead)

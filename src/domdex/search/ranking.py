@@ -1651,6 +1651,12 @@ def names_nowhere(si: SearchIndex, idx: Any, q: Query, intent: str | None
             if any(whole[t] not in _digits_shown(si) for t in parts if t in whole):
                 out.append(word)
             continue
+        title = word.lower().rstrip(".")
+        if title in _TITLES:  # "Dr." or "Doctor": the page may write either
+            if not any(bool((si.holds_term(f) & (si.hidden != 2)).any())
+                       for f in _TITLES[title]):
+                out.append(word)
+            continue
         if any(not _shown_anywhere(si, idx, t) and t not in _option_words(si)
                and not (t.isdigit() and t in _digits_shown(si)) for t in parts) \
                 and not _written_otherwise(si, word):
@@ -1669,6 +1675,7 @@ def _grouped_pieces(text: str) -> dict[str, str]:
     return out
 
 
+_TIME_OF_DAY = re.compile(r"(?<![\d:.,])(?:[01]?\d|2[0-3]) ?[:hH] ?[0-5]\d(?![\d:])")
 _GROUPED_NUMBER = re.compile(r"(?<![\d.,])\d{1,3}(?:[,.\s'’_]\d{3})+(?![\d])")
 
 
@@ -1679,7 +1686,10 @@ def request_names(q: Query) -> list[tuple[str, list[str]]]:
     quoted = {t for text in _QUOTED.findall(q.text) for t in tokens(text)}
     spaced = "".join(" " if is_unspaced_char(c) else c for c in q.text)
     out: list[tuple[str, list[str]]] = []
+    times = [t.span() for t in _TIME_OF_DAY.finditer(spaced)]  # "07:04" is written many ways
     for k, m in enumerate(_WORD.finditer(spaced)):
+        if any(a <= m.start() < b for a, b in times):
+            continue
         word = m.group(0).rstrip(".-'’")
         possessive = word.lower().endswith(("'s", "’s"))
         if possessive:
@@ -1721,18 +1731,16 @@ def _named_records(si: SearchIndex, idx: Any, q: Query, ks: np.ndarray,
     if len(group) < 2:
         return score
     rare = _NAMED_SPREAD * max(3, len(group))
-    named = [(word, {stem(t) for t in parts}) for word, parts in request_names(q)
+    named = [(word, _name_stems(parts)) for word, parts in request_names(q)
              if all(int(si.holds_term(t).sum()) <= rare for t in parts)]
     if not named or len(group) > _NAMED_GROUP:
         return score
     twins = sorted(int(si.pos[k]) for k in group)
     has: dict[int, tuple[list[bool], list[bool]]] = {}  # names held, names it leads with
-    first = 1 + sum(len(n) for _, n in named)  # the lead's words a name may open with
     for k in group:
         rec = read_record(idx, int(si.pos[k]), twins)
         if rec is not None:  # no record to read is unknown, never "holds no name"
-            lead = " ".join(rec.lead.split()[:first])  # "@bob Thanks @ann": "@bob Thanks"
-            has[k] = (_holds_names(rec.text, named), _holds_names(lead, named))
+            has[k] = (_holds_names(rec.text, named), _leads_with(rec.lead, named))
     if b not in has:
         return score
     # a name most records hold ("Python" on the Python docs) tells none of them apart
@@ -1751,6 +1759,28 @@ def _named_records(si: SearchIndex, idx: Any, q: Query, ks: np.ndarray,
         if r < most:
             out[k] *= NAMED_MISS
     return out
+
+
+def _name_stems(parts: list[str]) -> set[str]:
+    """A name's stems; "Node.js" is its parts (a card may say "Node JS")."""
+    plain = [t for t in parts if "." not in t]
+    return {stem(t) for t in (plain or parts)}
+
+
+def _leads_with(lead: str, named: list[tuple[str, set[str]]]) -> list[bool]:
+    """For each name: whether the record's lead opens with it — its first words are the
+    request's names (or titles) only: "Pat OBrien", "@ann Great post" lead with their
+    names; "Agree with Ann Lee" and "@bob Thanks @ann" only mention one."""
+    said = {x for _, n in named for x in n} | {k for w, _ in named for k in _word_keys(w)}
+    opening: set[str] = set()
+    for t in tokens(lead):
+        if not t.isalnum():
+            continue
+        if stem(t) in said or t in said:
+            opening |= {t, stem(t)}
+        elif t not in _TITLES and not t.isdigit():  # "09:00 Ann Lee", "3. Ann Lee"
+            break
+    return [n <= opening or bool(_word_keys(w) & opening) for w, n in named]
 
 
 def _holds_names(text: str, named: list[tuple[str, set[str]]]) -> list[bool]:
@@ -1786,16 +1816,19 @@ def _proper(word: str) -> bool:
     if not any(c.isupper() for c in word) or (word.isupper() and len(word) <= 5):
         return False
     low = word.lower()
-    if low in STOPWORDS or low in ROLE_WORDS or low in ACTION_VERBS or low in _TITLES:
+    if low in STOPWORDS or low in ROLE_WORDS or low in ACTION_VERBS:
         return False
     return not any(is_interface_word(w) for w in (low, low[:-1] if low.endswith("s") else low))
 
 
-#: Titles and their abbreviations: part of how a name is written ("Dr. Lee", "Doctor
-#: Lee"), not the name; the page may write the other form.
-_TITLES = frozenset({"dr", "doctor", "mr", "mister", "mrs", "ms", "miss", "prof",
-                     "professor", "st", "saint", "mt", "mount", "jr", "junior", "sr",
-                     "senior", "sir", "dame", "rev", "reverend", "fr", "father"})
+#: Titles, each with its forms: part of how a name is written ("Dr. Lee", "Doctor Lee").
+#: A record holding one tells it apart ("Dr Lee" from "Mr Lee"); a title is nowhere on
+#: the page only when none of its forms is ("Mrs" on a page of "Mr Smith").
+_TITLES: dict[str, frozenset[str]] = {
+    form: frozenset(forms.split()) for forms in (
+        "dr doctor", "mr mister", "mrs", "ms", "miss", "prof professor", "st saint",
+        "mt mount", "jr junior", "sr senior", "sir", "dame", "rev reverend", "fr father")
+    for form in forms.split()}
 
 
 def _digits_shown(si: SearchIndex) -> frozenset[str]:
@@ -1820,9 +1853,9 @@ def _shown_anywhere(si: SearchIndex, idx: Any, term: str) -> bool:
     """Whether an element the agent can see, or open, holds ``term``: a text kept out
     of the rendering with nothing to open it (a template, an instruction a harness hid,
     a closed row's copy) does not put a name on the page."""
-    # an id is there or not ("1017" is not in "10172"); a name may begin a longer word
-    # ("Jupyter" in the page's "jupyterlab")
-    hit = si.holds_term(term) if _DIGIT.search(term) else si.match_term(term) > 0
+    # a name is there or not: "1017" is not in "10172", "Ann" not in "Annabel" (review 33:
+    # a prefix match clicked Annabel Lee's Delete for "delete Ann Lee")
+    hit = si.holds_term(term)
     if bool((hit & (si.hidden != 2)).any()):
         return True
     return any(revealer(idx, int(si.pos[k])) is not None for k in np.flatnonzero(hit)[:20])
@@ -1835,19 +1868,20 @@ def _written_otherwise(si: SearchIndex, word: str) -> bool:
     forms: frozenset[str] | None = si.derived.get("written_forms")
     if forms is None:
         seen: set[str] = set()
-        for d in si.descriptors:
+        for d in si.descriptors:  # a text with no join or umlaut has only its own words
             if d.hidden != 2:
                 for text in {d.label, d.fields.get("text", "")}:
-                    seen |= written_forms(text)
+                    if _JOINABLE.search(text):
+                        seen |= written_forms(text)
         forms = si.derived["written_forms"] = frozenset(seen)
-    return any(f in forms for f in _word_keys(word))
+    keys = _word_keys(word)
+    return any(f in forms or bool((si.holds_term(f) & (si.hidden != 2)).any()) for f in keys)
 
 
 def written_forms(text: str) -> set[str]:
     """The ways ``text`` writes a word, letters and digits alone, folded: each run of
     letters or digits, and two runs joined where one word is written in parts — letters
     on both sides of an apostrophe, a dot or a hyphen ("O'Brien", "Node.js", "e-mail"),
-    the parts of a word written in camel case ("JupyterLab" holds "Jupyter"),
     two capitals or more beside digits across a space, a hyphen or a dot ("MU 5138",
     "KS-20"); never two numbers ("10/17" is no 1017, "gate A 12" no A12). A German umlaut
     is also its two letters ("Müller" is "Mueller"), only where the text has one."""
@@ -1856,9 +1890,6 @@ def written_forms(text: str) -> set[str]:
     for m in _ALNUM.finditer(text):
         run = m.group()
         out.update(_spellings(run))
-        if run.isascii() and not run.islower() and not run.isupper():  # "JupyterLab"
-            for part in _CAMEL.findall(run):
-                out.update(_spellings(part))
         if prev is not None and _joined(prev.group(), text[prev.end():m.start()], run):
             out.update(_spellings(prev.group() + run))
         prev = m
@@ -1887,8 +1918,9 @@ def _joined(a: str, gap: str, b: str) -> bool:
 
 
 _ALNUM = re.compile(r"[^\W_]+")
-_CAMEL = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 _UMLAUT = re.compile("[äöüÄÖÜ]")
+#: A text :func:`written_forms` finds more in than its words: a join or an umlaut.
+_JOINABLE = re.compile(r"[^\W\d_]['’.-][^\W\d_]|[A-Z]{2}[ .-]\d|\d[ .-][A-Z]{2}|[äöüÄÖÜ]")
 _UMLAUT_SPELLED = {"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue"}
 
 

@@ -33,7 +33,7 @@ RANGE_ROLES = frozenset({"slider", "spinbutton"})
 #: give a nearer value or to press Home / End / PageUp itself.
 MAX_PRESSES = 200
 #: How long a press may take to show in ``aria-valuenow`` (milliseconds).
-SETTLE_MS = 300
+SETTLE_MS = 500
 
 #: The element's range facts, or null when ``fill`` is Playwright's own job (an input, a
 #: text area, an editable box, or what wraps one: a label fills its control).
