@@ -56,7 +56,7 @@ MAX_ITEM_NODES = 400
 #: How far above a lone element its block may be (:func:`_block_of`).
 BLOCK_LEVELS = 4
 ITEM_TEXT_CHARS = 80
-#: Largest record, in nodes, read for the names a request gives (:func:`record_text`):
+#: Largest record, in nodes, read for the names a request gives (:func:`read_record`):
 #: a post with its replies and menus runs past :data:`MAX_ITEM_NODES`.
 MAX_RECORD_NODES = 4000
 
