@@ -146,6 +146,13 @@ def test_an_option_of_a_drop_down_is_on_the_page(card: Any) -> None:
      ["Mrs"]),
     ("<html><body><p>Train 7h04 <button>Book</button></p></body></html>",
      "book the 07:04 train", []),
+    ("<html><body><p>Train 7:40 <button>Book</button></p></body></html>",
+     "book the 7:04 train", ["7:04"]),
+    # an English name is there as written: "William" is not in "Williams" (review 34)
+    ("<html><body><p>Ann Williams <button>Cancel</button></p></body></html>",
+     "cancel Ann William", ["William"]),
+    ("<html><body><p>12 Main Street <button>Edit</button></p></body></html>",
+     "edit 12 Main St", []),
 ])
 def test_what_counts_as_a_name(domdex_browser: Any, html: str, ask: str,
                                absent: list[str]) -> None:
@@ -224,13 +231,25 @@ def _feed() -> str:
      "<article><p><b>@cara</b> Hello @bob</p><button id=r3>Reply</button></article>"
      "</main></body></html>", "reply to @ann", "r0", "r1"),
     (_feed(), "the Like button of the post by @emile", "like1", "like2"),
+    # review 34: a *Reports to* column first; handles compared as written
+    ("<html><body><table><tr><th>Reports to</th><th>Employee</th></tr>"
+     "<tr><td>Bob Stone</td><td>Ann Lee</td><td><button id=x0>Remove</button></td></tr>"
+     "<tr><td>Cara Diaz</td><td>Bob Stone</td><td><button id=x1>Remove</button></td></tr>"
+     "<tr><td>Cara Diaz</td><td>Dev Patel</td><td><button id=x2>Remove</button></td></tr>"
+     "</table></body></html>", "remove Bob Stone", "x1", "x0"),
+    ("<html><body><ul>" + "".join(
+        f"<li><a href='/u/{h}'>@{h}</a> <button id=h{i}>Cancel</button></li>"
+        for i, h in enumerate(["ann_lee", "annlee", "bob"])) + "</ul></body></html>",
+     "cancel @ann_lee", "h0", "h1"),
 ])
 def test_a_record_that_only_mentions_the_name_is_not_the_one_named(
         domdex_browser: Any, html: str, ask: str, right: str, wrong: str) -> None:
     """Review 31: a record named only where a text read does not look (an alt, a value,
     an aria-label), or too long to read, was taken to hold no name and demoted; the one
     that mentions the name elsewhere (a *Manager* cell, a post quoting the user) was the
-    answer at high confidence. The one named leads, or the answer is low."""
+    answer at high confidence. The one named leads, or the answer is low. In a table
+    (review 34), where a *Reports to* column may come first as well as last, rows that
+    hold the name alike are not told apart by their first cell: low, and said so."""
     page = domdex_browser.open("data:text/html;charset=utf-8," + quote(html))
     try:
         idx = index(load_snapshot(page.snapshot().to_json()))
@@ -239,4 +258,5 @@ def test_a_record_that_only_mentions_the_name_is_not_the_one_named(
     hit = find(idx, ask, intent="click")
     got = idx.node(hit.ref).attrs.get("id") if hit.ref else None
     assert got == right or hit.confidence == "low", hit
-    assert got != wrong, hit
+    # a table's rows that hold the name alike are a guess: low, and said so
+    assert got != wrong or "shared" in hit.to_dict(), hit

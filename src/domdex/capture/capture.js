@@ -968,7 +968,10 @@
         row.drop = true;
         if (parentRow) parentRow.kids += row.kids - 1;
       }
-      row.text = collector ? text : own;
+      // a structural element inside a text block (an <article> in an <li>, a <footer>
+      // in a comment) keeps the text its block collected through it: the block does not
+      // take it (it is the element's own), so it was lost
+      row.text = collector || (struct && collect) ? text : own;
       row.simple = collector && special === special0;
     }
     lastFlags = f;

@@ -451,6 +451,8 @@ class Record:
     #: avatar's alt or a field's value when that comes first): what names the record,
     #: where a later cell ("Manager: Bob Stone") only mentions a name. "" when unknown.
     lead: str = ""
+    #: a table's row: its first cell is not always its name (a *Reports to* column)
+    tabular: bool = False
 
 
 def read_record(idx: PageIndex, pos: int, twins: list[int]) -> Record | None:
@@ -500,7 +502,8 @@ def read_record(idx: PageIndex, pos: int, twins: list[int]) -> Record | None:
                 lead, at = f"{lead} {more}", i
         else:
             at = -1
-    return Record(" ".join(parts), lead)
+    n = idx.nodes[item]
+    return Record(" ".join(parts), lead, n.role == "row" or n.tag == "tr")
 
 
 def _nesting_record(idx: PageIndex, pos: int, twins: list[int]

@@ -85,7 +85,10 @@ class FindResult(View):
         #: names the request gives that are nowhere on the page: the best is then
         #: someone else's (another record's *Delete*), ``low`` at most
         self.absent: tuple[str, ...] = ranking.absent
-        if self.absent and self.ref:
+        #: names the records of several look-alikes hold alike: the answer is one of
+        #: them, a guess, ``low`` at most
+        self.shared: tuple[str, ...] = ranking.shared if not self.absent else ()
+        if (self.absent or self.shared) and self.ref:
             self.below = True
         self.confidence = "none" if not self.ref else "low" if self.below else \
             confidence_label(self.score, runner)
@@ -184,6 +187,11 @@ class FindResult(View):
             return (f"Nothing on the page says {names}: @{self.ref} matches only the rest "
                     "of the request, so it is likely not the one meant (acting by query "
                     f"refuses it). {elsewhere}" + self._reveal_hint())
+        if self.shared:
+            names = " and ".join(quote(n, 30) for n in self.shared)
+            return (f"Several look-alikes' rows hold {names}: @{self.ref} is one of them "
+                    "(acting by query refuses it). Say which by another word of its row "
+                    "or its place, or check the ALTERNATIVES." + self._reveal_hint())
         if self.below:
             first = self.matches[0] if self.matches else None
             why = ("does an action the request does not name" if first and first.unasked
@@ -329,6 +337,8 @@ class FindResult(View):
             d["reveal"] = self.reveal
         if self.absent:
             d["absent"] = list(self.absent)
+        if self.shared:
+            d["shared"] = list(self.shared)
         if self.ranking.route is not None:
             d["route"] = self.ranking.route.to_dict()
         if self.fuzzy:

@@ -368,10 +368,20 @@ def tokens(text: str) -> tuple[str, ...]:
 
     ``"os.walk()"`` gives ``os.walk() os.walk os walk`` (as does ``"os.walk(top)"``);
     ``"-OO"`` gives ``-oo oo``; ``"Lib/os.py"`` gives ``lib os.py os py``; lone symbols
-    (``¶``, ``«``, ``>>>``) are tokens too.
+    (``¶``, ``«``, ``>>>``) are tokens too; a time of day also as "7:04"
+    (:func:`time_tokens`).
     """
-    out: list[str] = []
     low = _phrases(fold(text))
+    return _cut(low) + time_tokens(low)
+
+
+def tokens_untimed(text: str) -> tuple[str, ...]:
+    """:func:`tokens` but the time tokens (a text's raw token, cut alone)."""
+    return _cut(_phrases(fold(text)))
+
+
+def _cut(low: str) -> tuple[str, ...]:
+    out: list[str] = []
     for m in _TOKEN.finditer(low):
         raw = m.group(0)
         if raw.endswith("()"):  # a call: "abs()" names the function, "abs" the word
@@ -389,14 +399,18 @@ def tokens(text: str) -> tuple[str, ...]:
             out.extend(split_unspaced(raw))  # 购物车 → 购物车 购物 物车
         elif raw.isalnum() or (not raw.isspace() and raw not in "\"'(),:;.!?[]{}/|`-_"):
             out.append(raw)
-    if ":" in low or "h" in low:
-        out.extend(f"{int(m[1])}:{m[2]}" for m in _TIME.finditer(low))
     return tuple(out)
 
 
-#: A time of day however it is written: "7h04", "07h04", "07:04", "7 h 04" also give the
-#: token "7:04", so a request and a timetable in another convention meet.
-_TIME = re.compile(r"(?<![\d:.,])([01]?\d|2[0-3]) ?[:h] ?([0-5]\d)(?![\d:])")
+def time_tokens(low: str) -> tuple[str, ...]:
+    """A time of day however it is written: "7h04", "07h04", "07:04" also give the token
+    "7:04", so a request and a timetable in another convention meet (``low``: folded)."""
+    if ":" not in low and "h" not in low:
+        return ()
+    return tuple(f"{int(m[1])}:{m[2]}" for m in _TIME.finditer(low))
+
+
+_TIME = re.compile(r"(?<![\d:.,])([01]?\d|2[0-3])[:h]([0-5]\d)(?![\d:])")
 
 
 @dataclass(slots=True)

@@ -35,7 +35,17 @@ from . import descriptors as _descriptors
 from .descriptors import FIELD_WEIGHTS, Descriptor, build_descriptors, is_multi_line
 from .embedder import HashingEmbedder
 from .learned import has_shape
-from .lexical import _PHRASE_HINT, _TOKEN, SYNONYMS, _phrases, stem, stems, tokens
+from .lexical import (
+    _PHRASE_HINT,
+    _TOKEN,
+    SYNONYMS,
+    _phrases,
+    stem,
+    stems,
+    time_tokens,
+    tokens,
+    tokens_untimed,
+)
 from .stopping import check
 
 __all__ = ["SearchIndex", "TermMatch"]
@@ -155,7 +165,10 @@ def tokens_many(texts: list[str], cuts: Cuts | None = None) -> list[tuple[str, .
                 if chunk not in of_chunk:
                     of_chunk[chunk] = _chunk_tokens(chunk, findall, of_raw)
             cut = list(map(known, chunks))
-        out.append(tokens(texts[k]) if None in cut else tuple(chain(cut)))  # type: ignore[arg-type]
+        if None in cut:
+            out.append(tokens(texts[k]))
+        else:
+            out.append(tuple(chain(cut)) + time_tokens(part))  # type: ignore[arg-type]
     return out
 
 
@@ -168,8 +181,8 @@ def _chunk_tokens(chunk: str, findall: Any, of_raw: dict[tuple[str, str], tuple[
         e = of_raw.get(raw, _UNSEEN)
         if e is _UNSEEN:
             word = raw[0]
-            e = of_raw[raw] = tokens(word + raw[1]) if fold(word) == word == _phrases(word) \
-                else None
+            e = of_raw[raw] = tokens_untimed(word + raw[1]) \
+                if fold(word) == word == _phrases(word) else None
         if e is None:
             return None
         toks += e
@@ -588,18 +601,19 @@ class SearchIndex:
             hit.flags.writeable = False
         return hit
 
-    def holds_term(self, term: str) -> np.ndarray:
-        """Whether each element holds ``term`` itself, or a word of its stem ("orders"
-        for "order"), in any field: no prefix, synonym or related word. A name or an id
-        is on the page or not: "1017" is not in "10172", "Ann" not in "Annabel"."""
-        ck = "=" + term
+    def holds_term(self, term: str, stems: bool = True) -> np.ndarray:
+        """Whether each element holds ``term`` itself, or (``stems``) a word of its stem
+        ("orders" for "order"), in any field: no prefix, synonym or related word. A name
+        or an id is on the page or not: "1017" is not in "10172", "Ann" not in "Annabel"
+        (and on an English page "William" not in "Williams": ``stems=False``)."""
+        ck = ("=" if stems else "==") + term
         hit = self._term_cache.get(ck)
         if hit is None:
             if len(self._term_cache) > 1024:
                 self._term_cache.clear()
             out = np.zeros(self.n, dtype=np.float32)
             self._apply(out, self._postings, term, EXACT)
-            for tok in self._stems.get(stem(term), ()):
+            for tok in self._stems.get(stem(term), ()) if stems else ():
                 self._apply(out, self._postings, tok, STEM)
             hit = self._term_cache[ck] = out > 0
             hit.flags.writeable = False

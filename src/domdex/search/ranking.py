@@ -66,12 +66,26 @@ INTENTS = ("click", "fill", "select", "read", "navigate")
 #: Verbs that name a control's action when they open the request.
 _ACTION_TEXT = """expand collapse toggle show hide open close sort filter play pause delete remove
     edit save cancel download upload print share copy subscribe dismiss zoom refresh
-    reload undo redo reset
-    block unblock follow unfollow like unlike reply mute unmute report archive unarchive
-    star unstar pin unpin approve reject publish unpublish retweet repost favorite
-    favourite bookmark ban unban invite accept decline submit duplicate rename restore
-    trash"""
-ACTION_VERBS = frozenset(_ACTION_TEXT.split())
+    reload undo redo reset"""
+#: Verbs that name a record's control ("block @ann", "like emile's post") only when the
+#: request opens with them: many are nouns too ("the star icon", "the pin").
+_OPENING_TEXT = """block unblock follow unfollow like unlike reply mute unmute report archive
+    unarchive star unstar pin unpin approve reject publish unpublish retweet repost
+    favorite favourite bookmark ban unban invite accept decline submit duplicate rename
+    restore trash"""
+_OPENING_VERBS = frozenset(_OPENING_TEXT.split())
+ACTION_VERBS = frozenset(_ACTION_TEXT.split()) | _OPENING_VERBS
+
+
+def _action_verb(q: Query) -> str | None:
+    """The verb the request opens with that names a control's action ("expand …",
+    "block @ann"), if any."""
+    if not q.terms:
+        return None
+    t = q.terms[0]
+    if t in _OPENING_VERBS:
+        return t if q.sequence and q.sequence[0] == t else None
+    return t if t in ACTION_VERBS else None
 
 #: Candidates that get the per-element signals (name precision, exact name).
 SHORTLIST = 300
@@ -196,6 +210,9 @@ class Ranking:
     scope: str | None = None
     #: names the request gives that no element of the page holds (:func:`names_nowhere`)
     absent: tuple[str, ...] = ()
+    #: names the request gives that the records of several look-alikes hold alike
+    #: (:func:`_named_records`): which one is meant is a guess
+    shared: tuple[str, ...] = ()
 
 
 #: The intent factor of what cannot be filled, for a fill request (0.35 before the task
@@ -295,7 +312,7 @@ def _lexical(si: SearchIndex, q: Query, explain: bool) -> tuple[np.ndarray, dict
         w = si.idf(term) if strength.any() else 0.5
         if len(term) == 1 and not term.isalnum():
             w *= 0.5  # a lone symbol (¶, ») says little
-        if n == 0 and term in ACTION_VERBS:
+        if n == 0 and term == _action_verb(q):
             w *= 2.0  # "expand the os group": the action names the control
         if term in q.zone_terms:
             w *= 0.3  # "in the sidebar" says where; only an element named so gains much
@@ -1499,7 +1516,7 @@ def find_matches(
         key = _coverage(si, q.by)
         if len(ks) and float(key[ks].max()) >= 0.5:
             base *= BY_MISS + (1.0 - BY_MISS) * key
-    if q.terms and q.terms[0] in ACTION_VERBS:  # "expand …": controls that do it win
+    if _action_verb(q):  # "expand …": controls that do it win
         base *= np.where(si.match_term(q.terms[0]) >= 0.2, 1.5, 1.0)
     if q.prose:
         base *= np.where(si.in_prose, 1.1, 1.0)
@@ -1515,7 +1532,7 @@ def find_matches(
         score = score * _echo_factor(si, idx, q, ks)
     if RECORD_BOOST > 0:
         score = score * _record_factor(si, idx, q, ks, score)
-    score = _named_records(si, idx, q, ks, score)
+    score, shared = _named_records(si, idx, q, ks, score)
     if ROW_FACTOR != 1.0:
         score = score * np.where(_plain_rows(si), ROW_FACTOR, 1.0)
     score = np.where(live, score, 0.0).astype(np.float32)
@@ -1554,7 +1571,7 @@ def find_matches(
                  "negative": _negative(si, q) if q.negative else 0.0,
                  "head": _coverage(si, q.head) if q.head else 1.0,
                  "verb_match": (si.match_term(q.terms[0]) >= 0.2).astype(np.float32)
-                 if q.terms and q.terms[0] in ACTION_VERBS else 0.0,
+                 if _action_verb(q) else 0.0,
                  "intent": intent_f, "route": route_f,
                  "role": _role_factor(si, q), "zone": zone_f, "hand": hand,
                  "intent_name": intent}
@@ -1600,7 +1617,7 @@ def find_matches(
     if explain:
         log.debug("find %r: term weights %s", query, weights)
     return Ranking(q, intent, matches, r, int(live.sum()), region,
-                   names_nowhere(si, idx, q, intent))
+                   names_nowhere(si, idx, q, intent), shared)
 
 
 #: A word of a request that names one thing: a proper name ("Casie", not the request's
@@ -1643,6 +1660,7 @@ def names_nowhere(si: SearchIndex, idx: Any, q: Query, intent: str | None
     if intent == "fill" or q.intent == "fill":
         return ()
     whole = _grouped_pieces(q.text)
+    handles = _handles(q)
     out: list[str] = []
     for word, parts in request_names(q):
         if word in out:
@@ -1659,7 +1677,8 @@ def names_nowhere(si: SearchIndex, idx: Any, q: Query, intent: str | None
             continue
         if any(not _shown_anywhere(si, idx, t) and t not in _option_words(si)
                and not (t.isdigit() and t in _digits_shown(si)) for t in parts) \
-                and not _written_otherwise(si, word):
+                and (word in handles or any(":" in t for t in parts)  # a time: "10:30"
+                     or not _written_otherwise(si, word)):  # is no "#1030"
             out.append(word)
     return tuple(out)
 
@@ -1686,7 +1705,11 @@ def request_names(q: Query) -> list[tuple[str, list[str]]]:
     quoted = {t for text in _QUOTED.findall(q.text) for t in tokens(text)}
     spaced = "".join(" " if is_unspaced_char(c) else c for c in q.text)
     out: list[tuple[str, list[str]]] = []
-    times = [t.span() for t in _TIME_OF_DAY.finditer(spaced)]  # "07:04" is written many ways
+    times = [t.span() for t in _TIME_OF_DAY.finditer(spaced)]
+    for t in _TIME_OF_DAY.finditer(spaced):  # "07:04" is written many ways: "7:04" names it
+        said = [x for x in tokens(t.group()) if ":" in x and x in q.terms]
+        if said:
+            out.append((t.group(), said))
     for k, m in enumerate(_WORD.finditer(spaced)):
         if any(a <= m.start() < b for a, b in times):
             continue
@@ -1712,7 +1735,7 @@ NAMED_MISS = 0.5
 
 
 def _named_records(si: SearchIndex, idx: Any, q: Query, ks: np.ndarray,
-                   score: np.ndarray) -> np.ndarray:
+                   score: np.ndarray) -> tuple[np.ndarray, tuple[str, ...]]:
     """When the best candidate is one of look-alike controls and a twin's record holds
     more of the request's names than its own, each twin whose record holds fewer than
     the most keeps :data:`NAMED_MISS` of its score. Names only (not every word: "under
@@ -1720,80 +1743,113 @@ def _named_records(si: SearchIndex, idx: Any, q: Query, ks: np.ndarray,
     records do not), and only a name that is rare on the page ("Python" on the Python
     docs is in every other record, and a record may not repeat its section's title);
     records are read whether the twin is shown or not (a closed menu's item is told
-    apart by its post)."""
+    apart by its post).
+
+    Records that hold the names alike are then told apart by what they lead with (a
+    post's author, a card's title) — not a table's rows: a *Reports to* column may come
+    first as well as last. When several still tie, the names are returned: the answer is
+    a guess between records that all say them (the view answers ``low``)."""
     if NAMED_MISS >= 1.0 or len(ks) < 2 or not hasattr(idx, "tree"):
-        return score
+        return score, ()
     b = int(ks[np.argmax(score[ks])])
     if not si.interactive[b]:
-        return score
+        return score, ()
     sig = si.signature[b]
     group = [k for k in ks.tolist() if si.interactive[k] and si.signature[k] == sig]
     if len(group) < 2:
-        return score
+        return score, ()
     rare = _NAMED_SPREAD * max(3, len(group))
-    named = [(word, _name_stems(parts)) for word, parts in request_names(q)
-             if all(int(si.holds_term(t).sum()) <= rare for t in parts)]
+    handles = _handles(q)
+    named = [(word, _name_stems(parts), word in handles) for word, parts in request_names(q)
+             if all(int(si.holds_term(t, stems=current_language() is not None).sum()) <= rare
+                    for t in parts)]
     if not named or len(group) > _NAMED_GROUP:
-        return score
+        return score, ()
     twins = sorted(int(si.pos[k]) for k in group)
     has: dict[int, tuple[list[bool], list[bool]]] = {}  # names held, names it leads with
     for k in group:
         rec = read_record(idx, int(si.pos[k]), twins)
         if rec is not None:  # no record to read is unknown, never "holds no name"
-            has[k] = (_holds_names(rec.text, named), _leads_with(rec.lead, named))
+            led = [False] * len(named) if rec.tabular else _leads_with(rec.lead, named)
+            has[k] = (_holds_names(rec.text, named), led)
     if b not in has:
-        return score
+        return score, ()
     # a name most records hold ("Python" on the Python docs) tells none of them apart
-    telling = [[j for j in range(len(named))
-                if 0 < 2 * sum(h[side][j] for h in has.values()) <= len(has)]
-               for side in (0, 1)]
-    # then a record that leads with the name (its first cell, its author) before one
-    # that only mentions it (a Manager cell, a quote)
+    telling = [[j for j in range(len(named)) if _telling(
+                sum(h[side][j] for h in has.values()), len(has))] for side in (0, 1)]
     rank = {k: (sum(h[0][j] for j in telling[0]), sum(h[1][j] for j in telling[1]))
             for k, h in has.items()}
     most = max(rank.values())
-    if not any(most) or rank[b] == most:
-        return score
+    if not any(most):
+        return score, ()
+    tied = [k for k, r in rank.items() if r == most]
+    shared = tuple(named[j][0] for j in telling[0] if sum(has[k][0][j] for k in tied) > 1)
+    if rank[b] == most:
+        return score, shared if len(tied) > 1 else ()
     out = score.copy()
     for k, r in rank.items():
         if r < most:
             out[k] *= NAMED_MISS
-    return out
+    return out, shared if len(tied) > 1 else ()
+
+
+def _telling(count: int, records: int) -> bool:
+    """Whether a name held by ``count`` of ``records`` tells them apart: held by some but
+    not by most ("Python" on the Python docs), or by two at most of three or more."""
+    return 0 < count < records and (2 * count <= records or count <= 2)
+
+
+def _handles(q: Query) -> set[str]:
+    """The request's handles and tags ("@ann_lee", "#42") without their sign: compared
+    as written, never as another spelling ("@annlee" is someone else)."""
+    return {m.group(1) for m in _HANDLE.finditer(q.text)}
+
+
+_HANDLE = re.compile(r"[@#]([^\W][\w.'’-]*[\w])")
 
 
 def _name_stems(parts: list[str]) -> set[str]:
-    """A name's stems; "Node.js" is its parts (a card may say "Node JS")."""
+    """A name's words as records are compared on them (:func:`_name_form`); "Node.js" is
+    its parts (a card may say "Node JS")."""
     plain = [t for t in parts if "." not in t]
-    return {stem(t) for t in (plain or parts)}
+    return {_name_form(t) for t in (plain or parts)}
 
 
-def _leads_with(lead: str, named: list[tuple[str, set[str]]]) -> list[bool]:
+def _name_form(word: str) -> str:
+    """A name's word as written on an English page ("William" is not "Williams"), its
+    stem on a page in a language that inflects names ("Озона" is *Озон*)."""
+    return word if current_language() is None else stem(word)
+
+
+def _leads_with(lead: str, named: list[tuple[str, set[str], bool]]) -> list[bool]:
     """For each name: whether the record's lead opens with it — its first words are the
     request's names (or titles) only: "Pat OBrien", "@ann Great post" lead with their
     names; "Agree with Ann Lee" and "@bob Thanks @ann" only mention one."""
-    said = {x for _, n in named for x in n} | {k for w, _ in named for k in _word_keys(w)}
+    said = {x for _, n, _ in named for x in n} | \
+        {k for w, _, handle in named if not handle for k in _word_keys(w)}
     opening: set[str] = set()
     for t in tokens(lead):
-        if not t.isalnum():
+        if not t.replace("_", "").replace(".", "").isalnum():
             continue
-        if stem(t) in said or t in said:
-            opening |= {t, stem(t)}
+        if _name_form(t) in said or t in said:
+            opening |= {t, _name_form(t)}
         elif t not in _TITLES and not t.isdigit():  # "09:00 Ann Lee", "3. Ann Lee"
             break
-    return [n <= opening or bool(_word_keys(w) & opening) for w, n in named]
+    return [n <= opening or (not handle and bool(_word_keys(w) & opening))
+            for w, n, handle in named]
 
 
-def _holds_names(text: str, named: list[tuple[str, set[str]]]) -> list[bool]:
+def _holds_names(text: str, named: list[tuple[str, set[str], bool]]) -> list[bool]:
     """For each name (as written, its tokens' stems): whether ``text`` holds it, whole or
     written otherwise ("Pat OBrien" holds "O'Brien")."""
     if not text:
         return [False] * len(named)
-    held = {stem(t) for t in tokens(text)}
+    held = {_name_form(t) for t in tokens(text)}
     forms: set[str] | None = None
     out = []
-    for word, stems in named:
+    for word, stems, handle in named:
         got = stems <= held
-        if not got:
+        if not got and not handle:
             forms = written_forms(text) if forms is None else forms
             got = bool(_word_keys(word) & forms)
         out.append(got)
@@ -1826,8 +1882,9 @@ def _proper(word: str) -> bool:
 #: the page only when none of its forms is ("Mrs" on a page of "Mr Smith").
 _TITLES: dict[str, frozenset[str]] = {
     form: frozenset(forms.split()) for forms in (
-        "dr doctor", "mr mister", "mrs", "ms", "miss", "prof professor", "st saint",
-        "mt mount", "jr junior", "sr senior", "sir", "dame", "rev reverend", "fr father")
+        "dr doctor drive", "mr mister", "mrs", "ms", "miss", "prof professor",
+        "st saint street", "mt mount", "jr junior", "sr senior", "sir", "dame",
+        "rev reverend", "fr father", "ave avenue", "rd road")
     for form in forms.split()}
 
 
@@ -1855,7 +1912,7 @@ def _shown_anywhere(si: SearchIndex, idx: Any, term: str) -> bool:
     a closed row's copy) does not put a name on the page."""
     # a name is there or not: "1017" is not in "10172", "Ann" not in "Annabel" (review 33:
     # a prefix match clicked Annabel Lee's Delete for "delete Ann Lee")
-    hit = si.holds_term(term)
+    hit = si.holds_term(term, stems=current_language() is not None)
     if bool((hit & (si.hidden != 2)).any()):
         return True
     return any(revealer(idx, int(si.pos[k])) is not None for k in np.flatnonzero(hit)[:20])
@@ -1875,7 +1932,9 @@ def _written_otherwise(si: SearchIndex, word: str) -> bool:
                         seen |= written_forms(text)
         forms = si.derived["written_forms"] = frozenset(seen)
     keys = _word_keys(word)
-    return any(f in forms or bool((si.holds_term(f) & (si.hidden != 2)).any()) for f in keys)
+    stems = current_language() is not None
+    return any(f in forms or bool((si.holds_term(f, stems=stems) & (si.hidden != 2)).any())
+               for f in keys)
 
 
 def written_forms(text: str) -> set[str]:
