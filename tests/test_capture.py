@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 
@@ -97,6 +98,25 @@ def test_text_blocks_fold_inline_formatting(page: Any, server: str) -> None:
     assert not any(n.tag in ("em", "strong") for n in snap.nodes)
     span = next(n for n in snap.nodes if n.text == "Loose text in a span")
     assert span.tag == "span"
+
+
+@pytest.mark.parametrize("inner", [
+    "<article><footer><b>Ann Lee</b> says:</footer><p>Great post</p></article>",
+    "<header><b>Ann Lee</b></header>", "<section><span>Ann Lee</span></section>",
+    "<figure><span>Ann Lee</span></figure>", "<span role=group><b>Ann Lee</b></span>",
+])
+def test_a_structural_element_in_a_text_block_keeps_its_text(domdex_browser: Any,
+                                                             inner: str) -> None:
+    """Review 34: an <article>, <header>, <section>, <figure> or an element with a role
+    inside an <li> lost its text (the block left it to the element, which kept only its
+    direct text): WordPress comments lost their authors' names."""
+    html = f"<html><body><main><ul><li>{inner}</li></ul></main></body></html>"
+    page = domdex_browser.open("data:text/html;charset=utf-8," + quote(html))
+    try:
+        snap: Snapshot = page.capture()
+    finally:
+        page.close()
+    assert any("Ann Lee" in n.text for n in snap.nodes), [(n.tag, n.text) for n in snap.nodes]
 
 
 def test_hidden_elements_are_kept_and_flagged(page: Any, server: str) -> None:
