@@ -144,7 +144,9 @@ class Node:
 
     ``text`` is the visible text a person reads in the element: for text blocks
     (paragraphs, list items, cells, headings, links, buttons …) their whole text,
-    whitespace-collapsed and capped; for plain containers only their own direct text.
+    whitespace-collapsed and capped; for plain containers only their own direct text;
+    a structural element inside a text block (an ``<article>`` or ``<footer>`` in an
+    ``<li>``) its whole text too, which its block does not repeat.
     ``attrs`` holds only what an agent needs (id, class, name, type, placeholder,
     href, title, alt, aria-* that matter …), never the page's whole attribute set.
     ``index`` is the 1-based position among same-tag siblings, for xpaths.
