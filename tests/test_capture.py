@@ -119,6 +119,22 @@ def test_a_structural_element_in_a_text_block_keeps_its_text(domdex_browser: Any
     assert any("Ann Lee" in n.text for n in snap.nodes), [(n.tag, n.text) for n in snap.nodes]
 
 
+def test_a_structural_element_in_a_text_block_leaves_its_controls_their_text(
+        domdex_browser: Any) -> None:
+    """Review 35: the first form of the fix above gave an <article> its button's "Reply"
+    as its text, and a <footer> its date link's text again."""
+    html = ("<html><body><main><ul><li><article><footer><b>Ann Lee</b> says: <a href='#'>"
+            "May 2, 10:32</a></footer><div><a href='#'>Reply</a></div></article></li></ul>"
+            "</main></body></html>")
+    page = domdex_browser.open("data:text/html;charset=utf-8," + quote(html))
+    try:
+        snap: Snapshot = page.capture()
+    finally:
+        page.close()
+    texts = {n.tag: n.text for n in snap.nodes if n.tag in ("article", "footer")}
+    assert texts == {"article": "", "footer": "Ann Lee says:"}, texts
+
+
 def test_hidden_elements_are_kept_and_flagged(page: Any, server: str) -> None:
     snap = _open(page, server, "basic.html")
     mobile = _by_id(snap, "mobile-link")

@@ -153,6 +153,13 @@ def test_an_option_of_a_drop_down_is_on_the_page(card: Any) -> None:
      "cancel Ann William", ["William"]),
     ("<html><body><p>12 Main Street <button>Edit</button></p></body></html>",
      "edit 12 Main St", []),
+    # review 35: a plural possessive, times with seconds or a half of the day
+    ("<html><body><p>Smith family <button>Cancel</button></p></body></html>",
+     "cancel the Smiths' booking", []),
+    ("<html><body><p>Standup 10:30:00 <button>Join</button></p></body></html>",
+     "join the 10:30 meeting", []),
+    ("<html><body><p>Standup 2:30 PM <button>Join</button></p></body></html>",
+     "join the 14:30 meeting", []),
 ])
 def test_what_counts_as_a_name(domdex_browser: Any, html: str, ask: str,
                                absent: list[str]) -> None:
@@ -231,6 +238,23 @@ def _feed() -> str:
      "<article><p><b>@cara</b> Hello @bob</p><button id=r3>Reply</button></article>"
      "</main></body></html>", "reply to @ann", "r0", "r1"),
     (_feed(), "the Like button of the post by @emile", "like1", "like2"),
+    # review 35: a WordPress thread (a reply nested in a comment), and two rows of one
+    # person told apart by another word of the request
+    ("<html><body><ol>" + "".join(
+        f"<li><article><footer><b>{who}</b> says:</footer><p>{body}</p>"
+        f"<div><a id=w{i} href='#'>Reply</a></div></article>{kids}</li>"
+        for i, who, body, kids in [
+            (0, "Ann Lee", "Nice one Bob Stone", "<ol><li><article><footer><b>Bob Stone</b>"
+             " says:</footer><p>Thanks Ann Lee!</p><div><a id=w1 href='#'>Reply</a></div>"
+             "</article></li></ol>"),
+            (2, "Cara Diaz", "Agree with Ann Lee and Bob Stone", "")])
+     + "</ol></body></html>", "reply to Bob Stone", "w1", "w0"),
+    ("<html><body><table>" + "".join(
+        f"<tr><td>Ann Lee</td><td>{day}</td><td>{what}</td><td><button id=a{i}>Cancel"
+        "</button></td></tr>" for i, (day, what) in enumerate([("Mon", "Dentist"),
+                                                               ("Tue", "Haircut"),
+                                                               ("Wed", "Gym")]))
+     + "</table></body></html>", "cancel Ann Lee's haircut", "a1", "a0"),
     # review 34: a *Reports to* column first; handles compared as written
     ("<html><body><table><tr><th>Reports to</th><th>Employee</th></tr>"
      "<tr><td>Bob Stone</td><td>Ann Lee</td><td><button id=x0>Remove</button></td></tr>"

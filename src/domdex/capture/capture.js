@@ -826,6 +826,7 @@
 
   let special = 0;   // count of name-special elements seen (see NAME_SPECIAL_TAGS)
   let lastFlags = 0; // the facts bits of the element visit() returned from
+  let lastPlain = ""; // the text visit() returned but its controls' (see `plain`)
 
   // Visit `el` under `ctx` (facts about its ancestors); `parentRow` is the nearest kept
   // (or tentatively kept) ancestor's row, `pcur` the parent's cursor. Returns the
@@ -942,6 +943,7 @@
 
     const special0 = special;
     let text = "";
+    let plain = ""; // the text collected but the controls' (a structural element's own)
     let own = "";
     const childParent = row || parentRow;
     const collect = cctx.collect;
@@ -949,8 +951,7 @@
       ch = list ? list[++i] : ch.nextSibling) {
       const type = ch.nodeType;
       if (type === 3) {
-        if (collect) text += ch.data;
-        else if (row) own += ch.data;
+        if (collect) { text += ch.data; plain += ch.data; } else if (row) own += ch.data;
         continue;
       }
       if (type !== 1) continue;
@@ -959,7 +960,12 @@
       const sub = visit(ch, ct, cctx, childParent, kidCursor);
       if (collect && sub) {
         const cf = lastFlags;
-        if (!(cf & 8) || (f & 8)) text += (cf & 1) || ct === "BR" ? " " + sub + " " : sub;
+        if (!(cf & 8) || (f & 8)) {
+          const pad = (cf & 1) || ct === "BR";
+          text += pad ? " " + sub + " " : sub;
+          const sp = lastPlain;
+          if (sp) plain += pad ? " " + sp + " " : sp;
+        }
       }
     }
 
@@ -969,17 +975,19 @@
         if (parentRow) parentRow.kids += row.kids - 1;
       }
       // a structural element inside a text block (an <article> in an <li>, a <footer>
-      // in a comment) keeps the text its block collected through it: the block does not
-      // take it (it is the element's own), so it was lost
-      row.text = collector || (struct && collect) ? text : own;
+      // in a comment) keeps the text its block collected through it, but its controls'
+      // (they keep theirs): the block does not take it, so it was lost
+      row.text = collector ? text : struct && collect ? plain : own;
       row.simple = collector && special === special0;
     }
     lastFlags = f;
+    lastPlain = "";
     if (!ctx.collect) return "";
     if (row && !row.interactive && (row.textBlock || struct)) {
       special++; // its text is its own: an enclosing name must be computed in full
       return "";
     }
+    if (!(row !== null && interactive)) lastPlain = plain;
     return text;
   };
   const EMPTY = [];

@@ -475,7 +475,14 @@ def read_record(idx: PageIndex, pos: int, twins: list[int]) -> Record | None:
             return Record(flat) if flat else None
         item, skip = nested
     elif not _repeats(idx, item, pos, twins, MAX_RECORD_NODES):
-        return None
+        # a reply nested in a thread: its item (the replies' list) is no record, but the
+        # article or list item around it is
+        inner = next((a for a in idx.tree.ancestors(pos) if idx.tree.contains(item, a)
+                      and (idx.nodes[a].role in _ITEM_ROLES or idx.nodes[a].tag in _ITEM_TAGS)),
+                     None)
+        if inner is None:
+            return None
+        item = inner
     parts: dict[str, None] = {}  # each distinct string once: a cell's text is its row's too
     lead, at = "", -1
     tree = idx.tree

@@ -403,14 +403,27 @@ def _cut(low: str) -> tuple[str, ...]:
 
 
 def time_tokens(low: str) -> tuple[str, ...]:
-    """A time of day however it is written: "7h04", "07h04", "07:04" also give the token
-    "7:04", so a request and a timetable in another convention meet (``low``: folded)."""
-    if ":" not in low and "h" not in low:
+    """A time of day however it is written: "7h04", "07h04", "07:04", "07:04:00" also
+    give the token "7:04", "2:30 pm" and "14:30" the token "14:30", "9am" "9:00", so a
+    request and a timetable in another convention meet (``low``: folded)."""
+    if ":" not in low and "h" not in low and "m" not in low:
         return ()
-    return tuple(f"{int(m[1])}:{m[2]}" for m in _TIME.finditer(low))
+    return tuple(_clock(m) for m in TIME_OF_DAY.finditer(low) if m[2] or m[3])
 
 
-_TIME = re.compile(r"(?<![\d:.,])([01]?\d|2[0-3])[:h]([0-5]\d)(?![\d:])")
+def _clock(m: re.Match[str]) -> str:
+    hour, half = int(m[1]), (m[3] or "").replace(".", "")
+    if half == "pm" and hour < 12:
+        hour += 12
+    elif half == "am" and hour == 12:
+        hour = 0
+    return f"{hour}:{m[2] or '00'}"
+
+
+#: A time of day: hours and minutes ("7h04", "07:04", "10:30:00", "2:30 pm") or hours
+#: and a half of the day ("9am"); not a bare number.
+TIME_OF_DAY = re.compile(r"(?<![\d:.,])([01]?\d|2[0-3])(?:[:h]([0-5]\d)(?::[0-5]\d)?)?"
+                         r"(?: ?([ap]\.?m\.?)(?![a-z]))?(?![\d:])", re.IGNORECASE)
 
 
 @dataclass(slots=True)

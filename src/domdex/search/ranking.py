@@ -45,10 +45,12 @@ from .lexical import (
     ROLE_WORDS,
     STOPWORDS,
     SYNONYMS,
+    TIME_OF_DAY,
     Query,
     english_stem,
     parse_query,
     stem,
+    time_tokens,
     tokens,
 )
 from .matcher import SearchIndex
@@ -1694,7 +1696,6 @@ def _grouped_pieces(text: str) -> dict[str, str]:
     return out
 
 
-_TIME_OF_DAY = re.compile(r"(?<![\d:.,])(?:[01]?\d|2[0-3]) ?[:hH] ?[0-5]\d(?![\d:])")
 _GROUPED_NUMBER = re.compile(r"(?<![\d.,])\d{1,3}(?:[,.\s'’_]\d{3})+(?![\d])")
 
 
@@ -1705,11 +1706,11 @@ def request_names(q: Query) -> list[tuple[str, list[str]]]:
     quoted = {t for text in _QUOTED.findall(q.text) for t in tokens(text)}
     spaced = "".join(" " if is_unspaced_char(c) else c for c in q.text)
     out: list[tuple[str, list[str]]] = []
-    times = [t.span() for t in _TIME_OF_DAY.finditer(spaced)]
-    for t in _TIME_OF_DAY.finditer(spaced):  # "07:04" is written many ways: "7:04" names it
-        said = [x for x in tokens(t.group()) if ":" in x and x in q.terms]
+    times = [t.span() for t in TIME_OF_DAY.finditer(spaced) if t[2] or t[3]]
+    for a, b in times:  # "07:04" is written many ways: "7:04" names it ("2:30 pm" "14:30")
+        said = [x for x in time_tokens(fold(spaced[a:b])) if x in q.terms]
         if said:
-            out.append((t.group(), said))
+            out.append((spaced[a:b], said))
     for k, m in enumerate(_WORD.finditer(spaced)):
         if any(a <= m.start() < b for a, b in times):
             continue
@@ -1717,6 +1718,8 @@ def request_names(q: Query) -> list[tuple[str, list[str]]]:
         possessive = word.lower().endswith(("'s", "’s"))
         if possessive:
             word = word[:-2]
+        elif m.group(0).endswith(("s'", "s’")):  # "the Smiths' booking": the Smiths
+            possessive, word = True, word[:-1]
         parts = [t for t in tokens(word) if t in q.terms]
         if not parts:
             continue
@@ -1760,9 +1763,11 @@ def _named_records(si: SearchIndex, idx: Any, q: Query, ks: np.ndarray,
         return score, ()
     rare = _NAMED_SPREAD * max(3, len(group))
     handles = _handles(q)
+    own = set(tokens(si.descriptors[b].label))  # "Go" names the twins, not a record
     named = [(word, _name_stems(parts), word in handles) for word, parts in request_names(q)
-             if all(int(si.holds_term(t, stems=current_language() is not None).sum()) <= rare
-                    for t in parts)]
+             if not set(parts) <= own
+             and all(int(si.holds_term(t, stems=current_language() is not None).sum()) <= rare
+                     for t in parts)]
     if not named or len(group) > _NAMED_GROUP:
         return score, ()
     twins = sorted(int(si.pos[k]) for k in group)
@@ -1782,11 +1787,13 @@ def _named_records(si: SearchIndex, idx: Any, q: Query, ks: np.ndarray,
     most = max(rank.values())
     if not any(most):
         return score, ()
-    tied = [k for k, r in rank.items() if r == most]
+    tied = [k for k, r in rank.items() if r == most and si.hidden[k] != 2]
+    if len(tied) > 1 and b in tied and _told_by_other_words(si, idx, q, named, b, tied, twins):
+        tied = [b]
     shared = tuple(named[j][0] for j in telling[0] if sum(has[k][0][j] for k in tied) > 1)
-    if rank[b] == most:
-        return score, shared if len(tied) > 1 else ()
-    out = score.copy()
+    if rank[b] == most and len(tied) > 1:
+        return score, shared
+    out = score.copy()  # (the best alone holds the most: the others fall back behind it)
     for k, r in rank.items():
         if r < most:
             out[k] *= NAMED_MISS
@@ -1795,8 +1802,29 @@ def _named_records(si: SearchIndex, idx: Any, q: Query, ks: np.ndarray,
 
 def _telling(count: int, records: int) -> bool:
     """Whether a name held by ``count`` of ``records`` tells them apart: held by some but
-    not by most ("Python" on the Python docs), or by two at most of three or more."""
-    return 0 < count < records and (2 * count <= records or count <= 2)
+    not by most ("Python" on the Python docs), or by two at most (of two, it is a guess
+    between them: the caller says so)."""
+    return count > 0 and (count < records or records == 2) and \
+        (2 * count <= records or count <= 2)
+
+
+def _told_by_other_words(si: SearchIndex, idx: Any, q: Query,
+                         named: list[tuple[str, set[str], bool]], b: int, tied: list[int],
+                         twins: list[int]) -> bool:
+    """Whether the best's record holds more of the request's other words than each other
+    tied record ("cancel Ann Lee's haircut" over her Mon / Dentist and Tue / Haircut
+    rows; "the 10:30 PM meeting"): then it is no guess."""
+    names = {x for _, n, _ in named for x in n}
+    others = {stem(t) for t in q.terms if _name_form(t) not in names and t not in names}
+    if not others:
+        return False
+
+    def count(k: int) -> int:
+        rec = read_record(idx, int(si.pos[k]), twins)
+        return len(others & {stem(t) for t in tokens(rec.text)}) if rec else 0
+
+    mine = count(b)
+    return all(count(k) < mine for k in tied if k != b)
 
 
 def _handles(q: Query) -> set[str]:
@@ -1872,11 +1900,17 @@ def _proper(word: str) -> bool:
     if not any(c.isupper() for c in word) or (word.isupper() and len(word) <= 5):
         return False
     low = word.lower()
-    if low in STOPWORDS or low in ROLE_WORDS or low in ACTION_VERBS:
+    if low in STOPWORDS or low in ROLE_WORDS or low in ACTION_VERBS or \
+            low.rstrip("s") in _CALENDAR:
         return False
     return not any(is_interface_word(w) for w in (low, low[:-1] if low.endswith("s") else low))
 
 
+#: Days and months: dates, written many ways ("Mon", "Mondays", "3 March"), no names.
+_CALENDAR = frozenset(str.split(
+    "monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur "
+    "thurs fri sat sun january february march april may june july august september "
+    "october november december jan feb mar apr jun jul aug sep sept oct nov dec"))
 #: Titles, each with its forms: part of how a name is written ("Dr. Lee", "Doctor Lee").
 #: A record holding one tells it apart ("Dr Lee" from "Mr Lee"); a title is nowhere on
 #: the page only when none of its forms is ("Mrs" on a page of "Mr Smith").
