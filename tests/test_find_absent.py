@@ -160,6 +160,8 @@ def test_an_option_of_a_drop_down_is_on_the_page(card: Any) -> None:
      "join the 10:30 meeting", []),
     ("<html><body><p>Standup 2:30 PM <button>Join</button></p></body></html>",
      "join the 14:30 meeting", []),
+    ("<html><body><p>Standup 2:30 PM <button>Join</button></p></body></html>",
+     "join the 2:30 meeting", []),  # review 36: "2:30 PM" says "2:30" too
 ])
 def test_what_counts_as_a_name(domdex_browser: Any, html: str, ask: str,
                                absent: list[str]) -> None:
@@ -255,6 +257,19 @@ def _feed() -> str:
                                                                ("Tue", "Haircut"),
                                                                ("Wed", "Gym")]))
      + "</table></body></html>", "cancel Ann Lee's haircut", "a1", "a0"),
+    # review 36: a profile's toolbar button (its list item holds nothing but it) against
+    # a card that mentions the profile's name; an order's status word is no tiebreak
+    ("<html><body><main><section><h1>Ann Lee</h1><p>Designer</p><ul><li><button id=p0>"
+     "Message</button></li><li><button>Follow</button></li></ul></section><aside><div>"
+     "<b>Bob Stone</b> works with Ann Lee <button id=p1>Message</button></div><div><b>Cara"
+     " Diaz</b> Engineer <button id=p2>Message</button></div></aside></main></body></html>",
+     "message Ann Lee", "p0", "p1"),
+    ("<html><body><table>" + "".join(
+        f"<tr><td>{who}</td><td>#{1001 + i}</td><td>{state}</td><td><button id=o{i}>Cancel"
+        "</button></td></tr>" for i, (who, state) in enumerate([
+            ("Ann Lee", "Shipped"), ("Ann Lee", "Order on hold"), ("Bob Stone", "Shipped"),
+            ("Cara Diaz", "Paid")])) + "</table></body></html>",
+     "cancel Ann Lee's order", "o0", "o1"),
     # review 34: a *Reports to* column first; handles compared as written
     ("<html><body><table><tr><th>Reports to</th><th>Employee</th></tr>"
      "<tr><td>Bob Stone</td><td>Ann Lee</td><td><button id=x0>Remove</button></td></tr>"

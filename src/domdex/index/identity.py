@@ -485,6 +485,8 @@ def read_record(idx: PageIndex, pos: int, twins: list[int]) -> Record | None:
         item = inner
     parts: dict[str, None] = {}  # each distinct string once: a cell's text is its row's too
     lead, at = "", -1
+    me = idx.nodes[pos]
+    mine = " ".join((me.text or me.name).split())
     tree = idx.tree
     for i in tree.subtree(item):
         if any(tree.contains(x, i) for x in skip):
@@ -497,6 +499,8 @@ def read_record(idx: PageIndex, pos: int, twins: list[int]) -> Record | None:
             continue
         if not lead:
             lead, at = _leading(n, value), i
+            if " ".join(lead.split()) == mine:  # a list item around the control alone
+                lead, at = "", -1
         elif at >= 0 and tree.contains(at, i):
             if n.text.strip() and n.text != lead:  # the lead's first words, said first
                 if lead.startswith(n.text):  # "<p><b>@bob</b> Thanks @ann</p>": "@bob"
@@ -509,6 +513,8 @@ def read_record(idx: PageIndex, pos: int, twins: list[int]) -> Record | None:
                 lead, at = f"{lead} {more}", i
         else:
             at = -1
+    if not lead:  # nothing but controls (a toolbar's list item): nothing to tell it by
+        return None
     n = idx.nodes[item]
     return Record(" ".join(parts), lead, n.role == "row" or n.tag == "tr")
 

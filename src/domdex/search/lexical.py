@@ -408,16 +408,18 @@ def time_tokens(low: str) -> tuple[str, ...]:
     request and a timetable in another convention meet (``low``: folded)."""
     if ":" not in low and "h" not in low and "m" not in low:
         return ()
-    return tuple(_clock(m) for m in TIME_OF_DAY.finditer(low) if m[2] or m[3])
+    return tuple(t for m in TIME_OF_DAY.finditer(low) if m[2] or m[3] for t in _clock(m))
 
 
-def _clock(m: re.Match[str]) -> str:
+def _clock(m: re.Match[str]) -> tuple[str, ...]:
+    """"2:30 pm" is "2:30" as written and "14:30"; "7h04" is "7:04"."""
     hour, half = int(m[1]), (m[3] or "").replace(".", "")
+    said = f"{hour}:{m[2] or '00'}"
     if half == "pm" and hour < 12:
-        hour += 12
-    elif half == "am" and hour == 12:
-        hour = 0
-    return f"{hour}:{m[2] or '00'}"
+        return said, f"{hour + 12}:{m[2] or '00'}"
+    if half == "am" and hour == 12:
+        return said, f"0:{m[2] or '00'}"
+    return (said,)
 
 
 #: A time of day: hours and minutes ("7h04", "07:04", "10:30:00", "2:30 pm") or hours

@@ -1677,6 +1677,10 @@ def names_nowhere(si: SearchIndex, idx: Any, q: Query, intent: str | None
                        for f in _TITLES[title]):
                 out.append(word)
             continue
+        if any(":" in t for t in parts):  # a time: "2:30" or "14:30", either will do
+            if not any(_shown_anywhere(si, idx, t) for t in parts):
+                out.append(word)
+            continue
         if any(not _shown_anywhere(si, idx, t) and t not in _option_words(si)
                and not (t.isdigit() and t in _digits_shown(si)) for t in parts) \
                 and (word in handles or any(":" in t for t in parts)  # a time: "10:30"
@@ -1772,9 +1776,11 @@ def _named_records(si: SearchIndex, idx: Any, q: Query, ks: np.ndarray,
         return score, ()
     twins = sorted(int(si.pos[k]) for k in group)
     has: dict[int, tuple[list[bool], list[bool]]] = {}  # names held, names it leads with
+    texts: dict[int, str] = {}
     for k in group:
         rec = read_record(idx, int(si.pos[k]), twins)
         if rec is not None:  # no record to read is unknown, never "holds no name"
+            texts[k] = " ".join(rec.text.split())
             led = [False] * len(named) if rec.tabular else _leads_with(rec.lead, named)
             has[k] = (_holds_names(rec.text, named), led)
     if b not in has:
@@ -1787,9 +1793,10 @@ def _named_records(si: SearchIndex, idx: Any, q: Query, ks: np.ndarray,
     most = max(rank.values())
     if not any(most):
         return score, ()
-    tied = [k for k, r in rank.items() if r == most and si.hidden[k] != 2]
-    if len(tied) > 1 and b in tied and _told_by_other_words(si, idx, q, named, b, tied, twins):
-        tied = [b]
+    tied = [k for k, r in rank.items() if r == most]
+    shown = {texts[k] for k in tied if si.hidden[k] != 2}
+    # a hidden copy of a shown record (a responsive layout's second table) is no other
+    tied = [k for k in tied if si.hidden[k] != 2 or texts[k] not in shown]
     shared = tuple(named[j][0] for j in telling[0] if sum(has[k][0][j] for k in tied) > 1)
     if rank[b] == most and len(tied) > 1:
         return score, shared
@@ -1806,25 +1813,6 @@ def _telling(count: int, records: int) -> bool:
     between them: the caller says so)."""
     return count > 0 and (count < records or records == 2) and \
         (2 * count <= records or count <= 2)
-
-
-def _told_by_other_words(si: SearchIndex, idx: Any, q: Query,
-                         named: list[tuple[str, set[str], bool]], b: int, tied: list[int],
-                         twins: list[int]) -> bool:
-    """Whether the best's record holds more of the request's other words than each other
-    tied record ("cancel Ann Lee's haircut" over her Mon / Dentist and Tue / Haircut
-    rows; "the 10:30 PM meeting"): then it is no guess."""
-    names = {x for _, n, _ in named for x in n}
-    others = {stem(t) for t in q.terms if _name_form(t) not in names and t not in names}
-    if not others:
-        return False
-
-    def count(k: int) -> int:
-        rec = read_record(idx, int(si.pos[k]), twins)
-        return len(others & {stem(t) for t in tokens(rec.text)}) if rec else 0
-
-    mine = count(b)
-    return all(count(k) < mine for k in tied if k != b)
 
 
 def _handles(q: Query) -> set[str]:
