@@ -16,7 +16,7 @@ import re
 import threading
 import weakref
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import nullcontext
 from dataclasses import dataclass
 from functools import cached_property
@@ -354,7 +354,7 @@ class SearchIndex:
     def __init__(self, idx: Any) -> None:
         self._idx = weakref.ref(idx)
         self._build(idx)
-        self._term_cache: dict[str, np.ndarray] = {}
+        self._term_cache: dict[tuple[str, str], np.ndarray] = {}
         #: what other search modules work out once per page (listings …), by name
         self.derived: dict[str, Any] = {}
         self._shape_cache: dict[str, np.ndarray] = {}
@@ -591,31 +591,31 @@ class SearchIndex:
         ``key=True`` looks only at the key field (the term a definition explains, a
         table row's key cell). Read-only and cached: agents repeat words on one page.
         """
-        ck = ("k:" if key else "") + term
-        hit = self._term_cache.get(ck)
-        if hit is None:
-            if len(self._term_cache) > 1024:
-                self._term_cache.clear()
-            postings = self._key_postings if key else self._postings
-            hit = self._term_cache[ck] = self._match_term(term, postings)
-            hit.flags.writeable = False
-        return hit
+        return self._cached(("key" if key else "any", term), lambda: self._match_term(
+            term, self._key_postings if key else self._postings))
 
     def holds_term(self, term: str, stems: bool = True) -> np.ndarray:
         """Whether each element holds ``term`` itself, or (``stems``) a word of its stem
         ("orders" for "order"), in any field: no prefix, synonym or related word. A name
         or an id is on the page or not: "1017" is not in "10172", "Ann" not in "Annabel"
         (and on an English page "William" not in "Williams": ``stems=False``)."""
-        ck = ("=" if stems else "==") + term
-        hit = self._term_cache.get(ck)
-        if hit is None:
-            if len(self._term_cache) > 1024:
-                self._term_cache.clear()
+        def make() -> np.ndarray:
             out = np.zeros(self.n, dtype=np.float32)
             self._apply(out, self._postings, term, EXACT)
             for tok in self._stems.get(stem(term), ()) if stems else ():
                 self._apply(out, self._postings, tok, STEM)
-            hit = self._term_cache[ck] = out > 0
+            return out > 0
+
+        return self._cached(("stem" if stems else "word", term), make)
+
+    def _cached(self, key: tuple[str, str], make: Callable[[], np.ndarray]) -> np.ndarray:
+        """A per-term array, made once and read-only (agents repeat words on one page);
+        keyed by kind and term, so that no term's key is another kind's."""
+        hit = self._term_cache.get(key)
+        if hit is None:
+            if len(self._term_cache) > 1024:
+                self._term_cache.clear()
+            hit = self._term_cache[key] = make()
             hit.flags.writeable = False
         return hit
 
