@@ -1673,18 +1673,17 @@ def names_nowhere(si: SearchIndex, idx: Any, q: Query, intent: str | None
             continue
         title = word.lower().rstrip(".")
         if title in _TITLES:  # "Dr." or "Doctor": the page may write either
-            if not any(bool((si.holds_term(f) & (si.hidden != 2)).any())
-                       for f in _TITLES[title]):
+            if not any(_rendered(si, f, stems=True) for f in _TITLES[title]):
                 out.append(word)
             continue
-        if any(":" in t for t in parts):  # a time: "2:30" or "14:30", either will do
+        # a time: "2:30" or "14:30", either will do; never another spelling ("#1030")
+        if any(":" in t for t in parts):
             if not any(_shown_anywhere(si, idx, t) for t in parts):
                 out.append(word)
             continue
         if any(not _shown_anywhere(si, idx, t) and t not in _option_words(si)
                and not (t.isdigit() and t in _digits_shown(si)) for t in parts) \
-                and (word in handles or any(":" in t for t in parts)  # a time: "10:30"
-                     or not _written_otherwise(si, word)):  # is no "#1030"
+                and (word in handles or not _written_otherwise(si, word)):
             out.append(word)
     return tuple(out)
 
@@ -1934,10 +1933,16 @@ def _shown_anywhere(si: SearchIndex, idx: Any, term: str) -> bool:
     a closed row's copy) does not put a name on the page."""
     # a name is there or not: "1017" is not in "10172", "Ann" not in "Annabel" (review 33:
     # a prefix match clicked Annabel Lee's Delete for "delete Ann Lee")
-    hit = si.holds_term(term, stems=current_language() is not None)
-    if bool((hit & (si.hidden != 2)).any()):
+    stems = current_language() is not None
+    if _rendered(si, term, stems):
         return True
+    hit = si.holds_term(term, stems)
     return any(revealer(idx, int(si.pos[k])) is not None for k in np.flatnonzero(hit)[:20])
+
+
+def _rendered(si: SearchIndex, term: str, stems: bool) -> bool:
+    """Whether a rendered element holds ``term`` (see :meth:`SearchIndex.holds_term`)."""
+    return bool((si.holds_term(term, stems) & (si.hidden != 2)).any())
 
 
 def _written_otherwise(si: SearchIndex, word: str) -> bool:
@@ -1953,10 +1958,8 @@ def _written_otherwise(si: SearchIndex, word: str) -> bool:
                     if _JOINABLE.search(text):
                         seen |= written_forms(text)
         forms = si.derived["written_forms"] = frozenset(seen)
-    keys = _word_keys(word)
     stems = current_language() is not None
-    return any(f in forms or bool((si.holds_term(f, stems=stems) & (si.hidden != 2)).any())
-               for f in keys)
+    return any(f in forms or _rendered(si, f, stems) for f in _word_keys(word))
 
 
 def written_forms(text: str) -> set[str]:
