@@ -148,6 +148,11 @@ def row_twins(idx: PageIndex, pos: int) -> list[int]:
     return found if pos in found else sorted([*found, pos])
 
 
+def _is_item(n: Node) -> bool:
+    """A row, list item, article, option or tree item by its role or its tag."""
+    return n.role in _ITEM_ROLES or n.tag in _ITEM_TAGS
+
+
 def _item_of(idx: PageIndex, pos: int, twins: list[int], cap: int = MAX_ITEM_NODES
              ) -> int | None:
     """The largest ancestor holding no other look-alike; for a lone element, its nearest
@@ -165,7 +170,7 @@ def _item_of(idx: PageIndex, pos: int, twins: list[int], cap: int = MAX_ITEM_NOD
             best = a
     else:
         best = next((a for a in tree.ancestors(pos)
-                     if idx.nodes[a].role in _ITEM_ROLES or idx.nodes[a].tag in _ITEM_TAGS),
+                     if _is_item(idx.nodes[a])),
                     None)
     if best is None or tree.size(best) > cap:
         return None
@@ -400,7 +405,7 @@ def _repeats(idx: PageIndex, item: int, pos: int, twins: list[int],
     containers of the same tag that hold the look-alikes (cards)? The header that holds
     one of two "Search" buttons is not: its text would name nothing."""
     n = idx.nodes[item]
-    if n.role in _ITEM_ROLES or n.tag in _ITEM_TAGS:
+    if _is_item(n):
         return True
     parent = idx.tree.parent(item)
     if parent < 0:
@@ -477,9 +482,8 @@ def read_record(idx: PageIndex, pos: int, twins: list[int]) -> Record | None:
     elif not _repeats(idx, item, pos, twins, MAX_RECORD_NODES):
         # a reply nested in a thread: its item (the replies' list) is no record, but the
         # article or list item around it is
-        inner = next((a for a in idx.tree.ancestors(pos) if idx.tree.contains(item, a)
-                      and (idx.nodes[a].role in _ITEM_ROLES or idx.nodes[a].tag in _ITEM_TAGS)),
-                     None)
+        inner = next((a for a in idx.tree.ancestors(pos)
+                      if idx.tree.contains(item, a) and _is_item(idx.nodes[a])), None)
         if inner is None:
             return None
         item = inner
@@ -530,8 +534,7 @@ def _nesting_record(idx: PageIndex, pos: int, twins: list[int]
                   if any(t != pos and tree.contains(a, t) for t in twins)), None)
     if outer is None or tree.size(outer) > MAX_RECORD_NODES:
         return None
-    n = idx.nodes[outer]
-    if n.role not in _ITEM_ROLES and n.tag not in _ITEM_TAGS:
+    if not _is_item(idx.nodes[outer]):
         return None
     inner: list[int] = []
     for t in twins:
