@@ -98,3 +98,28 @@ def test_words_first_seen_in_a_later_block_keep_their_own_vectors() -> None:
     mat = emb.embed_many(texts)
     for k in (0, 4095, 4096, 8191, 8192, 8999):
         assert np.array_equal(mat[k], _hash_in_place(emb, texts[k]))
+
+
+def test_word_sums_give_the_cosines_of_the_dense_vectors() -> None:
+    """find keeps a page's texts as :class:`WordSums` (words and lengths, not a matrix):
+    their cosines with a request must be the matrix's, for every text of every block,
+    including texts with no words, before, between and after the others."""
+    emb = HashingEmbedder(dim=256)
+    texts = ["", "--", *[f"row{k} näme{k % 7} Open 购物车 {k % 13}" for k in range(9000)],
+             "Add\x00to Cart", "", "Add to Cart", "¶", ""]
+    sums = emb.word_sums(texts)
+    assert len(sums) == len(texts)
+    mat = emb.embed_many(texts)
+    for request in ("open row 4096", "näme3", "add to cart", "zzz", "购物车"):
+        q = emb.embed(request)
+        got = sums.cosines(q)
+        assert got.dtype == np.float32 and got.shape == (len(texts),)
+        assert np.allclose(got, mat @ q, atol=1e-6)
+        assert got[0] == got[1] == got[-1] == got[-2] == got[-4] == 0.0
+    assert sums.nbytes < mat.nbytes / 4
+
+
+def test_word_sums_of_no_text_and_of_no_words() -> None:
+    emb = HashingEmbedder(dim=256)
+    assert emb.word_sums([]).cosines(emb.embed("x")).shape == (0,)
+    assert emb.word_sums(["", "!!"]).cosines(emb.embed("x")).tolist() == [0.0, 0.0]

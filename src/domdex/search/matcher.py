@@ -33,7 +33,7 @@ from ..languages import page_language, speaking
 from ..words import fold
 from . import descriptors as _descriptors
 from .descriptors import FIELD_WEIGHTS, Descriptor, build_descriptors, is_multi_line
-from .embedder import HashingEmbedder
+from .embedder import HashingEmbedder, WordSums
 from .learned import has_shape
 from .lexical import (
     _PHRASE_HINT,
@@ -322,6 +322,27 @@ class _FieldTexts:
         return _Postings(ids, remap[tok], elem, best)
 
 
+class _Dense:
+    """Another embedder's vectors (a bench's model) as one matrix, with the cosines of
+    :class:`~domdex.search.embedder.WordSums`."""
+
+    def __init__(self, vectors: np.ndarray) -> None:
+        self.vectors = vectors
+
+    def cosines(self, q: np.ndarray) -> np.ndarray:
+        cos: np.ndarray = self.vectors @ q
+        return cos
+
+
+def _embedded(texts: list[str]) -> WordSums | _Dense:
+    """The descriptors' texts embedded: as sums of their words' sparse vectors with the
+    hashing embedder (8 MB at 128k elements where a float32 matrix took 125 MB), as a
+    matrix with any other."""
+    if isinstance(_EMBEDDER, HashingEmbedder):
+        return _EMBEDDER.word_sums(texts)
+    return _Dense(_EMBEDDER.embed_many(texts))
+
+
 _SIGNATURE = re.compile(r"^\s*([\w.]+)\((.*)\)\s*\W*$", re.S)
 
 
@@ -347,7 +368,7 @@ class SearchIndex:
     Get it with :meth:`for_index`, which caches it on the PageIndex (its ``cache``
     dict, else a weak map), so it lives exactly as long as the capture it describes.
     It refers to its PageIndex weakly: a strong reference made the two a cycle, so a
-    dropped capture and its matcher (the vectors alone 125 MB at 128k elements) stayed
+    dropped capture and its matcher (its vectors were then 125 MB at 128k elements) stayed
     until the cyclic GC's next full pass, side by side with the next capture's.
     """
 
@@ -376,7 +397,7 @@ class SearchIndex:
         self._names(fields)
         del fields  # the field texts' tokens (~100 MB at 128k elements), before embedding
         check()
-        self.vectors = _EMBEDDER.embed_many([d.embed_text() for d in self.descriptors])
+        self._texts = _embedded([d.embed_text() for d in self.descriptors])
         check()
         self._facts(n)
 
@@ -682,9 +703,7 @@ class SearchIndex:
         """Cosine between ``text`` and every descriptor."""
         if not self.n:
             return np.zeros(0, dtype=np.float32)
-        q = _EMBEDDER.embed(text)
-        cos: np.ndarray = self.vectors @ q
-        return cos
+        return self._texts.cosines(_EMBEDDER.embed(text))
 
     def name_precision(self, query_terms: set[str]) -> np.ndarray:
         """Share of each element's name words that the query mentions (exact name wins)."""
