@@ -25,6 +25,8 @@ import unicodedata
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from . import roles
 from .labels import PLAIN_LABELS, class_words, label
 
@@ -96,32 +98,60 @@ def look_alikes(idx: PageIndex, pos: int) -> list[int]:
 
     The groups are built once per index (one pass) and kept in ``idx.cache``.
     """
-    found = look_alike_groups(idx).get(_kind(idx.nodes[pos]), [])
+    found = look_alike_groups(idx).get(_kind(idx.nodes[pos]))
     return found if pos in found else sorted([*found, pos])
 
 
-def look_alike_groups(idx: PageIndex) -> dict[tuple[str, str], list[int]]:
+def look_alike_groups(idx: PageIndex) -> LookAlikeGroups:
     """The visible elements by (role, name), made on first use and kept in ``idx.cache``
     (a pass over every node: 0.1 s at 16k elements, so a session makes it ahead, with
     find's matcher)."""
-    groups: dict[tuple[str, str], list[int]] | None = idx.cache.get("identity.groups")
+    groups: LookAlikeGroups | None = idx.cache.get("identity.groups")
     if groups is None:
-        groups = {}
         nodes = idx.nodes
         # the labels the matcher build worked out just before, when it did (a find's
         # first answer builds both)
         labels: list[str] | None = idx.cache.pop(PLAIN_LABELS, None)
         if labels is not None and len(labels) == len(nodes):
             display_role = roles.display_role
-            for i, n in enumerate(nodes):
-                if n.visible:
-                    groups.setdefault((display_role(n), labels[i].casefold()), []).append(i)
+            kinds = [(i, (display_role(n), labels[i].casefold()))
+                     for i, n in enumerate(nodes) if n.visible]
         else:
-            for i, n in enumerate(nodes):
-                if n.visible:
-                    groups.setdefault(_kind(n), []).append(i)
-        idx.cache["identity.groups"] = groups
+            kinds = [(i, _kind(n)) for i, n in enumerate(nodes) if n.visible]
+        groups = idx.cache["identity.groups"] = LookAlikeGroups(idx, kinds)
     return groups
+
+
+class LookAlikeGroups:
+    """The visible elements of each kind (:func:`_kind`), in document order.
+
+    Kept as one hash and one position per element, sorted, not as a dict of lists: at
+    128k elements, nearly all of them with a name of their own, the dict took 31 MB,
+    these 2 MB. A lookup takes the elements whose kind hashes alike and keeps those
+    whose kind is the same (two kinds may share a hash), once per kind asked.
+    """
+
+    def __init__(self, idx: PageIndex, kinds: list[tuple[int, tuple[str, str]]]) -> None:
+        self._nodes = idx.nodes
+        hashes = np.fromiter((hash(k) for _, k in kinds), dtype=np.int64, count=len(kinds))
+        pos = np.fromiter((i for i, _ in kinds), dtype=np.int64, count=len(kinds))
+        order = np.lexsort((pos, hashes))  # by hash, then in document order
+        self._hashes = hashes[order]
+        self._pos = pos[order]
+        self._known: dict[tuple[str, str], list[int]] = {}
+
+    def get(self, kind: tuple[str, str]) -> list[int]:
+        """The visible elements of ``kind``, in document order ([] for none); the same
+        list each time: do not change it."""
+        found = self._known.get(kind)
+        if found is None:
+            h = hash(kind)
+            lo, hi = int(np.searchsorted(self._hashes, h, side="left")), \
+                int(np.searchsorted(self._hashes, h, side="right"))
+            nodes = self._nodes
+            found = [p for p in self._pos[lo:hi].tolist() if _kind(nodes[p]) == kind]
+            self._known[kind] = found
+        return found
 
 
 def row_twins(idx: PageIndex, pos: int) -> list[int]:
