@@ -112,13 +112,19 @@ def look_alike_groups(idx: PageIndex) -> LookAlikeGroups:
         # the labels the matcher build worked out just before, when it did (a find's
         # first answer builds both)
         labels: list[str] | None = idx.cache.pop(PLAIN_LABELS, None)
+        pos = np.flatnonzero(np.fromiter((n.visible for n in nodes), dtype=bool,
+                                         count=len(nodes)))
+        shown = [nodes[i] for i in pos.tolist()]
         if labels is not None and len(labels) == len(nodes):
             display_role = roles.display_role
-            kinds = [(i, (display_role(n), labels[i].casefold()))
-                     for i, n in enumerate(nodes) if n.visible]
+            hashes = np.fromiter(
+                (hash((display_role(n), labels[i].casefold()))
+                 for i, n in zip(pos.tolist(), shown, strict=True)),
+                dtype=np.int64, count=len(shown))
         else:
-            kinds = [(i, _kind(n)) for i, n in enumerate(nodes) if n.visible]
-        groups = idx.cache["identity.groups"] = LookAlikeGroups(idx, kinds)
+            hashes = np.fromiter((hash(_kind(n)) for n in shown), dtype=np.int64,
+                                 count=len(shown))
+        groups = idx.cache["identity.groups"] = LookAlikeGroups(idx, pos, hashes)
     return groups
 
 
@@ -127,14 +133,16 @@ class LookAlikeGroups:
 
     Kept as one hash and one position per element, sorted, not as a dict of lists: at
     128k elements, nearly all of them with a name of their own, the dict took 31 MB,
-    these 2 MB. A lookup takes the elements whose kind hashes alike and keeps those
-    whose kind is the same (two kinds may share a hash), once per kind asked.
+    these 2 MB, and its 128k lists and keys made the garbage collector walk the heap
+    (0.5 s of the first find at 128k). A lookup takes the elements whose kind hashes
+    alike and keeps those whose kind is the same (two kinds may share a hash), once per
+    kind asked.
     """
 
-    def __init__(self, idx: PageIndex, kinds: list[tuple[int, tuple[str, str]]]) -> None:
+    def __init__(self, idx: PageIndex, pos: np.ndarray, hashes: np.ndarray) -> None:
+        """``pos``: the visible elements' positions; ``hashes``: the hash of each one's
+        kind."""
         self._nodes = idx.nodes
-        hashes = np.fromiter((hash(k) for _, k in kinds), dtype=np.int64, count=len(kinds))
-        pos = np.fromiter((i for i, _ in kinds), dtype=np.int64, count=len(kinds))
         order = np.lexsort((pos, hashes))  # by hash, then in document order
         self._hashes = hashes[order]
         self._pos = pos[order]
