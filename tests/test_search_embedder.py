@@ -6,6 +6,7 @@ import subprocess
 import sys
 
 import numpy as np
+import pytest
 
 from domdex.search.embedder import HashingEmbedder
 
@@ -123,3 +124,22 @@ def test_word_sums_of_no_text_and_of_no_words() -> None:
     emb = HashingEmbedder(dim=256)
     assert emb.word_sums([]).cosines(emb.embed("x")).shape == (0,)
     assert emb.word_sums(["", "!!"]).cosines(emb.embed("x")).tolist() == [0.0, 0.0]
+
+
+def test_word_sums_tie_texts_of_the_same_words() -> None:
+    """Two texts of the same words in another order have one vector; their cosines must
+    be equal too, or a tie find breaks by page order goes either way."""
+    emb = HashingEmbedder(dim=256)
+    words = [f"w{k}ä" for k in range(40)]
+    texts = [" ".join(words[k:k + 9]) for k in range(30)]
+    texts += [" ".join(reversed(t.split())) for t in texts]
+    sums = emb.word_sums(texts)
+    for request in ("w3ä w7ä", "w12ä", "w20ä w21ä w22ä w30ä"):
+        got = sums.cosines(emb.embed(request))
+        assert got[:30].tolist() == got[30:].tolist()
+
+
+def test_word_sums_refuse_a_request_of_another_dimension() -> None:
+    sums = HashingEmbedder(dim=256).word_sums(["Add to Cart"])
+    with pytest.raises(ValueError, match="256"):
+        sums.cosines(HashingEmbedder(dim=512).embed("cart"))

@@ -80,7 +80,8 @@ class WordSums:
     ``word_starts[w]:word_starts[w + 1]`` are word ``w``'s nonzeros (``buckets``,
     ``values``); ``text_starts[t]:text_starts[t + 1]`` are text ``t``'s word numbers in
     ``words``; ``inv_norms`` is one over each text's vector length (0 for a text with
-    no words). :meth:`cosines` gives what ``embed_many(texts) @ q`` gives.
+    no words); ``dim`` is the vectors' dimension. :meth:`cosines` gives what
+    ``embed_many(texts) @ q`` gives.
     """
 
     word_starts: np.ndarray
@@ -89,6 +90,7 @@ class WordSums:
     text_starts: np.ndarray
     words: np.ndarray
     inv_norms: np.ndarray
+    dim: int
 
     def __len__(self) -> int:
         return int(self.inv_norms.size)
@@ -100,6 +102,8 @@ class WordSums:
 
     def cosines(self, q: np.ndarray) -> np.ndarray:
         """Each text's cosine with the unit vector ``q`` (float32, one per text)."""
+        if q.shape != (self.dim,):
+            raise ValueError(f"q must be one vector of {self.dim} numbers, not {q.shape}.")
         if not len(self):
             return np.zeros(0, dtype=np.float32)
         per_word = _segment_sums(self.values * q[self.buckets], self.word_starts)
@@ -213,6 +217,9 @@ class HashingEmbedder:
         del vocab["\x00"]
         words = np.concatenate(occ) if occ else np.zeros(0, dtype=np.int64)
         del occ
+        # each text's words in one order whatever the text's ("Add to Cart", "Cart to
+        # Add"): their float32 sums are then equal, a tie as the matrix's were
+        words = words[np.lexsort((words, np.repeat(np.arange(n), counts)))]
         table = self._word_table(list(vocab)) if vocab else (
             np.zeros(1, dtype=np.int64), np.zeros(0, dtype=np.int64), np.zeros(0))
         del vocab
@@ -230,7 +237,7 @@ class HashingEmbedder:
             values=values.astype(np.float32), text_starts=text_starts,
             words=words.astype(np.int32),
             inv_norms=np.divide(1.0, norms, out=np.zeros(n), where=norms > 0
-                                ).astype(np.float32))
+                                ).astype(np.float32), dim=self.dim)
 
     @staticmethod
     def _read_block(texts: Sequence[str], vocab: dict[str, int]) -> tuple[np.ndarray,
