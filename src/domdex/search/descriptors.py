@@ -329,6 +329,8 @@ class _Builder:
         cache = getattr(idx, "cache", None)  # found by a value too ^
         if isinstance(cache, dict) and "identity.groups" not in cache:
             cache[PLAIN_LABELS] = plain  # the look-alike groups, made next, read them
+            if "identity.groups" in cache:  # made meanwhile on another thread: unread
+                cache.pop(PLAIN_LABELS, None)
         facts = getattr(idx, "facts", None)
         self.inter: list[bool] = facts.interactive if facts is not None else \
             [idx.is_interactive(n) for n in self.nodes]
