@@ -55,8 +55,14 @@ def _plain_postings(si: SearchIndex, key: bool) -> dict[str, dict[int, float]]:
     return out
 
 
+@pytest.mark.parametrize("rows", [None, 3])
 @pytest.mark.parametrize("name", ["pydocs-os", "checkout", "dashboard", "product"])
-def test_postings_equal_the_plain_loop(name: str) -> None:
+def test_postings_equal_the_plain_loop(name: str, rows: int | None,
+                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """``rows``: the field rows expanded a few at a time, cut between elements (an
+    element has up to nine rows, so a part may be one element longer than asked)."""
+    if rows is not None:
+        monkeypatch.setattr("domdex.search.matcher._ROWS", rows)
     si = SearchIndex(build_index(load_fixture_snapshot(name)))
     for key, table in ((False, si._postings), (True, si._key_postings)):
         plain = _plain_postings(si, key)

@@ -54,6 +54,9 @@ __all__ = ["SearchIndex", "TermMatch"]
 #: pages; descriptor texts are short, so collisions stay rare.
 _EMBEDDER = HashingEmbedder(dim=256)
 _CACHE_KEY = "domdex.search"
+#: Field rows expanded into their tokens at a time when the postings are made: bounds
+#: the arrays of the step (a few MB) on huge pages.
+_ROWS = 65536
 _FALLBACK: weakref.WeakKeyDictionary[Any, SearchIndex] = weakref.WeakKeyDictionary()
 _LOCK_KEY = "domdex.search.lock"
 #: Guards the builds of indexes without a cache dict (and the making of per-index locks).
@@ -295,12 +298,51 @@ class _FieldTexts:
 
     def _expand(self, tok_ids: dict[str, int], flat: np.ndarray, starts: np.ndarray,
                 k: np.ndarray, t: np.ndarray, w: np.ndarray) -> _Postings:
-        """Postings of the rows (element ``k`` holds text ``t`` at weight ``w``): each
-        (token, element) once, at its best weight, elements in page order."""
+        """Postings of the rows (element ``k`` holds text ``t`` at weight ``w``, rows in
+        page order): each (token, element) once, at its best weight, elements in page
+        order.
+
+        The rows are expanded into their tokens :data:`_ROWS` at a time, cut between
+        elements, and each part keeps its distinct (token, element) pairs only: the
+        expansion of the whole page at once held ~80 MB of arrays at 128k elements, the
+        build's peak.
+        """
+        n = max(1, self.n)
+        parts: list[tuple[np.ndarray, np.ndarray]] = []
+        lo = 0
+        while lo < k.size:
+            hi = lo + _ROWS
+            if hi < k.size:  # cut between two elements: one element's rows in one part
+                cut = int(np.searchsorted(k, k[hi], side="left"))
+                hi = cut if cut > lo else int(np.searchsorted(k, k[hi], side="right"))
+            parts.append(self._distinct(flat, starts, k[lo:hi], t[lo:hi], w[lo:hi], n))
+            lo = hi
+        if parts:
+            pair = np.concatenate([p for p, _ in parts])
+            best = np.concatenate([b for _, b in parts])
+        else:
+            pair, best = np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.float32)
+        del parts
+        order = np.argsort(pair)  # the pairs are distinct: any sort gives one order
+        pair, best = pair[order], best[order]
+        del order
+        tok, elem = np.divmod(pair, n)
+        del pair
+        used = np.zeros(len(tok_ids), dtype=bool)
+        used[tok] = True
+        remap = np.cumsum(used) - 1  # drop tokens only the other table has
+        kept, to = used.tolist(), remap.tolist()
+        ids = {word: to[i] for word, i in tok_ids.items() if kept[i]}
+        return _Postings(ids, remap[tok], elem, best)
+
+    @staticmethod
+    def _distinct(flat: np.ndarray, starts: np.ndarray, k: np.ndarray, t: np.ndarray,
+                  w: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
+        """The rows' distinct (token × n + element) pairs, sorted, each at its best
+        weight."""
         width = starts[t + 1] - starts[t]
         first = np.cumsum(width) - width
         at = np.arange(int(width.sum()), dtype=np.int64) - np.repeat(first - starts[t], width)
-        n = max(1, self.n)
         pair = flat[at] * n + np.repeat(k, width)  # token, then element
         del at
         order = np.argsort(pair, kind="stable")
@@ -311,15 +353,7 @@ class _FieldTexts:
         new[1:] = pair[1:] != pair[:-1]
         cut = np.flatnonzero(new)
         best = np.maximum.reduceat(weights, cut) if cut.size else weights[:0]
-        del weights, new
-        pair = pair[cut]
-        tok, elem = np.divmod(pair, n)
-        used = np.zeros(len(tok_ids), dtype=bool)
-        used[tok] = True
-        remap = np.cumsum(used) - 1  # drop tokens only the other table has
-        kept, to = used.tolist(), remap.tolist()
-        ids = {word: to[i] for word, i in tok_ids.items() if kept[i]}
-        return _Postings(ids, remap[tok], elem, best)
+        return pair[cut], best
 
 
 class _Dense:
