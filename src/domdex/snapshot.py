@@ -138,6 +138,19 @@ class Option:
                    fields.flag(raw[2], names[2], False), fields.flag(raw[3], names[3], False))
 
 
+
+#: The state sets read so far, one object each: most nodes have none or the same few,
+#: and 128k empty frozensets of their own took 26 MB (a frozenset is 216 bytes).
+_STATE_SETS: dict[frozenset[str], frozenset[str]] = {}
+
+
+def _state_set(states: list[str]) -> frozenset[str]:
+    made = frozenset(states)
+    if len(_STATE_SETS) > 4096:  # a page of odd state words cannot grow it for ever
+        return made
+    return _STATE_SETS.setdefault(made, made)
+
+
 @dataclass(slots=True)
 class Node:
     """One element kept by capture (or one entry of a foreign snapshot).
@@ -219,7 +232,7 @@ class Node:
             value=f.optional_text(d.get("value"), f"{where}.value"),
             text=f.text(d.get("text"), f"{where}.text"),
             level=f.level(d.get("level"), f"{where}.level"),
-            states=frozenset(f.text_list(d.get("states"), f"{where}.states")),
+            states=_state_set(f.text_list(d.get("states"), f"{where}.states")),
             attrs=f.text_map(d.get("attrs"), f"{where}.attrs"),
             options=None if options is None else [
                 Option.from_any(o, f"{where}.options[{i}]")
