@@ -59,6 +59,7 @@ def rows_to_nodes(
     # A parent comes before its children: a node's parent is the ref string made for
     # the parent itself (one string per ref, not one per mention).
     made: dict[int, str] = {}
+    state_sets: dict[str, frozenset[str]] = {}  # one set per distinct states string
     for row in rows:
         (ref, parent, tag, role, name, text, attrs, raw_box, flags, index) = row[:10]
         n = len(row)
@@ -84,7 +85,8 @@ def rows_to_nodes(
         # Positional arguments: Node's field order (this loop runs per kept element).
         append(Node(
             ref, parent, table[tag], table[role], text if name == 1 else name,
-            value, text, level, frozenset(states.split()) if states else empty,
+            value, text, level, (state_sets.get(states) or state_sets.setdefault(
+                states, frozenset(states.split()))) if states else empty,
             _attrs(attrs, table) if attrs else {},
             None if options is None else [
                 Option(o[0], o[1], bool(o[2]), bool(o[3])) for o in options],
