@@ -41,3 +41,47 @@ def test_the_top_copy_unless_the_bottom_is_asked(domdex_browser: Any, query: str
         res = p.find(query, intent=intent)
         assert res.ref is not None, str(res)
         assert p.index().node(res.ref).attrs.get("id") == want, str(res)
+
+
+def _save_row(where: str) -> str:
+    return (f'<div class="submit-row"><input type=submit id=save-{where} value=Save>'
+            f'<input type=submit id=another-{where} value="Save and add another"></div>')
+
+
+#: Django's change form: a Save row above the fields and one below; the book's title
+#: heads the fields, so the two copies differ only in the words around them.
+FORM = ("<!doctype html><html lang=en><body><main><h1>Change book</h1><form>"
+        "<section><h2>The Salt Road (2. ed.)</h2>" + _save_row("top")
+        + "<fieldset><label>Title <input name=title value='The Salt Road'></label>"
+        "<label>Price <input name=price value=12></label></fieldset></section>"
+        + _save_row("bottom") + "</form></main></body></html>")
+
+
+@pytest.mark.parametrize(("query", "want"), [
+    ("save the book using the button row at the top of the form", "save-top"),
+    ("save the book with the button row at the bottom of the form", "save-bottom"),
+])
+def test_a_side_said_picks_between_copies(domdex_browser: Any, query: str,
+                                          want: str) -> None:
+    """The side a request says decides between two copies of one control, whatever the
+    words around each add (the lower Save won "… at the top of the form")."""
+    with page_showing(domdex_browser, FORM) as p:
+        res = p.find(query, intent="click")
+        assert res.ref is not None, str(res)
+        assert p.index().node(res.ref).attrs.get("id") == want, str(res)
+
+
+PAGER = ("<!doctype html><html lang=en><body><main><h1>Books</h1><table>"
+         + "".join(f"<tr><td><input type=checkbox aria-label='Select {t}'></td><td>{t}</td>"
+                   "</tr>" for t in ("Bread and Salt", "The Salt Road", "A Winter Garden"))
+         + "</table><p class=paginator>" + "".join(f"<a href='?p={n}'>{n}</a> "
+                                                   for n in range(1, 6))
+         + "250 books</p></main></body></html>")
+
+
+@pytest.mark.parametrize("query", ["jump to page three of the catalogue", "go to page 3"])
+def test_a_page_number_in_words(domdex_browser: Any, query: str) -> None:
+    with page_showing(domdex_browser, PAGER) as p:
+        res = p.find(query, intent="click")
+        assert res.ref is not None, str(res)
+        assert p.index().node(res.ref).attrs.get("href") == "?p=3", str(res)

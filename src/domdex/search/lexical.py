@@ -216,6 +216,15 @@ _ORDINALS = {
     "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10, "last": -1, "final": -1,
     **{_nth(n): n for n in range(1, 101)},  # "the 7th search result"
 }
+#: Numbers written as words, and the nouns a number after them counts ("page three" is
+#: the pager's *3*, "row five" the row numbered 5).
+_CARDINALS = {w: n for n, w in enumerate(str.split(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+    "fifteen sixteen seventeen eighteen nineteen twenty"))}
+_NUMBERED = re.compile(
+    r"\b(page|row|step|item|line|chapter|section|part|slide|tab|level|question|comment|"
+    r"ticket|issue|room|floor|seat|column|entry|result|photo|image|no)\s+("
+    + "|".join(_CARDINALS) + r")\b")
 #: Ordinal words and the position each names (-1: the last).
 ORDINAL_WORDS = _ORDINALS
 #: Stopwords that are a request's verb when they open it: "like emile's post" (a page
@@ -485,6 +494,8 @@ def parse_query(text: str) -> Query:
     q = Query(text=text)
     low = " " + fold(text).strip() + " "
     foreign = current_language() is not None  # the page is not in English
+    if not foreign:  # "page three", "row five": the number a pager or a list shows
+        low = _NUMBERED.sub(lambda m: f"{m.group(1)} {_CARDINALS[m.group(2)]}", low)
     q.quoted = [m.strip() for m in _QUOTED.findall(text)]
     q.named = [m.strip() for m in _NAMED_QUOTE.findall(text)]
     # the "Embed Tweet" button: a quote a role word follows names an element too

@@ -480,7 +480,12 @@ def _position(si: SearchIndex, idx: Any, q: Query, score: np.ndarray,
             order = np.argsort(vals if pos in ("top", "left") else -vals, kind="stable")
             ranked = group[order]
             if len(ranked):
-                bonus[ranked[0]] += 0.1
+                side, lead = int(ranked[0]), int(group[np.argmax(score[group])])
+                # a copy of the best ("the Save at the top" of two Save rows): the side
+                # said picks it, whatever its context's words add to the other copy
+                twin = side != lead and si.roles[side] == si.roles[lead] and \
+                    si.norm_names[side] == si.norm_names[lead]
+                bonus[side] += max(0.1, best + 0.04 - float(score[side])) if twin else 0.1
             if len(ranked) > 1:
                 bonus[ranked[1]] += 0.03
         elif pos == "nav":
