@@ -85,3 +85,34 @@ def test_a_page_number_in_words(domdex_browser: Any, query: str) -> None:
         res = p.find(query, intent="click")
         assert res.ref is not None, str(res)
         assert p.index().node(res.ref).attrs.get("href") == "?p=3", str(res)
+
+
+LIST = ("<!doctype html><html lang=en><body><main><h1>Books</h1><form>"
+        "<label>Action: <select name=action><option>---</option><option>Delete selected"
+        "</option></select></label><button>Go</button><table><tr><th><input type=checkbox "
+        "id=select-all aria-label='Select all objects on this page for an action'></th>"
+        "<th>Title</th><th></th></tr>"
+        + "".join(f"<tr><td><input type=checkbox name=pick></td><td>{t}</td><td><a "
+                  f"href='/select/{n}'>select</a></td></tr>"
+                  for n, t in enumerate(("Bread and Salt", "The Salt Road")))
+        + "</table></form></main></body></html>")
+PASSWORDS = ("<!doctype html><html lang=en><body><main><h1>Password change</h1><form>"
+             "<label>Old password: <input type=password id=old></label>"
+             "<label>New password: <input type=password id=new></label>"
+             "<label>New password confirmation: <input type=password id=again></label>"
+             "<button>Change my password</button></form></main></body></html>")
+
+
+@pytest.mark.parametrize(("page", "query", "intent", "want"), [
+    (LIST, "select all the books listed on this page at once", "click", "select-all"),
+    (LIST, "select all", "click", "select-all"),
+    (PASSWORDS, "confirm the new password a second time", "fill", "again"),
+])
+def test_words_that_are_no_role_or_count(domdex_browser: Any, page: str, query: str,
+                                         intent: str, want: str) -> None:
+    """"select all" asks for the select-all box, not a drop-down nor a *select* link;
+    "a second time" says when, it counts no fields."""
+    with page_showing(domdex_browser, page) as p:
+        res = p.find(query, intent=intent)
+        assert res.ref is not None, str(res)
+        assert p.index().node(res.ref).attrs.get("id") == want, str(res)

@@ -225,6 +225,12 @@ _NUMBERED = re.compile(
     r"\b(page|row|step|item|line|chapter|section|part|slide|tab|level|question|comment|"
     r"ticket|issue|room|floor|seat|column|entry|result|photo|image|no)\s+("
     + "|".join(_CARDINALS) + r")\b")
+#: "a second time", "for the first time": when something is done, not which one.
+_TIMES = re.compile(r"\b(?:for )?(?:a|the) (?:first|second|third|last|final) time\b(?! ?slot)")
+#: Role words that are also the verb of a control's name when "all" or "none" follows:
+#: "select all the books" asks for the *Select all* box, not for a drop-down.
+_VERB_ROLES = frozenset({"select"})
+_ALL_OR_NONE = frozenset({"all", "none"})
 #: Ordinal words and the position each names (-1: the last).
 ORDINAL_WORDS = _ORDINALS
 #: Stopwords that are a request's verb when they open it: "like emile's post" (a page
@@ -496,6 +502,7 @@ def parse_query(text: str) -> Query:
     foreign = current_language() is not None  # the page is not in English
     if not foreign:  # "page three", "row five": the number a pager or a list shows
         low = _NUMBERED.sub(lambda m: f"{m.group(1)} {_CARDINALS[m.group(2)]}", low)
+        low = _TIMES.sub(" ", low)  # "type it a second time" counts no fields
     q.quoted = [m.strip() for m in _QUOTED.findall(text)]
     q.named = [m.strip() for m in _NAMED_QUOTE.findall(text)]
     # the "Embed Tweet" button: a quote a role word follows names an element too
@@ -566,6 +573,10 @@ def parse_query(text: str) -> Query:
             q.terms.append(w)
         elif w in _ORDINALS and q.ordinal is None:
             q.ordinal = _ORDINALS[w]
+        elif w in _VERB_ROLES and ahead.get(w) in _ALL_OR_NONE:  # "select all": a box
+            q.terms.append(w)
+            q.role_words.append("checkbox")
+            q.roles |= ROLE_WORDS["checkbox"]
         elif w in ROLE_WORDS:
             q.role_words.append(w)
             q.roles |= ROLE_WORDS[w]
