@@ -116,3 +116,32 @@ def test_words_that_are_no_role_or_count(domdex_browser: Any, page: str, query: 
         res = p.find(query, intent=intent)
         assert res.ref is not None, str(res)
         assert p.index().node(res.ref).attrs.get("id") == want, str(res)
+
+
+def _pager(where: str) -> str:
+    return (f"<p class='paging {where}'><span>Page 1 of 3</span> <a href='?p=1'>1</a> "
+            f"<a href='?p=2'>2</a> <a id=arrow-{where} href='?p=2'>→</a></p>")
+
+
+RESULTS = ("<!doctype html><html lang=en><body><main><h1>Query results</h1>" + _pager("top")
+           + "<table><tr><th></th><th>Summary</th></tr>"
+           + "".join(f"<tr><td><input type=checkbox id=pick-{n} aria-label='Select ticket "
+                     f"#{n} for modification'></td><td><a href='/ticket/{n}'>{s}</a></td></tr>"
+                     for n, s in enumerate(("Crash on save", "The Salt Road import",
+                                            "Sync stalls"), 1))
+           + "</table>" + _pager("bottom") + "</main></body></html>")
+
+
+@pytest.mark.parametrize(("query", "want"), [
+    ("next page of results, using the arrow under the list", "arrow-bottom"),
+    ("next page with the arrow above the list", "arrow-top"),
+    ("tick the box of The Salt Road import", "pick-2"),
+])
+def test_a_side_of_the_whole_list_and_a_tick(domdex_browser: Any, query: str,
+                                              want: str) -> None:
+    """"Under the list", where no element is named *list*, is the lower of two copies;
+    "tick" asks for a checkbox (the row's box, not its title link)."""
+    with page_showing(domdex_browser, RESULTS) as p:
+        res = p.find(query, intent="click")
+        assert res.ref is not None, str(res)
+        assert p.index().node(res.ref).attrs.get("id") == want, str(res)

@@ -157,6 +157,9 @@ ROLE_WORDS: dict[str, frozenset[str]] = {
         "editor": "textbox",
         "searchbox": "searchbox textbox",
         "checkbox": "checkbox switch",
+        "tick": "checkbox switch",  # "tick 'Crash on save'": its row's box
+        "untick": "checkbox switch",
+        "uncheck": "checkbox switch",
         "radio": "radio",
         "dropdown": "combobox listbox",
         "select": "combobox listbox",
@@ -225,6 +228,9 @@ _NUMBERED = re.compile(
     r"\b(page|row|step|item|line|chapter|section|part|slide|tab|level|question|comment|"
     r"ticket|issue|room|floor|seat|column|entry|result|photo|image|no)\s+("
     + "|".join(_CARDINALS) + r")\b")
+#: What a page's controls sit above or below as a whole: "under the list" is a side when
+#: no element is named *list* (a pager repeated above and below the results).
+_WHOLES = frozenset(str.split("list table results grid form page rows items entries"))
 #: "a second time", "for the first time": when something is done, not which one.
 _TIMES = re.compile(r"\b(?:for )?(?:a|the) (?:first|second|third|last|final) time\b(?! ?slot)")
 #: Role words that are also the verb of a control's name when "all" or "none" follows:
@@ -616,6 +622,9 @@ def parse_query(text: str) -> Query:
             q.relation = "below" if word in ("under", "underneath", "below", "beneath") \
                 else "above" if word == "above" else "beside"
             q.anchor = anchor
+            side = {"below": "bottom", "above": "top"}.get(q.relation)
+            if side and side not in q.positions and set(anchor) <= _WHOLES:
+                q.positions.append(side)  # "the arrow under the list": its lower copy
     q.compounds = [t for t in q.terms if "." in t or "_" in t or t.startswith("-")]
     if not q.terms and q.role_words:
         # "the To field", "the From box": a field named by a small word; "the button":
