@@ -145,3 +145,40 @@ def test_a_side_of_the_whole_list_and_a_tick(domdex_browser: Any, query: str,
         res = p.find(query, intent="click")
         assert res.ref is not None, str(res)
         assert p.index().node(res.ref).attrs.get("id") == want, str(res)
+
+
+def _doc(body: str) -> str:
+    return f"<!doctype html><html lang=en><body><main>{body}</main></body></html>"
+
+
+PRICES = _doc("<h1>Orders</h1><table><tr><th>Item</th><th>Price</th><th></th></tr>" + "".join(
+    f"<tr><td>{t}</td><td>{p}</td><td><button id=del{n}>Delete</button></td></tr>"
+    for n, (t, p) in enumerate([("Bread", "$4"), ("Salt", "$5"), ("Tea", "$2")], 1))
+    + "</table>")
+COMMENTS = _doc("<h1>Post</h1>" + "".join(
+    f"<div class=comment><p><b>{u}</b>: {t}</p><button id=reply-{u}>Reply</button></div>"
+    for u, t in (("ann", "Nice"), ("cy", "Agreed"), ("bob", "Top tip, thanks"))))
+LONG_PAGER = _doc("<h1>Books</h1><p>" + "".join(f"<a href='?p={n}' id=p{n}>{n}</a> "
+                                                for n in range(1, 26)) + "</p>")
+NAMED_PAGES = _doc("<nav>" + "".join(f"<a href='/{w}' id={w}>Page {w.title()}</a> "
+                                     for w in ("one", "two", "three")) + "</nav>")
+
+
+@pytest.mark.parametrize(("page", "query", "wrong"), [
+    (LONG_PAGER, "go to page twenty-one", "p20"),  # not "page 20"
+    (PRICES, "delete row two", "del3"),  # not the $2 row
+    (COMMENTS, "reply to bob's top tip", "reply-ann"),  # not the topmost Reply
+])
+def test_no_guess_from_a_number_or_a_side_word(domdex_browser: Any, page: str,
+                                               query: str, wrong: str) -> None:
+    """Review 38: each of these was acted on, on the wrong element."""
+    with page_showing(domdex_browser, page) as p:
+        res = p.find(query, intent="click")
+        got = p.index().node(res.ref).attrs.get("id") if res.ref else None
+        assert got != wrong or res.confidence in ("low", "none"), str(res)  # refused
+
+
+def test_page_two_may_be_a_link_named_so(domdex_browser: Any) -> None:
+    with page_showing(domdex_browser, NAMED_PAGES) as p:
+        res = p.find("open page two", intent="click")
+        assert res.ref is not None and p.index().node(res.ref).attrs.get("id") == "two"

@@ -49,3 +49,43 @@ def test_the_encoding_is_tiktokens_own_o200k_base(monkeypatch: pytest.MonkeyPatc
 def test_text_a_string_cannot_encode_is_still_counted() -> None:
     assert count_tokens("a\ud800b") == 3  # a lone surrogate, as a page's text may hold
     assert count_tokens("日本語のテキスト") > 0
+
+
+def test_threads_counting_at_once_build_the_encoding_once(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Sixteen threads that count first at once built it sixteen times (8 s, 1 GB)."""
+    import threading
+
+    read: list[int] = []
+    real = tokens._ranks
+    monkeypatch.setattr(tokens, "_built", None)
+    monkeypatch.setattr(tokens, "_ranks", lambda: read.append(1) or real())
+    counts: list[int] = []
+    go = threading.Barrier(8)
+
+    def count() -> None:
+        go.wait()
+        counts.append(count_tokens("hello world, this is a test of the tokenizer"))
+
+    threads = [threading.Thread(target=count) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert counts == [10] * 8
+    assert read == [1]
+
+
+def test_a_damaged_ranks_file_is_a_clear_error(monkeypatch: pytest.MonkeyPatch,
+                                               tmp_path: Any) -> None:
+    import gzip
+
+    from domdex import DomdexError
+
+    good = (tokens.resources.files("domdex") / "o200k_base.tiktoken.gz").read_bytes()
+    damaged = good[:1000] + bytes(b ^ 0xFF for b in good[1000:1100]) + good[1100:]
+    for data in (damaged, good[: len(good) // 2], gzip.compress(b"hello"), b""):
+        (tmp_path / "o200k_base.tiktoken.gz").write_bytes(data)
+        monkeypatch.setattr(tokens.resources, "files", lambda _pkg: tmp_path)
+        with pytest.raises(DomdexError, match="reinstall domdex"):
+            tokens._ranks()

@@ -452,6 +452,8 @@ def _position(si: SearchIndex, idx: Any, q: Query, score: np.ndarray,
     no candidate: a post's title does not say "post")."""
     bonus = np.zeros(si.n, dtype=np.float32)
     step = _page_step(si, q) if not q.ordinal else 0
+    if q.page_number and _pager(si, q.page_number, q, score, bonus):
+        return bonus  # "page three": the pager's 3 (no word of the request need meet it)
     if not (q.positions or q.ordinal or q.landmarks or q.relation or step):
         return bonus
     best = float(score.max()) if si.n else 0.0
@@ -479,14 +481,14 @@ def _position(si: SearchIndex, idx: Any, q: Query, score: np.ndarray,
             vals = np.where(np.isnan(vals), si.order[group] * 20.0, vals)
             order = np.argsort(vals if pos in ("top", "left") else -vals, kind="stable")
             ranked = group[order]
+            twin = False
             if len(ranked):
                 side, lead = int(ranked[0]), int(group[np.argmax(score[group])])
+                twin = side != lead and _copy_of(si, q, side, lead)
                 # a copy of the best ("the Save at the top" of two Save rows): the side
                 # said picks it, whatever its context's words add to the other copy
-                twin = side != lead and si.roles[side] == si.roles[lead] and \
-                    si.norm_names[side] == si.norm_names[lead]
-                bonus[side] += max(0.1, best + 0.04 - float(score[side])) if twin else 0.1
-            if len(ranked) > 1:
+                bonus[side] += max(0.1, best + 0.05 - float(score[side])) if twin else 0.1
+            if len(ranked) > 1 and not twin:
                 bonus[ranked[1]] += 0.03
         elif pos == "nav":
             for k in group:
@@ -510,6 +512,17 @@ def _position(si: SearchIndex, idx: Any, q: Query, score: np.ndarray,
                              dtype=bool)
             return bonus * (score > 0) - np.where(keeps, 0.0, (1.0 - ORDINAL_MISS) * score)
     return bonus * (score > 0)
+
+
+def _copy_of(si: SearchIndex, q: Query, side: int, lead: int) -> bool:
+    """Whether ``side`` is a copy of ``lead`` that the request's words do not tell apart:
+    the same role and name, and no word of the request held by the lead and not by the
+    side ("reply to bob's top tip": bob's Reply is held to his comment, and "top" names
+    no side there)."""
+    if si.roles[side] != si.roles[lead] or si.norm_names[side] != si.norm_names[lead]:
+        return False
+    return not any(held[lead] and not held[side]
+                   for held in (si.holds_term(t) for t in q.terms))
 
 
 #: The words the parser reads as each side, which may also be words of a section's name
@@ -552,7 +565,8 @@ def _pager(si: SearchIndex, nth: int, q: Query, score: np.ndarray, bonus: np.nda
     if not ks:
         return False
     pick = max(ks, key=lambda k: (float(score[k]), -k))
-    bonus[pick] += max(0.15, float(score.max()) - float(score[pick]) + 0.05)
+    bonus[pick] += max(0.15, float(score.max()) - float(score[pick]) + 0.05,
+                       PAGER_STEP_SCORE - float(score[pick]))  # as "next page" is
     return True
 
 
