@@ -17,6 +17,14 @@ from .conftest import page_showing
 pytestmark = pytest.mark.browser
 
 
+def _answer(browser: Any, page: str, query: str, intent: str, attr: str = "id") -> str:
+    """``attr`` of the element find answers ``query`` with on ``page`` (it must answer)."""
+    with page_showing(browser, page) as p:
+        res = p.find(query, intent=intent)
+        assert res.ref is not None, str(res)
+        return str(p.index().node(res.ref).attrs.get(attr))
+
+
 def _bar(where: str) -> str:
     return (f'<div class="tablenav {where}"><select name="action-{where}"><option>Bulk '
             f"actions</option><option>Delete</option></select><button id=apply-{where}>Apply"
@@ -37,10 +45,7 @@ PAGE = ("<!doctype html><html lang=en><body><main><h1>Posts</h1>" + _bar("top")
 ])
 def test_the_top_copy_unless_the_bottom_is_asked(domdex_browser: Any, query: str,
                                                  intent: str, want: str) -> None:
-    with page_showing(domdex_browser, PAGE) as p:
-        res = p.find(query, intent=intent)
-        assert res.ref is not None, str(res)
-        assert p.index().node(res.ref).attrs.get("id") == want, str(res)
+    assert _answer(domdex_browser, PAGE, query, intent) == want
 
 
 def _save_row(where: str) -> str:
@@ -65,10 +70,7 @@ def test_a_side_said_picks_between_copies(domdex_browser: Any, query: str,
                                           want: str) -> None:
     """The side a request says decides between two copies of one control, whatever the
     words around each add (the lower Save won "… at the top of the form")."""
-    with page_showing(domdex_browser, FORM) as p:
-        res = p.find(query, intent="click")
-        assert res.ref is not None, str(res)
-        assert p.index().node(res.ref).attrs.get("id") == want, str(res)
+    assert _answer(domdex_browser, FORM, query, "click") == want
 
 
 PAGER = ("<!doctype html><html lang=en><body><main><h1>Books</h1><table>"
@@ -81,10 +83,7 @@ PAGER = ("<!doctype html><html lang=en><body><main><h1>Books</h1><table>"
 
 @pytest.mark.parametrize("query", ["jump to page three of the catalogue", "go to page 3"])
 def test_a_page_number_in_words(domdex_browser: Any, query: str) -> None:
-    with page_showing(domdex_browser, PAGER) as p:
-        res = p.find(query, intent="click")
-        assert res.ref is not None, str(res)
-        assert p.index().node(res.ref).attrs.get("href") == "?p=3", str(res)
+    assert _answer(domdex_browser, PAGER, query, "click", attr="href") == "?p=3"
 
 
 LIST = ("<!doctype html><html lang=en><body><main><h1>Books</h1><form>"
@@ -112,10 +111,7 @@ def test_words_that_are_no_role_or_count(domdex_browser: Any, page: str, query: 
                                          intent: str, want: str) -> None:
     """"select all" asks for the select-all box, not a drop-down nor a *select* link;
     "a second time" says when, it counts no fields."""
-    with page_showing(domdex_browser, page) as p:
-        res = p.find(query, intent=intent)
-        assert res.ref is not None, str(res)
-        assert p.index().node(res.ref).attrs.get("id") == want, str(res)
+    assert _answer(domdex_browser, page, query, intent) == want
 
 
 def _pager(where: str) -> str:
@@ -141,10 +137,7 @@ def test_a_side_of_the_whole_list_and_a_tick(domdex_browser: Any, query: str,
                                               want: str) -> None:
     """"Under the list", where no element is named *list*, is the lower of two copies;
     "tick" asks for a checkbox (the row's box, not its title link)."""
-    with page_showing(domdex_browser, RESULTS) as p:
-        res = p.find(query, intent="click")
-        assert res.ref is not None, str(res)
-        assert p.index().node(res.ref).attrs.get("id") == want, str(res)
+    assert _answer(domdex_browser, RESULTS, query, "click") == want
 
 
 def _doc(body: str) -> str:
@@ -179,6 +172,4 @@ def test_no_guess_from_a_number_or_a_side_word(domdex_browser: Any, page: str,
 
 
 def test_page_two_may_be_a_link_named_so(domdex_browser: Any) -> None:
-    with page_showing(domdex_browser, NAMED_PAGES) as p:
-        res = p.find("open page two", intent="click")
-        assert res.ref is not None and p.index().node(res.ref).attrs.get("id") == "two"
+    assert _answer(domdex_browser, NAMED_PAGES, "open page two", "click") == "two"
