@@ -157,9 +157,6 @@ ROLE_WORDS: dict[str, frozenset[str]] = {
         "editor": "textbox",
         "searchbox": "searchbox textbox",
         "checkbox": "checkbox switch",
-        "tick": "checkbox switch",  # "tick 'Crash on save'": its row's box
-        "untick": "checkbox switch",
-        "uncheck": "checkbox switch",
         "radio": "radio",
         "dropdown": "combobox listbox",
         "select": "combobox listbox",
@@ -219,18 +216,6 @@ _ORDINALS = {
     "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10, "last": -1, "final": -1,
     **{_nth(n): n for n in range(1, 101)},  # "the 7th search result"
 }
-#: Numbers written as words; "page three" is the pager's *3*. Only after *page*: "row
-#: two" names no row where rows are not numbered (a digit as a word met the $2 row), and
-#: never part of a larger number ("page twenty-one", "page one hundred").
-_CARDINALS = {w: n for n, w in enumerate(str.split(
-    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
-    "fifteen sixteen seventeen eighteen nineteen twenty"), 0) if n}
-_PAGE_NUMBER = re.compile(
-    r"\bpage\s+(" + "|".join(_CARDINALS) + r")\b(?![-\u2010\u2011]|\s+(?:"
-    + "|".join(_CARDINALS) + r"|hundred|thousand)\b)")
-#: What a page's controls sit above or below as a whole: "under the list" is a side when
-#: no element is named *list* (a pager repeated above and below the results).
-_WHOLES = frozenset(str.split("list table results grid form page rows items entries"))
 #: "a second time", "for the first time": when something is done, not which one.
 _TIMES = re.compile(r"\b(?:for )?(?:a|the) (?:first|second|third|last|final) time\b"
                     r"(?=\s*(?:$|[.,;!?]|\b(?:to|and|then|when|before|after|please)\b))")
@@ -466,7 +451,6 @@ class Query:
     positions: list[str] = field(default_factory=list)
     landmarks: list[str] = field(default_factory=list)
     ordinal: int | None = None
-    page_number: int | None = None  # "page three": a pager's 3, if the page has one
     intent: str | None = None
     negative: list[str] = field(default_factory=list)
     wants_value: bool = False
@@ -510,11 +494,6 @@ def parse_query(text: str) -> Query:
     foreign = current_language() is not None  # the page is not in English
     if not foreign:
         low = _TIMES.sub(" ", low)  # "type it a second time" counts no fields
-        # "page three": the pager's 3 where there is one (the word stays a word: a
-        # link may be named "Page Three")
-        paged = _PAGE_NUMBER.search(low)
-        if paged:
-            q.page_number = _CARDINALS[paged.group(1)]
     q.quoted = [m.strip() for m in _QUOTED.findall(text)]
     q.named = [m.strip() for m in _NAMED_QUOTE.findall(text)]
     # the "Embed Tweet" button: a quote a role word follows names an element too
@@ -628,9 +607,6 @@ def parse_query(text: str) -> Query:
             q.relation = "below" if word in ("under", "underneath", "below", "beneath") \
                 else "above" if word == "above" else "beside"
             q.anchor = anchor
-            side = {"below": "bottom", "above": "top"}.get(q.relation)
-            if side and side not in q.positions and set(anchor) <= _WHOLES:
-                q.positions.append(side)  # "the arrow under the list": its lower copy
     q.compounds = [t for t in q.terms if "." in t or "_" in t or t.startswith("-")]
     if not q.terms and q.role_words:
         # "the To field", "the From box": a field named by a small word; "the button":

@@ -452,8 +452,6 @@ def _position(si: SearchIndex, idx: Any, q: Query, score: np.ndarray,
     no candidate: a post's title does not say "post")."""
     bonus = np.zeros(si.n, dtype=np.float32)
     step = _page_step(si, q) if not q.ordinal else 0
-    if q.page_number and _pager(si, q.page_number, q, score, bonus):
-        return bonus  # "page three": the pager's 3 (no word of the request need meet it)
     if not (q.positions or q.ordinal or q.landmarks or q.relation or step):
         return bonus
     best = float(score.max()) if si.n else 0.0
@@ -565,8 +563,7 @@ def _pager(si: SearchIndex, nth: int, q: Query, score: np.ndarray, bonus: np.nda
     if not ks:
         return False
     pick = max(ks, key=lambda k: (float(score[k]), -k))
-    bonus[pick] += max(0.15, float(score.max()) - float(score[pick]) + 0.05,
-                       PAGER_STEP_SCORE - float(score[pick]))  # as "next page" is
+    bonus[pick] += max(0.15, float(score.max()) - float(score[pick]) + 0.05)
     return True
 
 
