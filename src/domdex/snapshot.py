@@ -138,7 +138,6 @@ class Option:
                    fields.flag(raw[2], names[2], False), fields.flag(raw[3], names[3], False))
 
 
-
 #: The state sets read so far, one object each: most nodes have none or the same few,
 #: and 128k empty frozensets of their own took 26 MB (a frozenset is 216 bytes).
 _STATE_SETS: dict[frozenset[str], frozenset[str]] = {}

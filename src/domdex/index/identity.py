@@ -114,15 +114,14 @@ def look_alike_groups(idx: PageIndex) -> LookAlikeGroups:
         labels: list[str] | None = idx.cache.pop(PLAIN_LABELS, None)
         pos = np.flatnonzero(np.fromiter((n.visible for n in nodes), dtype=bool,
                                          count=len(nodes)))
-        shown = [nodes[i] for i in pos.tolist()]
+        shown = pos.tolist()
         if labels is not None and len(labels) == len(nodes):
             display_role = roles.display_role
             hashes = np.fromiter(
-                (hash((display_role(n), labels[i].casefold()))
-                 for i, n in zip(pos.tolist(), shown, strict=True)),
+                (hash((display_role(nodes[i]), labels[i].casefold())) for i in shown),
                 dtype=np.int64, count=len(shown))
         else:
-            hashes = np.fromiter((hash(_kind(n)) for n in shown), dtype=np.int64,
+            hashes = np.fromiter((hash(_kind(nodes[i])) for i in shown), dtype=np.int64,
                                  count=len(shown))
         groups = idx.cache["identity.groups"] = LookAlikeGroups(idx, pos, hashes)
     return groups

@@ -177,23 +177,27 @@ class HashingEmbedder:
         distinct words and one block's word numbers, not every word of the page as a
         string (at 128k elements that list was ~115 MB of the matcher build's peak).
         """
-        n = len(texts)
-        out = np.zeros((n, self.dim), dtype=np.float32)
-        if n == 0:
+        out = np.zeros((len(texts), self.dim), dtype=np.float32)
+        blocks, vocab = self._read_words(texts)
+        if not vocab:
             return out
-        vocab: dict[str, int] = {"\x00": -1}  # NUL ends each text: numbered -1
-        blocks: list[tuple[int, np.ndarray, np.ndarray]] = []
-        for lo in range(0, n, _BLOCK):
-            counts, occ = self._read_block(texts[lo:lo + _BLOCK], vocab)
-            blocks.append((lo, counts, occ))
-        if len(vocab) == 1:
-            return out
-        del vocab["\x00"]
-        table = self._word_table(list(vocab))
+        table = self._word_table(vocab)
         del vocab
-        for lo, counts, occ in blocks:
+        lo = 0
+        for counts, occ in blocks:
             self._block(table, counts, occ, out[lo:lo + counts.size])
+            lo += counts.size
         return out
+
+    def _read_words(self, texts: Sequence[str]
+                    ) -> tuple[list[tuple[np.ndarray, np.ndarray]], list[str]]:
+        """Each block of :data:`_BLOCK` texts as (words in each text, their numbers), and
+        the distinct words in the order of their numbers (first appearance)."""
+        vocab: dict[str, int] = {"\x00": -1}  # NUL ends each text: numbered -1
+        blocks = [self._read_block(texts[lo:lo + _BLOCK], vocab)
+                  for lo in range(0, len(texts), _BLOCK)]
+        del vocab["\x00"]
+        return blocks, list(vocab)
 
     def word_sums(self, texts: Sequence[str]) -> WordSums:
         """The texts as :class:`WordSums`: what :meth:`embed_many` would return, kept as
@@ -207,20 +211,16 @@ class HashingEmbedder:
         matrix-vector product cost.
         """
         n = len(texts)
-        vocab: dict[str, int] = {"\x00": -1}
-        counts = np.zeros(n, dtype=np.int64)
-        occ: list[np.ndarray] = []
-        for lo in range(0, n, _BLOCK):
-            c, o = self._read_block(texts[lo:lo + _BLOCK], vocab)
-            counts[lo:lo + c.size] = c
-            occ.append(o)
-        del vocab["\x00"]
-        words = np.concatenate(occ) if occ else np.zeros(0, dtype=np.int64)
-        del occ
+        blocks, vocab = self._read_words(texts)
+        counts = np.concatenate([c for c, _ in blocks]) if blocks else \
+            np.zeros(0, dtype=np.int64)
+        words = np.concatenate([o for _, o in blocks]) if blocks else \
+            np.zeros(0, dtype=np.int64)
+        del blocks
         # each text's words in one order whatever the text's ("Add to Cart", "Cart to
         # Add"): their float32 sums are then equal, a tie as the matrix's were
         words = words[np.lexsort((words, np.repeat(np.arange(n), counts)))]
-        table = self._word_table(list(vocab)) if vocab else (
+        table = self._word_table(vocab) if vocab else (
             np.zeros(1, dtype=np.int64), np.zeros(0, dtype=np.int64), np.zeros(0))
         del vocab
         text_starts = np.zeros(n + 1, dtype=np.int64)
