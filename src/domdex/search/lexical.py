@@ -93,6 +93,7 @@ _SYN_GROUPS = [
     "textbox field input box textfield",
     "link hyperlink anchor url",
     "checkbox tickbox tick",
+    "tick check",  # the verbs: "tick all" is a *Check all* button (not "check" ≈ a box)
     "cart basket bag trolley",
     "delete remove trash erase",
     "close dismiss",

@@ -353,6 +353,8 @@ def _role_factor(si: SearchIndex, q: Query) -> np.ndarray | float:
     if not q.roles:
         return 1.0
     ok = np.fromiter((r in q.roles for r in si.roles), dtype=bool, count=si.n)
+    if "switch" in q.roles:  # a pressed toggle button is a switch that is on
+        ok |= _pressed(si)
     if "button" in q.roles and SCRIPTED_BUTTON != ROLE_MISS:
         # a clickable thing without a control's role (a menu's <li>, a <span> with a
         # click listener) looks like a button to the person who asks for one
@@ -379,6 +381,15 @@ def _names_a_menu(q: Query) -> bool:
         return False  # "Profile in the account menu": an item of it
     return any(w == "menu" and (k + 1 == len(seq) or seq[k + 1] not in _MENU_PARTS)
                for k, w in enumerate(seq))
+
+
+def _pressed(si: SearchIndex) -> np.ndarray:
+    """Toggle buttons that say they are on (``aria-pressed``): "the Email alerts switch"."""
+    got: np.ndarray | None = si.derived.get("pressed")
+    if got is None:
+        got = si.derived["pressed"] = np.fromiter(
+            ("pressed" in d.node.states for d in si.descriptors), dtype=bool, count=si.n)
+    return got
 
 
 def _openers(si: SearchIndex) -> np.ndarray:
