@@ -156,6 +156,8 @@ def test_names_and_descriptions(page: Any, server: str) -> None:
     assert by_id["hiddenpart"].name == "Visible"  # display:none and aria-hidden left out
     assert by_id["titled"].name == "Only a title"
     assert by_id["svgbtn"].name == "Close dialog"
+    # an empty icon's title names the link around it; a child with text keeps its text
+    assert by_id["iconlink"].name == "Choose a Date" and by_id["iconbtn"].name == "×"
     assert by_id["ph"].name == "Your email" and by_id["ta"].name == "Comment"
     described = next(n for n in snap.nodes if n.name == "Described")
     assert described.description == "Billing"

@@ -969,6 +969,9 @@
       }
     }
 
+    // an empty child with a title (a calendar icon's <span title="Choose a Date">) gives
+    // its title to the name of the control around it (accname 2I, as Chromium does)
+    if (collect && ha && !text.trim() && el.hasAttribute("title")) special++;
     if (row) {
       if (tentative && row.kids < 2) {
         row.drop = true;
