@@ -13,7 +13,7 @@ import sys
 from xml.sax.saxutils import escape
 
 USERS = ["Admin", "Marta Lindqvist", "Oskar Brandt", "Priya Raman"]
-A, M, O, P = USERS
+A, M, OS, P = USERS
 
 
 def infobox(title: str, rows: list[tuple[str, str]]) -> str:
@@ -291,46 +291,46 @@ HIST: dict[str, list[tuple[str, str, str, bool, int]]] = {
                   ("2026-10-02T09:15:00Z", A, "Add popular articles", False, 3)],
     "Port Aldwin Transit": [
         ("2026-09-02T10:12:00Z", M, "New article", False, 2),
-        ("2026-09-05T14:40:00Z", O, "Network and fares", False, 4),
+        ("2026-09-05T14:40:00Z", OS, "Network and fares", False, 4),
         ("2026-09-19T08:05:00Z", P, "Governance section", False, 5),
         ("2026-10-11T17:30:00Z", M, "See also", False, 6)],
     "Red Line": [
         ("2026-09-03T09:00:00Z", M, "Start article on the Red Line", False, 2),
-        ("2026-09-04T16:22:00Z", O, "Extension to Quayside", False, 3),
+        ("2026-09-04T16:22:00Z", OS, "Extension to Quayside", False, 3),
         ("2026-09-10T11:47:00Z", P, "Route section", False, 4),
         ("2026-09-21T19:03:00Z", M, "Add stations table", False, 5),
-        ("2026-10-03T07:58:00Z", O, "Rolling stock", True, 6),
+        ("2026-10-03T07:58:00Z", OS, "Rolling stock", True, 6),
         ("2026-10-18T13:26:00Z", P, "Future plans", False, 7),
         ("2026-11-02T10:10:00Z", M, "References and categories", True, 8)],
     "Blue Line": [
-        ("2026-09-06T12:00:00Z", O, "New article", False, 2),
+        ("2026-09-06T12:00:00Z", OS, "New article", False, 2),
         ("2026-09-14T09:31:00Z", P, "Route", False, 3),
-        ("2026-10-07T15:45:00Z", O, "Stations table", False, 5)],
+        ("2026-10-07T15:45:00Z", OS, "Stations table", False, 5)],
     "Green Line": [
         ("2026-09-08T10:20:00Z", P, "Green Line tram", False, 3),
         ("2026-10-09T18:12:00Z", M, "Stops and rolling stock", False, 5)],
-    "Harbour Ferry": [("2026-09-12T08:44:00Z", O, "New article", False, 2),
+    "Harbour Ferry": [("2026-09-12T08:44:00Z", OS, "New article", False, 2),
                       ("2026-10-20T06:30:00Z", P, "Timetable", True, 3)],
     "Central Station": [
         ("2026-09-09T13:13:00Z", P, "New article", False, 2),
         ("2026-09-30T20:01:00Z", M, "Layout", False, 3),
-        ("2026-10-25T12:34:00Z", O, "Facilities", False, 4)],
-    "Quayside station": [("2026-09-15T09:00:00Z", O, "Stub", False, 2)],
-    "Millbrook station": [("2026-09-15T09:20:00Z", O, "Stub", False, 2)],
+        ("2026-10-25T12:34:00Z", OS, "Facilities", False, 4)],
+    "Quayside station": [("2026-09-15T09:00:00Z", OS, "Stub", False, 2)],
+    "Millbrook station": [("2026-09-15T09:20:00Z", OS, "Stub", False, 2)],
     "Fares and ticketing": [
         ("2026-09-16T10:00:00Z", M, "Fares article", False, 2),
         ("2026-09-28T14:14:00Z", P, "Concessions", False, 3),
-        ("2026-10-14T08:48:00Z", O, "Payment", False, 4),
+        ("2026-10-14T08:48:00Z", OS, "Payment", False, 4),
         ("2026-11-05T16:02:00Z", M, "2026 prices and penalty fares", False, 5)],
     "Class 3 tram": [("2026-09-18T11:11:00Z", P, "New article", False, 2)],
     "Class 4 metro train": [("2026-09-18T11:40:00Z", P, "New article", False, 2)],
-    "Aldwin Trolleybus": [("2026-09-20T15:00:00Z", O, "History article", False, 2),
+    "Aldwin Trolleybus": [("2026-09-20T15:00:00Z", OS, "History article", False, 2),
                           ("2026-10-01T15:30:00Z", M, "Closure date", True, 3)],
     "Night bus network": [("2026-09-22T23:10:00Z", M, "New article", False, 3)],
     "Accessibility on Port Aldwin Transit": [
         ("2026-09-24T10:00:00Z", P, "New article", False, 3)],
     "Timeline of Port Aldwin Transit": [
-        ("2026-09-25T09:00:00Z", O, "Timeline", False, 2),
+        ("2026-09-25T09:00:00Z", OS, "Timeline", False, 2),
         ("2026-10-30T09:30:00Z", M, "21st century", False, 3)],
     "Proposed Orange Line": [("2026-10-28T17:00:00Z", P, "Consultation", False, 3)],
 }
@@ -342,12 +342,12 @@ def sig(user: str, when: str) -> str:
 
 OTHER: list[tuple[str, list[tuple[str, str, str, bool, str]]]] = [
     ("Talk:Red Line", [
-        ("2026-09-22T08:00:00Z", O, "/* Opening date */ new section", False,
+        ("2026-09-22T08:00:00Z", OS, "/* Opening date */ new section", False,
          "== Opening date ==\nWas the opening 12 May or 14 May 1987? The annual report says "
-         "14 May. " + sig(O, "08:00, 22 September 2026 (UTC)")),
+         "14 May. " + sig(OS, "08:00, 22 September 2026 (UTC)")),
         ("2026-09-22T12:30:00Z", M, "/* Opening date */ reply", False,
          "== Opening date ==\nWas the opening 12 May or 14 May 1987? The annual report says "
-         "14 May. " + sig(O, "08:00, 22 September 2026 (UTC)") + "\n: The official "
+         "14 May. " + sig(OS, "08:00, 22 September 2026 (UTC)") + "\n: The official "
          "opening was 12 May; public service began 14 May. " + sig(M, "12:30, 22 September "
          "2026 (UTC)") + "\n\n== Station photos ==\nWe need photos of Hollins Road. "
          + sig(P, "15:02, 23 September 2026 (UTC)"))]),
@@ -361,7 +361,7 @@ OTHER: list[tuple[str, list[tuple[str, str, str, bool, str]]]] = [
          + sig(M, "10:00, 26 October 2026 (UTC)"))]),
     ("User:Marta Lindqvist", [("2026-09-01T12:00:00Z", M, "About me", False,
         "I write about the Red Line and fares. I live in Kingsgate.")]),
-    ("User:Oskar Brandt", [("2026-09-01T12:30:00Z", O, "About me", False,
+    ("User:Oskar Brandt", [("2026-09-01T12:30:00Z", OS, "About me", False,
         "Railway historian. Interested in the [[Aldwin Trolleybus]].")]),
     ("User:Priya Raman", [("2026-09-01T13:00:00Z", P, "About me", False,
         "Accessibility campaigner and tram enthusiast.")]),
