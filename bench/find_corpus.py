@@ -11,7 +11,10 @@ through domdex and stores the snapshot and the ref of the task's expected elemen
 that is offline and repeatable: ``score`` indexes the stored snapshots and runs
 ``find`` on every task, reporting top-1 / top-3 per app, for hard tasks, the median and
 max response tokens (o200k_base) and the warm find latency. ``--hand`` scores the
-hand-set ranking instead of the shipped learned model, side by side.
+hand-set ranking instead of the shipped learned model, side by side. Without it, the
+tasks that act (click, navigate, fill, select) are also run through the checks an
+action by query makes (``session/ambiguity.py``): how often it would act on the right
+element, on a wrong one (the worst outcome: ``--verbose`` lists them), or refuse.
 
 ``bench/fit_ranker.py`` fits the learned ranking on the same stored corpus, leave one
 application out. The number to quote is its LOAO top-1, not this script's (the shipped
@@ -27,7 +30,7 @@ import json
 import statistics
 import sys
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -289,6 +292,8 @@ def score(args: argparse.Namespace) -> int:
     cache: dict[str, Any] = {}
     misses: list[str] = []
     said_absent: list[str] = []
+    acts: dict[str, Counter[str]] = defaultdict(Counter)
+    acted_wrong: list[str] = []
     for c in sorted(cases, key=lambda c: c.snapshot):
         idx = load_index(c.snapshot, cache)
         kwargs = {"intent": c.intent if c.intent in ("click", "fill", "select", "read",
@@ -308,6 +313,14 @@ def score(args: argparse.Namespace) -> int:
             tokens.append(count_tokens(str(res)))
             if res.to_dict().get("absent"):  # every page holds its task's target
                 said_absent.append(f"{c.id}: {c.query!r} says {res.to_dict()['absent']}")
+            if c.intent in _ACTIONS:
+                acted = _would_act(idx, res, _ACTIONS[c.intent])
+                outcome = "refused" if acted is None else "right" if c.right(acted) \
+                    else "wrong"
+                acts[c.app][outcome] += 1
+                if outcome == "wrong":
+                    acted_wrong.append(f"{c.id}: {c.query!r} acts on {acted} "
+                                       f"({res.confidence}; want {c.expect_ref})")
         top1 = bool(refs) and c.right(refs[0])
         top3 = any(c.right(r) for r in refs[:3])
         by_app[c.app].append((top1, top3, c.hard))
@@ -325,12 +338,47 @@ def score(args: argparse.Namespace) -> int:
               f"warm find median {statistics.median(times):.1f} ms, "
               f"p90 {sorted(times)[int(0.9 * len(times))]:.1f} ms")
         print(f"'nothing on the page says' on {len(said_absent)} of {len(tokens)} tasks")
+        _acts_table(acts)
     if args.verbose:
-        print("\n".join(misses + said_absent))
+        print("\n".join(misses + said_absent + acted_wrong))
     if args.json:
         args.json.write_text(json.dumps({"settings": args.set or [], "embedder": args.embedder,
                                          "tasks": per_task}) + "\n")
     return 0
+
+
+#: The action a task's intent stands for when an agent acts by query.
+_ACTIONS = {"click": "click", "navigate": "click", "fill": "fill", "select": "select"}
+
+
+def _would_act(idx: Any, res: Any, action: str) -> str | None:
+    """The ref an action by query (``page.click(query=…)``) acts on, or None where it
+    refuses: the same checks, in the same order, as the session's ``_find_target``."""
+    from domdex.session.ambiguity import counted, excluded, rivals, unmet, unsure
+
+    if res.absent or res.ref is None or res.confidence == "low":
+        return None
+    if excluded(idx, res, action) or unmet(idx, res, action) or \
+            counted(idx, res, action) or unsure(idx, res, action):
+        return None
+    return None if rivals(idx, res) else str(res.ref)
+
+
+def _acts_table(acts: dict[str, Counter[str]]) -> None:
+    """Acting by query on the tasks that act: how often it acts on the right element,
+    on a wrong one (the worst outcome), or refuses."""
+    print(f"\n{'acting by query':16} {'tasks':>5} {'right':>7} {'wrong':>7} {'refuses':>8}")
+    total: Counter[str] = Counter()
+    for app, c in sorted(acts.items()):
+        total.update(c)
+        _act_row(app, c)
+    _act_row("ALL", total)
+
+
+def _act_row(app: str, c: Counter[str]) -> None:
+    n = sum(c.values())
+    print(f"{app:16} {n:>5} {100 * c['right'] / max(1, n):>6.1f}% "
+          f"{100 * c['wrong'] / max(1, n):>6.1f}% {100 * c['refused'] / max(1, n):>7.1f}%")
 
 
 def _set(setting: str) -> None:

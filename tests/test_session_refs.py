@@ -232,3 +232,35 @@ def test_a_ref_used_after_an_unrelated_view_of_an_unchanged_page_still_acts(
         page.find("Users heading")
         page.click(ref)
         assert _log(page) == ["bob"]
+
+
+# F: a medium best that the request hardly names ------------------------------------------
+
+_FILES = LEDGER + """<header><nav><button onclick="rec('file menu')">File</button>
+<button onclick="rec('edit menu')">Edit</button><button onclick="rec('view menu')">View</button>
+</nav></header><main><div class=toolbar>
+<button onclick="rec('new')" title="New Folder"><svg width=12 height=12></svg></button>
+<button onclick="rec('upload')" title="Upload Files"><svg width=12 height=12></svg></button>
+<button onclick="rec('refresh')" title="Refresh the file browser."><svg width=12 height=12>
+</svg></button></div><ul><li>notes.txt</li><li>sales.ipynb</li></ul></main>"""
+
+
+@pytest.mark.parametrize(("query", "acted"), [
+    ("reload the file listing", None),  # find: *File* (medium), by "file" alone
+    ("refresh the file list", "refresh"),  # the request names it: acted on
+])
+def test_a_medium_best_the_request_hardly_names_is_not_acted_on(
+        domdex_browser: Any, query: str, acted: str | None) -> None:
+    """find's best for "reload the file listing" is the *File* menu (``medium``): it
+    carries one of the request's three words, what is left when the words that name the
+    target (the toolbar's *Refresh the file browser.*) are on no element. Acting on it
+    was the wrong click; the action refuses and names the words it lacks."""
+    with page_showing(domdex_browser, _FILES) as page:
+        if acted is not None:
+            page.click(query=query)
+            assert _log(page) == [acted]
+            return
+        assert page.find(query, intent="click").confidence == "medium"
+        with pytest.raises(ActionError, match=r"has no 'reload', 'listing'"):
+            page.click(query=query)
+        assert _log(page) == []

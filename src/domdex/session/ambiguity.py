@@ -25,11 +25,13 @@ page without one tells nothing), or counts it (an ordinal: "the second row", "th
 Delete"), which find ranks by. A rival not told apart makes the action refuse, listing
 the candidates with their refs so the agent can act by ref.
 
-Before the rivals, three refusals of a best the request does not name at all:
+Before the rivals, four refusals of a best the request does not name at all:
 :func:`excluded` (it is the one a "not …" clause excludes, or the request negates in a
 way the parser cannot place), :func:`unmet` (picked by words of its row, it lacks
-another word of the record the request names: "Delete Bob Brown" over *Ann Brown*) and
-:func:`counted` (an ordinal that two listings fit alike counts differently in each).
+another word of the record the request names: "Delete Bob Brown" over *Ann Brown*),
+:func:`counted` (an ordinal that two listings fit alike counts differently in each) and
+:func:`unsure` (a ``medium`` best that carries under half of the request's words:
+"reload the file listing" over a *File* menu).
 """
 
 from __future__ import annotations
@@ -299,6 +301,41 @@ def unmet(idx: PageIndex, result: FindResult, action: str) -> str | None:
             f"record the request names and nothing was done ({action}). Check that the "
             f"record is on this page (find, grep), or act on an element by its ref "
             f"({action} <ref>).")
+
+
+#: The least share of a request's words a ``medium`` best must carry to be acted on.
+MEDIUM_CARRIES = 0.5
+
+
+def unsure(idx: PageIndex, result: FindResult, action: str) -> str | None:
+    """The refusal to give when find's best is only ``medium`` and carries under half of
+    the request's words (else None).
+
+    A ``medium`` best that the request names ("the top Delete", "Checkout in the upsell
+    dialog") is found by its words; one that carries a word or two of a longer request
+    ("publish my edit" → *Show preview*, "write a new blog post" → a *Blog* link) was
+    found by what is left when the words that name the target are on no element: a
+    paraphrase find does not read. On the corpus's action tasks a ``medium`` best was the
+    wrong element 20 times in 73, most of them so; a refusal shows the candidates.
+    """
+    if result.confidence != "medium" or not result.ref or not result.matches:
+        return None
+    best = result.matches[0]
+    q = result.ranking.query
+    skip = set(q.zone_terms) | RECORD_WORDS
+    asked = [t for t in q.terms if t not in skip and t.isalnum()]
+    if not asked:
+        return None
+    mine = _words(idx, best.ref)
+    carries = _carried(idx, best.ref)
+    has = [t for t in asked if carries(t, mine)]
+    if len(has) >= MEDIUM_CARRIES * len(asked):
+        return None
+    lacking = ", ".join(repr(t) for t in asked if t not in has)
+    return (f"{result.query!r}: find's best match, {element_line(idx.node(best.ref))} in "
+            f"{best.region or 'page'} ({best.score:.2f}, medium), has no {lacking}; it may "
+            f"not be the one meant, so nothing was done ({action}). Act on it by its ref "
+            f"({action} <ref>) if it is, or find with the words the page uses.")
 
 
 def nowhere(idx: PageIndex, result: FindResult, action: str) -> str | None:
