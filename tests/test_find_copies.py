@@ -87,17 +87,24 @@ PASSWORDS = ("<!doctype html><html lang=en><body><main><h1>Password change</h1><
              "<label>New password: <input type=password id=new></label>"
              "<label>New password confirmation: <input type=password id=again></label>"
              "<button>Change my password</button></form></main></body></html>")
+SIGNUP = ("<!doctype html><html lang=en><body><main><h1>Create account</h1><form>"
+          "<label>Username <input id=user></label><label>Password <input type=password "
+          "id=pw placeholder='Enter a password'></label><label>Confirm password <input "
+          "type=password id=pw2 placeholder='Enter password again'></label>"
+          "<button>Create your account</button></form></main></body></html>")
 
 
 @pytest.mark.parametrize(("page", "query", "intent", "want"), [
     (LIST, "select all the books listed on this page at once", "click", "select-all"),
     (LIST, "select all", "click", "select-all"),
     (PASSWORDS, "confirm the new password a second time", "fill", "again"),
+    (SIGNUP, "type the password a second time for the new account", "fill", "pw2"),
 ])
 def test_words_that_are_no_role_or_count(domdex_browser: Any, page: str, query: str,
                                          intent: str, want: str) -> None:
     """"select all" asks for the select-all box, not a drop-down nor a *select* link;
-    "a second time" says when, it counts no fields."""
+    "a second time" says when, it counts no fields: it means "again" (the first
+    password field, at high confidence, took the second typing of a new password)."""
     assert _answer(domdex_browser, page, query, intent) == want
 
 

@@ -219,7 +219,8 @@ _ORDINALS = {
 }
 #: "a second time", "for the first time": when something is done, not which one.
 _TIMES = re.compile(r"\b(?:for )?(?:a|the) (?:first|second|third|last|final) time\b"
-                    r"(?=\s*(?:$|[.,;!?]|\b(?:to|and|then|when|before|after|please)\b))")
+                    r"(?=\s*(?:$|[.,;!?]|\b(?:to|and|then|when|before|after|please|for|"
+                    r"on|in|so)\b))")
 #: Role words that are also the verb of a control's name when "all" or "none" follows:
 #: "select all the books" asks for the *Select all* box, not for a drop-down.
 _VERB_ROLES = frozenset({"select"})
@@ -494,7 +495,9 @@ def parse_query(text: str) -> Query:
     low = " " + fold(text).strip() + " "
     foreign = current_language() is not None  # the page is not in English
     if not foreign:
-        low = _TIMES.sub(" ", low)  # "type it a second time" counts no fields
+        # "type it a second time" counts no fields: it says "again" (a confirmation
+        # field's "Enter password again"), the other times say nothing
+        low = _TIMES.sub(lambda m: " again " if "second" in m[0] else " ", low)
     q.quoted = [m.strip() for m in _QUOTED.findall(text)]
     q.named = [m.strip() for m in _NAMED_QUOTE.findall(text)]
     # the "Embed Tweet" button: a quote a role word follows names an element too
