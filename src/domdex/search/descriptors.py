@@ -185,6 +185,9 @@ class Descriptor:
     zones: frozenset[str] = frozenset()  # sidebar / header / footer / nav it sits in
     in_prose: bool = False  # inside a paragraph of running text (a link in the text)
     guessed: bool = False  # named only by its id and class words (an icon): a guess
+    #: a shown ``<label>`` standing in for the hidden box it labels (a CSS toggle): it
+    #: takes the box's name and role, and a click on it toggles the box
+    proxy: bool = False
 
     def embed_text(self) -> str:
         """The text the embedder sees: the element's own words first, then context."""
@@ -280,6 +283,37 @@ def is_symbol_only(name: str) -> bool:
     return bool(name.strip()) and not any(c.isalnum() for c in name)
 
 
+#: Controls a shown label may stand in for when they are hidden (a styled toggle).
+_PROXIED_ROLES = frozenset({"checkbox", "radio", "switch"})
+
+
+def label_proxies(nodes: list[Node], end: list[int]) -> dict[int, int]:
+    """Shown ``<label>``s that stand in for a hidden checkbox, radio or switch → that
+    control's position.
+
+    A CSS toggle hides its box (``display:none``, or laid out unseen) and shows a styled
+    label: furo's sidebar expanders (``<input id=t hidden><label for=t>`` with an icon),
+    custom checkboxes and radio buttons. A person clicks the label; find saw a hidden box
+    and a label with no words. The label is bound by ``for`` or wraps the box."""
+    out: dict[int, int] = {}
+    ids: dict[str, int] | None = None
+    for i, node in enumerate(nodes):
+        if node.tag != "label" or node.role not in ("", "generic") or _hidden_kind(node):
+            continue  # a label with a role of its own (MediaWiki's role=button) is a control
+        target = node.attrs.get("for")
+        if target is not None:
+            if ids is None:
+                ids = {n.attrs["id"]: j for j, n in enumerate(nodes)
+                       if n.tag == "input" and "id" in n.attrs}
+            c = ids.get(target, -1)
+        else:
+            inside = [j for j in range(i + 1, end[i]) if nodes[j].tag == "input"]
+            c = inside[0] if len(inside) == 1 else -1
+        if c >= 0 and element_role(nodes[c]) in _PROXIED_ROLES and _hidden_kind(nodes[c]):
+            out[i] = c
+    return out
+
+
 def _hidden_kind(node: Node) -> int:
     if node.visible:
         return 0
@@ -335,6 +369,7 @@ class _Builder:
         self.inter: list[bool] = facts.interactive if facts is not None else \
             [idx.is_interactive(n) for n in self.nodes]
         self.heads = [_is_heading(n) for n in self.nodes]
+        self.proxies = label_proxies(self.nodes, self.tree.end)
         #: what each node says about the elements inside it (context()'s cases)
         self.kinds = [_context_kind(n, h) for n, h in zip(self.nodes, self.heads, strict=True)]
         #: per node, its nearest ancestor that says something (a kind above), else -1:
@@ -845,6 +880,20 @@ class _Builder:
                 return _WORDY.findall(self.labels[c]) == _WORDY.findall(label)
         return False
 
+    def _proxy(self, i: int, control: int) -> Descriptor | None:
+        """The shown label of a hidden toggle, described as the toggle (its name, role,
+        context) where it is: what a click on it does is what the toggle does."""
+        d = self.describe(control)
+        if d is None:
+            return None
+        node = self.nodes[i]
+        fields = dict(d.fields)
+        if node.text and node.text != fields.get("name"):
+            fields["text"] = node.text[:300]
+        return Descriptor(i, node.ref, node, d.role, fields, d.label, d.is_key, d.is_value,
+                          d.column, d.row, 0, self.zones[i], self._in_prose(i), d.guessed,
+                          proxy=True)
+
     def _aggregate(self, i: int) -> str:
         """Text of a note-like box (``div.admonition``) or a code block, from inside it."""
         node = self.nodes[i]
@@ -940,9 +989,11 @@ class _Builder:
         return ""
 
     def describe(self, i: int) -> Descriptor | None:
+        if i in self.proxies:
+            return self._proxy(i, self.proxies[i])
         node = self.nodes[i]
-        if node.tag in _SKIP_TAGS:
-            return None
+        if node.tag in _SKIP_TAGS and (node.tag != "label" or node.role in ("", "generic")):
+            return None  # a <label role=button> (MediaWiki's menu toggle) is a control
         label = self.labels[i]
         interactive = self.inter[i]
         if not interactive:
