@@ -158,6 +158,10 @@ def test_names_and_descriptions(page: Any, server: str) -> None:
     assert by_id["svgbtn"].name == "Close dialog"
     # an empty icon's title names the link around it; a child with text keeps its text
     assert by_id["iconlink"].name == "Choose a Date" and by_id["iconbtn"].name == "×"
+    # only an empty part says its title: a space, a <br> or role=none keep it silent
+    # (review 40: "TrashDelete" lost the word "delete", and a click went elsewhere)
+    assert by_id["spacedicon"].name == "Delete" and by_id["blankicons"].name == ""
+    assert by_id["presicon"].name == "Go"
     assert by_id["ph"].name == "Your email" and by_id["ta"].name == "Comment"
     described = next(n for n in snap.nodes if n.name == "Described")
     assert described.description == "Billing"

@@ -500,6 +500,15 @@
       const s = contentText(el, { visited: nc.visited, hiddenOk: nc.hiddenOk, embedded: true,
         inLabelledBy: nc.inLabelledBy, inLabel: nc.inLabel });
       if (s.trim()) return s;
+      // a part of a name that holds anything (a space, a hidden word, a <br>) gives its
+      // content, not its title: <i title="Trash">&nbsp;</i>Delete is "Delete", as in
+      // Playwright's snapshot; only an empty icon (<span title="Choose a Date">) says it
+      if (!self && el.firstChild) return s;
+    }
+    if (!self && el.hasAttribute("title")) {
+      // nor does a part that has no box (display:contents) or says it is none
+      const r = (el.getAttribute("role") || "").trim().toLowerCase();
+      if (r === "presentation" || r === "none" || (styleFacts(el) & 4)) return "";
     }
     if (role !== "presentation" || t === "IFRAME") return el.getAttribute("title") || "";
     return "";
@@ -971,7 +980,7 @@
 
     // an empty child with a title (a calendar icon's <span title="Choose a Date">) gives
     // its title to the name of the control around it (accname 2I, as Chromium does)
-    if (collect && ha && !text.trim() && el.hasAttribute("title")) special++;
+    if (collect && ha && !el.firstChild && el.hasAttribute("title")) special++;
     if (row) {
       if (tentative && row.kids < 2) {
         row.drop = true;
