@@ -224,6 +224,9 @@ _TIMES = re.compile(r"\b(?:for )?(?:a|the) (?:first|second|third|last|final) tim
 #: Role words that are also the verb of a control's name when "all" or "none" follows:
 #: "select all the books" asks for the *Select all* box, not for a drop-down.
 _VERB_ROLES = frozenset({"select"})
+#: Role words that open a request as its verb when one of these words follows.
+_VERB_LEADS = {"switch": frozenset({"to", "the", "between", "from", "my", "this", "it",
+                                     "over", "back"})}
 _ALL_OR_NONE = frozenset({"all", "none"})
 #: Ordinal words and the position each names (-1: the last).
 ORDINAL_WORDS = _ORDINALS
@@ -572,6 +575,8 @@ def parse_query(text: str) -> Query:
             q.terms.append(w)
             q.role_words.append("checkbox")
             q.roles |= ROLE_WORDS["checkbox"]
+        elif n == 0 and w in _VERB_LEADS and ahead.get(w) in _VERB_LEADS[w]:
+            pass  # "switch to grid view", "switch the view": a verb, no switch asked for
         elif w in ROLE_WORDS:
             q.role_words.append(w)
             q.roles |= ROLE_WORDS[w]

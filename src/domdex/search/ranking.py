@@ -136,6 +136,9 @@ _PLAIN_ROLES = frozenset({"generic", "listitem", "none", "presentation", "img", 
 #: shows a control that declares it opens one: the words of the record it is for must
 #: not make the record's own link the answer.
 MENU_MISS = 0.5
+#: The role factor of a pressed toggle button asked for as a "switch": half ROLE_MISS's
+#: miss on a log scale.
+PRESSED_SWITCH = ROLE_MISS ** 0.5
 #: The least score of the link a pager's marked current page points to for "next page"
 #: (no word of the request names it: the page's structure does, unambiguously).
 PAGER_STEP_SCORE = 0.45
@@ -353,8 +356,14 @@ def _role_factor(si: SearchIndex, q: Query) -> np.ndarray | float:
     if not q.roles:
         return 1.0
     ok = np.fromiter((r in q.roles for r in si.roles), dtype=bool, count=si.n)
-    if "switch" in q.roles:  # a pressed toggle button is a switch that is on
-        ok |= _pressed(si)
+    if "switch" in q.roles:
+        # a pressed toggle button is a switch that is on, but a real switch is more so:
+        # half the miss, so one that says its name ties with a box that also does
+        # ("untick the Email alerts switch" over *Email alerts weekly digest*) and loses
+        # to a switch of the same name (review 40)
+        pressed = _pressed(si) & ~ok
+        if pressed.any():
+            return np.where(ok, 1.0, np.where(pressed, PRESSED_SWITCH, ROLE_MISS))
     if "button" in q.roles and SCRIPTED_BUTTON != ROLE_MISS:
         # a clickable thing without a control's role (a menu's <li>, a <span> with a
         # click listener) looks like a button to the person who asks for one

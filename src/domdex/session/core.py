@@ -52,7 +52,16 @@ from .actions import (
     INTENT_OF,
     select_value,
 )
-from .ambiguity import counted, excluded, nowhere, refusal, rivals, unmet, unsure
+from .ambiguity import (
+    UNSURE_SHOWN,
+    counted,
+    excluded,
+    nowhere,
+    refusal,
+    rivals,
+    unmet,
+    unsure,
+)
 from .cache import RegionCache
 from .captures import Captures
 from .dialogs import DialogPolicy, Policy
@@ -515,10 +524,13 @@ class AsyncSession:
         t.show(idx)  # the candidates' refs are the agent's to act on
         # the record the request names is not the best, or the best is the one it excludes
         lacking = excluded(idx, result, action) or unmet(idx, result, action) or \
-            counted(idx, result, action) or \
-            unsure(idx, result, action)  # a medium best that the request hardly names
+            counted(idx, result, action)
         if lacking is not None:
             seen(result.matches[:1])
+            raise ActionError(lacking)
+        lacking = unsure(idx, result, action)  # a medium best the request hardly names
+        if lacking is not None:
+            seen(result.matches[:UNSURE_SHOWN])
             raise ActionError(lacking)
         others = rivals(idx, result)  # look-alikes or a near-tie the words do not split
         if others:
