@@ -587,8 +587,10 @@ class SearchIndex:
         else:
             self.interactive = np.array([self.idx.is_interactive(d.node) for d in ds], dtype=bool)
         proxies = [k for k, d in enumerate(ds) if d.proxy]
+        self.proxy = np.zeros(n, dtype=bool)
         if proxies:  # a label standing in for a hidden toggle is clicked like it
             self.interactive[proxies] = True
+            self.proxy[proxies] = True
         self.is_key = np.array(is_key, dtype=bool)
         self.heading_level = np.array(heading, dtype=np.int8)
         self.is_value = np.array(is_value, dtype=bool)

@@ -136,6 +136,10 @@ _PLAIN_ROLES = frozenset({"generic", "listitem", "none", "presentation", "img", 
 #: shows a control that declares it opens one: the words of the record it is for must
 #: not make the record's own link the answer.
 MENU_MISS = 0.5
+#: The state factor of a shown label standing in for a hidden toggle: its role and name
+#: are borrowed, as much a guess as a role miss ("Pin run" beside a row's own selection
+#: box took "tick the fourth run" at medium with 0.8).
+PROXY = ROLE_MISS
 #: The role factor of a pressed toggle button asked for as a "switch": half ROLE_MISS's
 #: miss on a log scale.
 PRESSED_SWITCH = ROLE_MISS ** 0.5
@@ -291,6 +295,7 @@ def _state_factor(si: SearchIndex, q: Query) -> np.ndarray:
     f = np.ones(si.n, dtype=np.float32)
     f[si.hidden == 1] = 0.8  # laid out but invisible: revealed on hover
     f[si.hidden == 2] = _HIDDEN_GONE  # not rendered at all (display:none, closed menus)
+    f[si.proxy] = PROXY  # a label standing in for a hidden toggle: the toggle, a guess
     f[si.disabled] *= 0.8
     f[si.in_viewport] *= 1.02
     f[si.primary] *= 1.03
