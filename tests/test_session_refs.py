@@ -265,3 +265,26 @@ def test_a_medium_best_the_request_hardly_names_is_not_acted_on(
         with pytest.raises(ActionError, match=r"has no 'reload', 'listing'"):
             page.click(query=query)
         assert _log(page) == []
+
+
+_ACCOUNT = LEDGER + """<main><h1>Account</h1><button onclick="rec('sign out')">Sign out
+</button><button onclick="rec('delete account')">Delete account</button>
+<button onclick="rec('export')">Export data</button></main>"""
+
+
+@pytest.mark.parametrize(("query", "acted"), [
+    ("delete my data", None),  # find: *Delete account* (high), by "delete" alone
+    ("delete my account", "delete account"),
+])
+def test_what_cannot_be_taken_back_needs_the_requests_words(
+        domdex_browser: Any, query: str, acted: str | None) -> None:
+    """Review 40: "delete my data" deleted the account at ``high``. A best that does what
+    cannot be taken back must carry most of the request's words, whatever its score."""
+    with page_showing(domdex_browser, _ACCOUNT) as page:
+        if acted is not None:
+            page.click(query=query)
+            assert _log(page) == [acted]
+            return
+        with pytest.raises(ActionError, match=r"has no 'data'"):
+            page.click(query=query)
+        assert _log(page) == []

@@ -59,7 +59,7 @@ from .records import RECORD_WORDS, Listing, listings
 from .routing import Route, route
 from .tables import table_of
 
-__all__ = ["INTENTS", "Match", "find_matches", "ordinal_listings"]
+__all__ = ["INTENTS", "Match", "find_matches", "ordinal_listings", "undoable"]
 
 log = logging.getLogger("domdex")
 
@@ -974,6 +974,13 @@ def _undoable() -> frozenset[str]:
     if lang is None:
         return _UNDOABLE
     return _undoable_in(lang)
+
+
+def undoable(name: str) -> bool:
+    """Whether a control's ``name`` says it does what cannot be taken back (*Delete
+    account*, *Move to trash*, *Konto löschen*)."""
+    undo = _undoable()
+    return any(t in undo for t in tokens(fold(name)))
 
 
 @cache

@@ -44,7 +44,7 @@ from ..index.labels import label
 from ..render.elements import element_line, in_row
 from ..search.lexical import STOPWORDS, SYNONYMS, unplaced_negation
 from ..search.matcher import SearchIndex
-from ..search.ranking import ordinal_listings
+from ..search.ranking import ordinal_listings, undoable
 from ..search.records import RECORD_WORDS
 from ..words import fold
 
@@ -310,6 +310,9 @@ def unmet(idx: PageIndex, result: FindResult, action: str) -> str | None:
 #: cost its data.
 MEDIUM_CARRIES = 0.5
 HIGH_CARRIES = 0.0
+#: The same for a ``high`` best that does what cannot be taken back (review 40: "delete
+#: my data" deleted the account).
+UNDOABLE_CARRIES = 0.5
 #: Words that say how, not what: a phrasal verb's parts ("turn off bold", "go ahead and
 #: save it", "sign me up for the newsletter") are no words the target must carry.
 _HOW = frozenset(["turn", "go", "make", "set", "get", "put", "take", "sign", "do", "keep",
@@ -332,10 +335,14 @@ def unsure(idx: PageIndex, result: FindResult, action: str) -> str | None:
     a refusal shows the candidates. Words that say how (:data:`_HOW`: "turn off bold")
     are not counted.
     """
-    least = {"medium": MEDIUM_CARRIES, "high": HIGH_CARRIES}.get(result.confidence, 0.0)
-    if not least or not result.ref or not result.matches:
+    if not result.ref or not result.matches:
         return None
     best = result.matches[0]
+    least = {"medium": MEDIUM_CARRIES, "high": HIGH_CARRIES}.get(result.confidence, 0.0)
+    if result.confidence == "high" and undoable(label(idx.node(best.ref))):
+        least = max(least, UNDOABLE_CARRIES)  # "delete my data" is no *Delete account*
+    if not least:
+        return None
     q = result.ranking.query
     skip = set(q.zone_terms) | RECORD_WORDS | _HOW
     asked = [t for t in q.terms if t not in skip and t.isalnum()]
