@@ -418,8 +418,8 @@ def time_tokens(low: str) -> tuple[str, ...]:
     """A time of day however it is written: "7h04", "07h04", "07:04", "07:04:00" also
     give the token "7:04", "2:30 pm" and "14:30" the token "14:30", "9am" "9:00", so a
     request and a timetable in another convention meet (``low``: folded)."""
-    if ":" not in low and "h" not in low and "m" not in low:
-        return ()
+    if (":" not in low and "h" not in low and "m" not in low) or not _DIGIT.search(low):
+        return ()  # most texts: no clock without a digit (a find's build reads them all)
     return tuple(t for m in TIME_OF_DAY.finditer(low) if m[2] or m[3] for t in _clock(m))
 
 
@@ -436,6 +436,7 @@ def _clock(m: re.Match[str]) -> tuple[str, ...]:
 
 #: A time of day: hours and minutes ("7h04", "07:04", "10:30:00", "2:30 pm") or hours
 #: and a half of the day ("9am"); not a bare number.
+_DIGIT = re.compile(r"\d")
 TIME_OF_DAY = re.compile(r"(?<![\d:.,])([01]?\d|2[0-3])(?:[:h]([0-5]\d)(?::[0-5]\d)?)?"
                          r"(?: ?([ap]\.?m\.?)(?![a-z]))?(?![\d:])", re.IGNORECASE)
 
