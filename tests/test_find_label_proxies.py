@@ -12,6 +12,8 @@ from typing import Any
 
 import pytest
 
+from domdex.errors import ActionError
+
 from .conftest import page_showing
 
 pytestmark = pytest.mark.browser
@@ -40,3 +42,34 @@ def test_a_label_with_a_role_of_its_own_keeps_it(domdex_browser: Any) -> None:
         res = page.find("the Show sidebar button", intent="click")
         assert page.index().node(res.ref).attrs.get("id") == "menu", str(res)
         assert "Toggle navigation of API" not in str(res).splitlines()[0]
+
+
+TWICE = """<!doctype html><html lang=en><head><style>.hide{display:none}</style></head><body>
+<main><h1>To-do</h1><ul>""" + "".join(
+    f"<li>{t} <input type=checkbox id=done class=hide><label for=done>Done</label></li>"
+    for t in ("Buy milk", "Call mum", "Pay rent")) + "</ul></main></body></html>"
+TWINS = """<!doctype html><html lang=en><head><style>.hide{display:none}</style></head><body>
+<main><h1>Emails</h1><label><input type=checkbox id=real> Marketing emails</label>
+<div><input type=checkbox id=hid class=hide><label for=hid>Marketing emails</label></div>
+</main></body></html>"""
+
+
+def test_a_label_for_a_shared_id_stands_in_for_nothing(domdex_browser: Any) -> None:
+    """Review 41: three rows' labels ``for=done`` bind the first row's box (ids must be
+    unique; the browser takes the first), so "the second Done" ticked Buy milk."""
+    with page_showing(domdex_browser, TWICE) as page:
+        with pytest.raises(ActionError):
+            page.click(query="the second Done")
+        checked = page.playwright_page.evaluate(
+            "[...document.querySelectorAll('input')].map(e => e.checked)")
+        assert checked == [False, False, False]
+
+
+def test_a_styled_toggle_and_a_plain_box_of_one_name_are_look_alikes(
+        domdex_browser: Any) -> None:
+    """Review 41: "marketing emails" ticked the plain box (1.0 against 0.64); the
+    request does not tell them apart, so the action refuses and lists both."""
+    with page_showing(domdex_browser, TWINS) as page:
+        with pytest.raises(ActionError, match="do not tell apart"):
+            page.check(query="marketing emails")
+        assert page.playwright_page.evaluate("[real.checked, hid.checked]") == [False, False]

@@ -272,19 +272,30 @@ _ACCOUNT = LEDGER + """<main><h1>Account</h1><button onclick="rec('sign out')">S
 <button onclick="rec('export')">Export data</button></main>"""
 
 
-@pytest.mark.parametrize(("query", "acted"), [
-    ("delete my data", None),  # find: *Delete account* (high), by "delete" alone
-    ("delete my account", "delete account"),
+_BILLING = LEDGER + """<main><h1>Billing</h1><p>Pro plan, renews May 1</p>
+<button onclick="rec('cancel')">Cancel subscription</button>
+<button onclick="rec('change')">Change plan</button></main>"""
+
+
+@pytest.mark.parametrize(("page", "query", "acted"), [
+    (_ACCOUNT, "delete my data", None),  # find: *Delete account* (high), by "delete" alone
+    (_ACCOUNT, "delete my photo", None),  # a record word the account does not carry
+    (_ACCOUNT, "delete my account", "delete account"),
+    (_BILLING, "keep my subscription", None),  # review 41: it cancelled it
+    (_BILLING, "renew the subscription", None),  # "renew" is the text's, not the button's
+    (_BILLING, "cancel my subscription", "cancel"),
 ])
 def test_what_cannot_be_taken_back_needs_the_requests_words(
-        domdex_browser: Any, query: str, acted: str | None) -> None:
-    """Review 40: "delete my data" deleted the account at ``high``. A best that does what
-    cannot be taken back must carry most of the request's words, whatever its score."""
-    with page_showing(domdex_browser, _ACCOUNT) as page:
+        domdex_browser: Any, page: str, query: str, acted: str | None) -> None:
+    """Reviews 40 and 41: "delete my data" deleted the account and "keep my
+    subscription" cancelled it, at ``high``. A best that does what cannot be taken back
+    must be asked for by its own verb (or a synonym) and carry most of the request's
+    words, whatever its score."""
+    with page_showing(domdex_browser, page) as p:
         if acted is not None:
-            page.click(query=query)
-            assert _log(page) == [acted]
+            p.click(query=query)
+            assert _log(p) == [acted]
             return
-        with pytest.raises(ActionError, match=r"has no 'data'"):
-            page.click(query=query)
-        assert _log(page) == []
+        with pytest.raises(ActionError, match=r"has no '"):
+            p.click(query=query)
+        assert _log(p) == []

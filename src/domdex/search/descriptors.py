@@ -302,10 +302,13 @@ def label_proxies(nodes: list[Node], end: list[int]) -> dict[int, int]:
             continue  # a label with a role of its own (MediaWiki's role=button) is a control
         target = node.attrs.get("for")
         if target is not None:
-            if ids is None:
-                ids = {n.attrs["id"]: j for j, n in enumerate(nodes)
-                       if n.tag == "input" and "id" in n.attrs}
+            if ids is None:  # an id two elements share binds the first: a guess, none
+                ids = {}
+                for j, n in enumerate(nodes):
+                    if "id" in n.attrs:
+                        ids[n.attrs["id"]] = -1 if n.attrs["id"] in ids else j
             c = ids.get(target, -1)
+            c = c if c >= 0 and nodes[c].tag == "input" else -1
         else:
             inside = [j for j in range(i + 1, end[i]) if nodes[j].tag == "input"]
             c = inside[0] if len(inside) == 1 else -1

@@ -976,11 +976,11 @@ def _undoable() -> frozenset[str]:
     return _undoable_in(lang)
 
 
-def undoable(name: str) -> bool:
-    """Whether a control's ``name`` says it does what cannot be taken back (*Delete
-    account*, *Move to trash*, *Konto löschen*)."""
+def undoable(name: str) -> frozenset[str]:
+    """The words of a control's ``name`` that say it does what cannot be taken back
+    (*Delete account*: delete; *Move to trash*; *Konto löschen*), empty for any other."""
     undo = _undoable()
-    return any(t in undo for t in tokens(fold(name)))
+    return frozenset(t for t in tokens(fold(name)) if t in undo)
 
 
 @cache

@@ -310,8 +310,8 @@ def unmet(idx: PageIndex, result: FindResult, action: str) -> str | None:
 #: cost its data.
 MEDIUM_CARRIES = 0.5
 HIGH_CARRIES = 0.0
-#: The same for a ``high`` best that does what cannot be taken back (review 40: "delete
-#: my data" deleted the account).
+#: The same, of its own and its row's words, for a best that does what cannot be taken
+#: back (review 40: "delete my data" deleted the account; see :func:`_undone`).
 UNDOABLE_CARRIES = 0.5
 #: Words that say how, not what: a phrasal verb's parts ("turn off bold", "go ahead and
 #: save it", "sign me up for the newsletter") are no words the target must carry.
@@ -338,22 +338,26 @@ def unsure(idx: PageIndex, result: FindResult, action: str) -> str | None:
     if not result.ref or not result.matches:
         return None
     best = result.matches[0]
-    least = {"medium": MEDIUM_CARRIES, "high": HIGH_CARRIES}.get(result.confidence, 0.0)
-    if result.confidence == "high" and undoable(label(idx.node(best.ref))):
-        least = max(least, UNDOABLE_CARRIES)  # "delete my data" is no *Delete account*
-    if not least:
-        return None
     q = result.ranking.query
-    skip = set(q.zone_terms) | RECORD_WORDS | _HOW
-    asked = [t for t in q.terms if t not in skip and t.isalnum()]
-    if not asked:
+    undo = undoable(label(idx.node(best.ref)))
+    if undo and result.confidence in ("high", "medium"):
+        lacking = _undone(idx, q, best.ref, undo)
+    else:
+        least = {"medium": MEDIUM_CARRIES, "high": HIGH_CARRIES}.get(result.confidence, 0.0)
+        if not least:
+            return None
+        skip = set(q.zone_terms) | RECORD_WORDS | _HOW
+        asked = [t for t in q.terms if t not in skip and t.isalnum()]
+        if not asked:
+            return None
+        mine = _words(idx, best.ref)
+        carries = _carried(idx, best.ref)
+        has = [t for t in asked if carries(t, mine)]
+        if len(has) > least * len(asked):
+            return None
+        lacking = ", ".join(repr(t) for t in asked if t not in has)
+    if not lacking:
         return None
-    mine = _words(idx, best.ref)
-    carries = _carried(idx, best.ref)
-    has = [t for t in asked if carries(t, mine)]
-    if len(has) > least * len(asked):
-        return None
-    lacking = ", ".join(repr(t) for t in asked if t not in has)
     lines = [f"{result.query!r}: find's best match ({result.confidence}) has no {lacking}, so "
              f"it may not be the one meant and nothing was done ({action}). Candidates:"]
     for m in result.matches[:UNSURE_SHOWN]:
@@ -362,6 +366,31 @@ def unsure(idx: PageIndex, result: FindResult, action: str) -> str | None:
     lines.append(f"Act on the one you mean by its ref ({action} <ref>), or find with the "
                  "words the page uses.")
     return "\n".join(lines)
+
+
+def _undone(idx: PageIndex, q: Any, ref: str, undo: frozenset[str]) -> str:
+    """What a request lacks to be acted on by a control that does what cannot be taken
+    back (its ``undo`` words), quoted; empty when it has it all.
+
+    The request must say the control's own action, or a synonym ("remove" for *Delete*):
+    "keep my subscription", "back up the files" and "follow the user" found *Cancel
+    subscription*, *Delete files* and *Block user* by their other word (review 41). And
+    the control must carry more than half of its words, record words counted ("delete
+    my photo" is no *Delete account*) unless an ordinal counts records ("delete the
+    second post"). Words of the section or dialog around it still count as its own:
+    "delete this vehicle" on a vehicle's page, and so "cancel editing the address" in an
+    *Edit address* dialog still finds its *Cancel order*."""
+    said = [t for t in q.terms if t.isalnum()]
+    if not any(_known(t, set(undo)) for t in said):
+        return " or ".join(repr(w) for w in sorted(undo))
+    skip = set(q.zone_terms) | (RECORD_WORDS if q.ordinal is not None else set())
+    asked = [t for t in said if t not in skip]
+    mine = _words(idx, ref)
+    carries = _carried(idx, ref)
+    missing = [t for t in asked if not carries(t, mine)]
+    if asked and len(asked) - len(missing) <= UNDOABLE_CARRIES * len(asked):
+        return ", ".join(repr(t) for t in missing)
+    return ""
 
 
 def nowhere(idx: PageIndex, result: FindResult, action: str) -> str | None:
@@ -416,7 +445,19 @@ def refusal(idx: PageIndex, result: FindResult, others: list[Match], action: str
     return "\n".join(lines)
 
 
+def _proxied(idx: PageIndex, ref: str) -> Any:
+    """The descriptor of a label that stands in for a hidden toggle (find answers it as
+    the toggle, by the toggle's name), else None."""
+    si = SearchIndex.for_index(idx)
+    k = si.by_ref.get(ref)
+    d = si.descriptors[k] if k is not None else None
+    return d if d is not None and d.proxy else None
+
+
 def _kind(idx: PageIndex, ref: str) -> tuple[str, str]:
+    d = _proxied(idx, ref)
+    if d is not None:  # a styled toggle and a plain box of one name are look-alikes
+        return d.role, " ".join(d.fields.get("name", "").casefold().split())
     node = idx.node(ref)
     return node.role, " ".join(label(node).casefold().split())
 
@@ -426,6 +467,9 @@ def _words(idx: PageIndex, ref: str) -> set[str]:
     regions' and its heading's."""
     node = idx.node(ref)
     text: list[Any] = [label(node)]
+    d = _proxied(idx, ref)
+    if d is not None:
+        text.append(d.fields.get("name", ""))
     text += [f"{r.landmark} {r.name}" for r in idx.region_path(ref)]
     heading = idx.heading_of(ref)
     if heading is not None:
