@@ -87,6 +87,15 @@ PASSWORDS = ("<!doctype html><html lang=en><body><main><h1>Password change</h1><
              "<label>New password: <input type=password id=new></label>"
              "<label>New password confirmation: <input type=password id=again></label>"
              "<button>Change my password</button></form></main></body></html>")
+SLOTS = ("<!doctype html><html lang=en><body><main><h1>Book a call</h1><fieldset><legend>"
+         "Pick a time</legend><label><input type=radio name=t id=t9> 9:00</label><label>"
+         "<input type=radio name=t id=t10> 10:00</label></fieldset><button id=bookagain>Book "
+         "again</button><p>No code yet?</p><button id=resend>Send the code again</button>"
+         "</main></body></html>")
+ACCOUNTS = ("<!doctype html><html lang=en><body><header><button id=switchacct>Switch account"
+            "</button><button id=profile>Profile</button></header><main><h1>Home</h1><label>"
+            "<input type=checkbox role=switch id=work checked> Work account</label></main>"
+            "</body></html>")
 SIGNUP = ("<!doctype html><html lang=en><body><main><h1>Create account</h1><form>"
           "<label>Username <input id=user></label><label>Password <input type=password "
           "id=pw placeholder='Enter a password'></label><label>Confirm password <input "
@@ -99,6 +108,10 @@ SIGNUP = ("<!doctype html><html lang=en><body><main><h1>Create account</h1><form
     (LIST, "select all", "click", "select-all"),
     (PASSWORDS, "confirm the new password a second time", "fill", "again"),
     (SIGNUP, "type the password a second time for the new account", "fill", "pw2"),
+    (SLOTS, "send the code a second time so I get it", "click", "resend"),
+    (SLOTS, "choose a second time for the call", "click", "t10"),  # a slot, not "again"
+    (ACCOUNTS, "switch account", "click", "switchacct"),  # a verb, the button's word
+    (ACCOUNTS, "switch off the work account", "click", "work"),  # a switch asked for
 ])
 def test_words_that_are_no_role_or_count(domdex_browser: Any, page: str, query: str,
                                          intent: str, want: str) -> None:

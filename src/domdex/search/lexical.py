@@ -219,14 +219,20 @@ _ORDINALS = {
 }
 #: "a second time", "for the first time": when something is done, not which one.
 _TIMES = re.compile(r"\b(?:for )?(?:a|the) (?:first|second|third|last|final) time\b"
-                    r"(?=\s*(?:$|[.,;!?]|\b(?:to|and|then|when|before|after|please|for|"
-                    r"on|in|so)\b))")
+                    r"(?=\s*(?:$|[.,;!?]|\b(?:to|and|then|when|before|after|please)\b))")
+#: The same before "for / on / in / so" ("type the password a second time for the new
+#: account" says "again"), unless the request picks something: "choose a second time for
+#: the call" picks a time slot (review 41).
+_TYPED_TIMES = re.compile(_TIMES.pattern.replace("please)", "please|for|on|in|so)"))
+_PICKS = re.compile(r"^\s*(choose|pick|select|add|book|schedule|set|propose|suggest)\b")
 #: Role words that are also the verb of a control's name when "all" or "none" follows:
 #: "select all the books" asks for the *Select all* box, not for a drop-down.
 _VERB_ROLES = frozenset({"select"})
-#: Role words that open a request as its verb when one of these words follows.
+#: Role words that open a request as its verb when one of these words follows; any other
+#: but "on" or "off" makes it a word of a control's name ("switch account").
 _VERB_LEADS = {"switch": frozenset({"to", "the", "between", "from", "my", "this", "it",
                                      "over", "back"})}
+_ON_OFF = frozenset({"on", "off"})
 _ALL_OR_NONE = frozenset({"all", "none"})
 #: Ordinal words and the position each names (-1: the last).
 ORDINAL_WORDS = _ORDINALS
@@ -501,7 +507,9 @@ def parse_query(text: str) -> Query:
     if not foreign:
         # "type it a second time" counts no fields: it says "again" (a confirmation
         # field's "Enter password again"), the other times say nothing
-        low = _TIMES.sub(lambda m: " again " if "second" in m[0] else " ", low)
+        picks = _PICKS.match(low) is not None
+        low = (_TIMES if picks else _TYPED_TIMES).sub(
+            lambda m: " again " if not picks and "second" in m[0] else " ", low)
     q.quoted = [m.strip() for m in _QUOTED.findall(text)]
     q.named = [m.strip() for m in _NAMED_QUOTE.findall(text)]
     # the "Embed Tweet" button: a quote a role word follows names an element too
@@ -578,6 +586,8 @@ def parse_query(text: str) -> Query:
             q.roles |= ROLE_WORDS["checkbox"]
         elif n == 0 and w in _VERB_LEADS and ahead.get(w) in _VERB_LEADS[w]:
             pass  # "switch to grid view", "switch the view": a verb, no switch asked for
+        elif n == 0 and w in _VERB_LEADS and ahead.get(w) not in _ON_OFF:
+            q.terms.append(w)  # "switch account": a *Switch account* button's word
         elif w in ROLE_WORDS:
             q.role_words.append(w)
             q.roles |= ROLE_WORDS[w]
