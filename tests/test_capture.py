@@ -162,6 +162,9 @@ def test_names_and_descriptions(page: Any, server: str) -> None:
     # (review 40: "TrashDelete" lost the word "delete", and a click went elsewhere)
     assert by_id["spacedicon"].name == "Delete" and by_id["blankicons"].name == ""
     assert by_id["presicon"].name == "Go"
+    # an icon whose content reads as nothing (an aria-hidden svg) says its title (review
+    # 41: icon buttons had no name); one whose content is there but hidden does not
+    assert by_id["svgicon"].name == "Edit" and by_id["hiddenpartitle"].name == "Save"
     assert by_id["ph"].name == "Your email" and by_id["ta"].name == "Comment"
     described = next(n for n in snap.nodes if n.name == "Described")
     assert described.description == "Billing"

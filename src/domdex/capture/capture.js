@@ -500,10 +500,16 @@
       const s = contentText(el, { visited: nc.visited, hiddenOk: nc.hiddenOk, embedded: true,
         inLabelledBy: nc.inLabelledBy, inLabel: nc.inLabel });
       if (s.trim()) return s;
-      // a part of a name that holds anything (a space, a hidden word, a <br>) gives its
-      // content, not its title: <i title="Trash">&nbsp;</i>Delete is "Delete", as in
-      // Playwright's snapshot; only an empty icon (<span title="Choose a Date">) says it
-      if (!self && el.firstChild) return s;
+      // a part of a name whose content reads as blank (a space, a <br>) gives that, not
+      // its title: <i title="Trash">&nbsp;</i>Delete is "Delete", as in Playwright's
+      // snapshot; one whose content reads as nothing at all (an empty icon, an
+      // aria-hidden svg, an img alt="") says its title: <span title="Choose a Date">
+      if (!self && s !== "") return s;
+      if (!self) {  // nor does one whose content is there but not rendered (Playwright)
+        for (let c = el.firstElementChild; c; c = c.nextElementSibling) {
+          if (styleFacts(c) & 2) return s;
+        }
+      }
     }
     if (!self && el.hasAttribute("title")) {
       // nor does a part that has no box (display:contents) or says it is none
@@ -980,7 +986,7 @@
 
     // an empty child with a title (a calendar icon's <span title="Choose a Date">) gives
     // its title to the name of the control around it (accname 2I, as Chromium does)
-    if (collect && ha && !el.firstChild && el.hasAttribute("title")) special++;
+    if (collect && ha && !text.trim() && el.hasAttribute("title")) special++;
     if (row) {
       if (tentative && row.kids < 2) {
         row.drop = true;
