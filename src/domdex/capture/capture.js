@@ -507,14 +507,14 @@
       if (!self && s !== "") return s;
       if (!self) {  // nor does one whose content is there but not rendered (Playwright)
         for (let c = el.firstElementChild; c; c = c.nextElementSibling) {
-          if (styleFacts(c) & 2) return s;
+          if (styleFacts(c) & 4) return s;  // display:none (an aria-hidden icon is not)
         }
       }
     }
     if (!self && el.hasAttribute("title")) {
-      // nor does a part that has no box (display:contents) or says it is none
+      // nor does a part that says it is none
       const r = (el.getAttribute("role") || "").trim().toLowerCase();
-      if (r === "presentation" || r === "none" || (styleFacts(el) & 4)) return "";
+      if (r === "presentation" || r === "none") return "";
     }
     if (role !== "presentation" || t === "IFRAME") return el.getAttribute("title") || "";
     return "";
