@@ -504,10 +504,12 @@
       // its title: <i title="Trash">&nbsp;</i>Delete is "Delete", as in Playwright's
       // snapshot; one whose content reads as nothing at all (an empty icon, an
       // aria-hidden svg, an img alt="") says its title: <span title="Choose a Date">
-      if (!self && s !== "") return s;
-      if (!self) {  // nor does one whose content is there but not rendered (Playwright)
+      if (!self) {
+        if (s !== "") return s;
+        // nor does one whose content is there but not rendered (display:none; an
+        // aria-hidden icon is no such content)
         for (let c = el.firstElementChild; c; c = c.nextElementSibling) {
-          if (styleFacts(c) & 4) return s;  // display:none (an aria-hidden icon is not)
+          if (styleFacts(c) & 4) return s;
         }
       }
     }
@@ -984,8 +986,9 @@
       }
     }
 
-    // an empty child with a title (a calendar icon's <span title="Choose a Date">) gives
-    // its title to the name of the control around it (accname 2I, as Chromium does)
+    // a child whose content reads as nothing, with a title (a calendar icon's <span
+    // title="Choose a Date">), may give its title to the name of the control around it
+    // (accname 2I, as in Playwright's snapshot): textAlt decides, so no shortcut here
     if (collect && ha && !text.trim() && el.hasAttribute("title")) special++;
     if (row) {
       if (tentative && row.kids < 2) {

@@ -298,7 +298,7 @@ def label_proxies(nodes: list[Node], end: list[int]) -> dict[int, int]:
     out: dict[int, int] = {}
     ids: dict[str, int] | None = None
     for i, node in enumerate(nodes):
-        if node.tag != "label" or node.role not in ("", "generic") or _hidden_kind(node):
+        if not _plain_label(node) or _hidden_kind(node):
             continue  # a label with a role of its own (MediaWiki's role=button) is a control
         target = node.attrs.get("for")
         if target is not None:
@@ -315,6 +315,11 @@ def label_proxies(nodes: list[Node], end: list[int]) -> dict[int, int]:
         if c >= 0 and element_role(nodes[c]) in _PROXIED_ROLES and _hidden_kind(nodes[c]):
             out[i] = c
     return out
+
+
+def _plain_label(node: Node) -> bool:
+    """A ``<label>`` without a role of its own: its words name a control."""
+    return node.tag == "label" and node.role in ("", "generic")
 
 
 def _hidden_kind(node: Node) -> int:
@@ -995,7 +1000,7 @@ class _Builder:
         if i in self.proxies:
             return self._proxy(i, self.proxies[i])
         node = self.nodes[i]
-        if node.tag in _SKIP_TAGS and (node.tag != "label" or node.role in ("", "generic")):
+        if node.tag in _SKIP_TAGS and (node.tag != "label" or _plain_label(node)):
             return None  # a <label role=button> (MediaWiki's menu toggle) is a control
         label = self.labels[i]
         interactive = self.inter[i]

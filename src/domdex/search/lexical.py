@@ -218,12 +218,13 @@ _ORDINALS = {
     **{_nth(n): n for n in range(1, 101)},  # "the 7th search result"
 }
 #: "a second time", "for the first time": when something is done, not which one.
-_TIMES = re.compile(r"\b(?:for )?(?:a|the) (?:first|second|third|last|final) time\b"
-                    r"(?=\s*(?:$|[.,;!?]|\b(?:to|and|then|when|before|after|please)\b))")
+_TIME_PHRASE = (r"\b(?:for )?(?:a|the) (?:first|second|third|last|final) time\b"
+                r"(?=\s*(?:$|[.,;!?]|\b(?:to|and|then|when|before|after|please{})\b))")
+_TIMES = re.compile(_TIME_PHRASE.format(""))
 #: The same before "for / on / in / so" ("type the password a second time for the new
 #: account" says "again"), unless the request picks something: "choose a second time for
 #: the call" picks a time slot (review 41).
-_TYPED_TIMES = re.compile(_TIMES.pattern.replace("please)", "please|for|on|in|so)"))
+_TYPED_TIMES = re.compile(_TIME_PHRASE.format("|for|on|in|so"))
 _PICKS = re.compile(r"^\s*(choose|pick|select|add|book|schedule|set|propose|suggest)\b")
 #: Role words that are also the verb of a control's name when "all" or "none" follows:
 #: "select all the books" asks for the *Select all* box, not for a drop-down.
@@ -584,10 +585,11 @@ def parse_query(text: str) -> Query:
             q.terms.append(w)
             q.role_words.append("checkbox")
             q.roles |= ROLE_WORDS["checkbox"]
-        elif n == 0 and w in _VERB_LEADS and ahead.get(w) in _VERB_LEADS[w]:
-            pass  # "switch to grid view", "switch the view": a verb, no switch asked for
         elif n == 0 and w in _VERB_LEADS and ahead.get(w) not in _ON_OFF:
-            q.terms.append(w)  # "switch account": a *Switch account* button's word
+            # a verb, no switch asked for: "switch to grid view"; and a word of a
+            # control's name unless the words after it say where to ("switch account")
+            if ahead.get(w) not in _VERB_LEADS[w]:
+                q.terms.append(w)
         elif w in ROLE_WORDS:
             q.role_words.append(w)
             q.roles |= ROLE_WORDS[w]

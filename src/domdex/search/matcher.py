@@ -543,6 +543,7 @@ class SearchIndex:
         column_header: list[bool] = []
         tiny: list[bool] = []
         in_prose: list[bool] = []
+        proxy: list[bool] = []
         nan = math.nan
         for d in ds:
             node = d.node
@@ -572,6 +573,7 @@ class SearchIndex:
             column_header.append(role == "columnheader" or (
                 tag == "th" and node.role not in ("rowheader", "cell")))
             in_prose.append(d.in_prose)
+            proxy.append(d.proxy)
         self.y = np.array(ys, dtype=np.float64)
         self.x = np.array(xs, dtype=np.float64)
         self.order = np.arange(n, dtype=np.float64)
@@ -586,11 +588,9 @@ class SearchIndex:
                 np.zeros(0, dtype=bool)
         else:
             self.interactive = np.array([self.idx.is_interactive(d.node) for d in ds], dtype=bool)
-        proxies = [k for k, d in enumerate(ds) if d.proxy]
-        self.proxy = np.zeros(n, dtype=bool)
-        if proxies:  # a label standing in for a hidden toggle is clicked like it
-            self.interactive[proxies] = True
-            self.proxy[proxies] = True
+        self.proxy = np.array(proxy, dtype=bool)
+        # a label standing in for a hidden toggle is clicked like it
+        self.interactive[self.proxy] = True
         self.is_key = np.array(is_key, dtype=bool)
         self.heading_level = np.array(heading, dtype=np.int8)
         self.is_value = np.array(is_value, dtype=bool)

@@ -31,7 +31,9 @@ way the parser cannot place), :func:`unmet` (picked by words of its row, it lack
 another word of the record the request names: "Delete Bob Brown" over *Ann Brown*),
 :func:`counted` (an ordinal that two listings fit alike counts differently in each) and
 :func:`unsure` (a ``medium`` best that carries no more than half of the request's
-words: "reload the file listing" over a *File* menu).
+words: "reload the file listing" over a *File* menu; or one that does what cannot be
+taken back and is not asked for by its verb: "keep my subscription" over *Cancel
+subscription*).
 """
 
 from __future__ import annotations
@@ -53,8 +55,8 @@ if TYPE_CHECKING:
     from ..render.find import FindResult
     from ..search.ranking import Match
 
-__all__ = ["CLOSE", "TWIN_SHARE", "counted", "excluded", "nowhere", "refusal", "rivals",
-           "unmet"]
+__all__ = ["CLOSE", "TWIN_SHARE", "UNSURE_SHOWN", "counted", "excluded", "nowhere", "refusal",
+           "rivals", "unmet", "unsure"]
 
 #: A look-alike scoring at least this share of the best is a rival (find shows matches
 #: from this share on as alternatives).
@@ -303,13 +305,11 @@ def unmet(idx: PageIndex, result: FindResult, action: str) -> str | None:
             f"({action} <ref>).")
 
 
-#: The share of a request's words a ``medium`` best must carry more than to be acted on,
-#: and a ``high`` one (0: no such check). On the corpus's 575 action tasks, "at least
-#: half" left 23 wrong actions (and 188 right), "more than half" 16 (and 174): the
-#: majority it is, as a refusal costs the agent one act by ref and a wrong click may
-#: cost its data.
+#: The share of a request's words a ``medium`` best must carry more than to be acted on.
+#: On the corpus's 575 action tasks, "at least half" left 23 wrong actions (and 188
+#: right), "more than half" 16 (and 174): the majority it is, as a refusal costs the
+#: agent one act by ref and a wrong click may cost its data.
 MEDIUM_CARRIES = 0.5
-HIGH_CARRIES = 0.0
 #: The same, of its own and its row's words, for a best that does what cannot be taken
 #: back (review 40: "delete my data" deleted the account; see :func:`_undone`).
 UNDOABLE_CARRIES = 0.5
@@ -342,27 +342,17 @@ def unsure(idx: PageIndex, result: FindResult, action: str) -> str | None:
     undo = undoable(label(idx.node(best.ref)))
     if undo and result.confidence in ("high", "medium"):
         lacking = _undone(idx, q, best.ref, undo)
-    else:
-        least = {"medium": MEDIUM_CARRIES, "high": HIGH_CARRIES}.get(result.confidence, 0.0)
-        if not least:
-            return None
+    elif result.confidence == "medium":
         skip = set(q.zone_terms) | RECORD_WORDS | _HOW
         asked = [t for t in q.terms if t not in skip and t.isalnum()]
-        if not asked:
-            return None
-        mine = _words(idx, best.ref)
-        carries = _carried(idx, best.ref)
-        has = [t for t in asked if carries(t, mine)]
-        if len(has) > least * len(asked):
-            return None
-        lacking = ", ".join(repr(t) for t in asked if t not in has)
+        lacking = _lacking(idx, best.ref, asked, MEDIUM_CARRIES)
+    else:
+        return None
     if not lacking:
         return None
     lines = [f"{result.query!r}: find's best match ({result.confidence}) has no {lacking}, so "
              f"it may not be the one meant and nothing was done ({action}). Candidates:"]
-    for m in result.matches[:UNSURE_SHOWN]:
-        lines.append(f"  {element_line(idx.node(m.ref))}{in_row(row_text(idx, m.ref))} in "
-                     f"{m.region or 'page'} ({m.score:.2f})")
+    lines += [_candidate(idx, m) for m in result.matches[:UNSURE_SHOWN]]
     lines.append(f"Act on the one you mean by its ref ({action} <ref>), or find with the "
                  "words the page uses.")
     return "\n".join(lines)
@@ -384,11 +374,17 @@ def _undone(idx: PageIndex, q: Any, ref: str, undo: frozenset[str]) -> str:
     if not any(_known(t, set(undo)) for t in said):
         return " or ".join(repr(w) for w in sorted(undo))
     skip = set(q.zone_terms) | (RECORD_WORDS if q.ordinal is not None else set())
-    asked = [t for t in said if t not in skip]
+    return _lacking(idx, ref, [t for t in said if t not in skip], UNDOABLE_CARRIES)
+
+
+def _lacking(idx: PageIndex, ref: str, asked: list[str], least: float) -> str:
+    """The words of ``asked`` the element ``ref`` does not carry, quoted, when it carries
+    no more than the share ``least`` of them; empty when it carries more (or nothing
+    was asked)."""
     mine = _words(idx, ref)
     carries = _carried(idx, ref)
     missing = [t for t in asked if not carries(t, mine)]
-    if asked and len(asked) - len(missing) <= UNDOABLE_CARRIES * len(asked):
+    if asked and len(asked) - len(missing) <= least * len(asked):
         return ", ".join(repr(t) for t in missing)
     return ""
 
@@ -435,10 +431,7 @@ def refusal(idx: PageIndex, result: FindResult, others: list[Match], action: str
     shown = [best, *others]
     lines = [f"{result.query!r} fits {len(shown)} elements that its words do not tell "
              f"apart, so nothing was done ({action}). Candidates:"]
-    for m in shown:
-        node = idx.node(m.ref)
-        lines.append(f"  {element_line(node)}{in_row(row_text(idx, m.ref))} in "
-                     f"{m.region or 'page'} ({m.score:.2f})")
+    lines += [_candidate(idx, m) for m in shown]
     lines.append(f"Act on the one you mean by its ref ({action} <ref>), or say which in the "
                  "request: a word of its name, row or section, or its place (\"the second "
                  "…\").")
@@ -452,6 +445,12 @@ def _proxied(idx: PageIndex, ref: str) -> Any:
     k = si.by_ref.get(ref)
     d = si.descriptors[k] if k is not None else None
     return d if d is not None and d.proxy else None
+
+
+def _candidate(idx: PageIndex, m: Match) -> str:
+    """One line of a refusal's candidates: the element, its row, its region, its score."""
+    return (f"  {element_line(idx.node(m.ref))}{in_row(row_text(idx, m.ref))} in "
+            f"{m.region or 'page'} ({m.score:.2f})")
 
 
 def _kind(idx: PageIndex, ref: str) -> tuple[str, str]:

@@ -524,7 +524,7 @@ class AsyncSession:
         t.show(idx)  # the candidates' refs are the agent's to act on
         # the record the request names is not the best, or the best is the one it excludes
         lacking = excluded(idx, result, action) or unmet(idx, result, action) or \
-            counted(idx, result, action)
+            counted(idx, result, action)  # an ordinal two listings count differently
         if lacking is not None:
             seen(result.matches[:1])
             raise ActionError(lacking)
