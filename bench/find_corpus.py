@@ -301,6 +301,7 @@ def score(args: argparse.Namespace) -> int:
         from domdex.search import ranking
 
         res = find(idx, c.query, **kwargs) if not args.hand else None
+        outcome: str | None = None  # what an action by query does: right, wrong, refused
         if args.hand:
             r = ranking.find_matches(idx, c.query, learned=False, **kwargs)
             refs = [m.ref for m in r.matches]
@@ -324,7 +325,7 @@ def score(args: argparse.Namespace) -> int:
         top1 = bool(refs) and c.right(refs[0])
         top3 = any(c.right(r) for r in refs[:3])
         by_app[c.app].append((top1, top3, c.hard))
-        per_task[c.id] = [c.app, top1, top3, c.hard]
+        per_task[c.id] = [c.app, top1, top3, c.hard, outcome]
         if not top1:
             misses.append(f"{c.id}: {c.query!r} → {refs[:1]} (want {c.expect_ref})")
     print(f"{'app':16} {'tasks':>5} {'top-1':>7} {'top-3':>7} {'hard top-1':>11}")

@@ -73,3 +73,26 @@ def test_a_styled_toggle_and_a_plain_box_of_one_name_are_look_alikes(
         with pytest.raises(ActionError, match="do not tell apart"):
             page.check(query="marketing emails")
         assert page.playwright_page.evaluate("[real.checked, hid.checked]") == [False, False]
+
+
+PARTIAL = """<!doctype html><html lang=en><head><style>.hide{display:none}</style></head><body>
+<main><h1>Privacy</h1><label><input type=checkbox id=real> Share usage data</label>
+<div><input type=checkbox id=hid class=hide><label for=hid>Share usage data with partners</label>
+</div><div><input type=checkbox id=hid2 class=hide><label for=hid2>Email me</label></div>
+<label><input type=checkbox id=real2> Email me weekly</label></main></body></html>"""
+
+
+@pytest.mark.parametrize("query", ["share usage data with partners", "email me"])
+def test_a_name_that_says_more_of_the_request_is_a_rival(domdex_browser: Any,
+                                                         query: str) -> None:
+    """Review 41: a plain box whose name says part of the request (*Share usage data*,
+    *Email me weekly*) outscored the styled toggle named by the request in full, whose
+    label stands in for it at a guess's factor, and was ticked. The action refuses and
+    lists both; the plain box's own name still acts."""
+    with page_showing(domdex_browser, PARTIAL) as page:
+        with pytest.raises(ActionError, match=r"Share usage data with partners|Email me"):
+            page.check(query=query)
+        state = "[real.checked, hid.checked, hid2.checked, real2.checked]"
+        assert page.playwright_page.evaluate(state) == [False] * 4
+        page.check(query="share usage data")
+        assert page.playwright_page.evaluate(state) == [True, False, False, False]

@@ -272,6 +272,16 @@ _ACCOUNT = LEDGER + """<main><h1>Account</h1><button onclick="rec('sign out')">S
 <button onclick="rec('export')">Export data</button></main>"""
 
 
+_DIALOG = LEDGER + """<main><h1>Order #1234</h1><div role=dialog aria-label="Edit address">
+<input aria-label=Street><button onclick="rec('cancel order')">Cancel order</button>
+<button onclick="rec('save')">Save address</button></div></main>"""
+_POPUPS = LEDGER + """<main><h1>Settings</h1><h2>Pop-ups</h2><p>Allowed</p>
+<button onclick="rec('block')">Block user</button></main>"""
+_CART = LEDGER + """<main><h1>Cart</h1><ul><li>Blue shirt $20 <button onclick="rec('remove')">
+Remove from cart</button></li><li>Red scarf $15 <button onclick="rec('keep')">Save for
+later</button></li></ul></main>"""
+
+
 _BILLING = LEDGER + """<main><h1>Billing</h1><p>Pro plan, renews May 1</p>
 <button onclick="rec('cancel')">Cancel subscription</button>
 <button onclick="rec('change')">Change plan</button></main>"""
@@ -284,13 +294,20 @@ _BILLING = LEDGER + """<main><h1>Billing</h1><p>Pro plan, renews May 1</p>
     (_BILLING, "keep my subscription", None),  # review 41: it cancelled it
     (_BILLING, "renew the subscription", None),  # "renew" is the text's, not the button's
     (_BILLING, "cancel my subscription", "cancel"),
+    (_DIALOG, "cancel", None),  # review 41: the order, from an address dialog
+    (_DIALOG, "cancel editing the address", None),  # "address" is the dialog's word
+    (_DIALOG, "cancel the order", "cancel order"),
+    (_POPUPS, "block pop-ups", None),  # the heading's word, not the button's object
+    (_POPUPS, "block this user", "block"),
+    (_CART, "remove the blue shirt", "remove"),  # the row names what it acts on
 ])
 def test_what_cannot_be_taken_back_needs_the_requests_words(
         domdex_browser: Any, page: str, query: str, acted: str | None) -> None:
     """Reviews 40 and 41: "delete my data" deleted the account and "keep my
     subscription" cancelled it, at ``high``. A best that does what cannot be taken back
     must be asked for by its own verb (or a synonym) and carry most of the request's
-    words, whatever its score."""
+    words, whatever its score; and the request must name what it acts on, a word of its
+    name (*order* of *Cancel order*) or of its row (review 41)."""
     with page_showing(domdex_browser, page) as p:
         if acted is not None:
             p.click(query=query)

@@ -59,7 +59,7 @@ from .records import RECORD_WORDS, Listing, listings
 from .routing import Route, route
 from .tables import table_of
 
-__all__ = ["INTENTS", "Match", "find_matches", "ordinal_listings", "undoable"]
+__all__ = ["INTENTS", "Match", "find_matches", "ordinal_listings", "undoable", "unnamed_objects"]
 
 log = logging.getLogger("domdex")
 
@@ -987,6 +987,31 @@ def undoable(name: str) -> frozenset[str]:
 def _undoable_in(lang: str) -> frozenset[str]:
     return _UNDOABLE | {t for w in _UNDOABLE for found in translations(w, lang)
                         for t in tokens(found)}
+
+
+#: Words of an undoable control's name that name no object of their own: the record the
+#: control sits in is what it acts on (*Remove item*, *Delete row*), or they only carry
+#: the undoable word (*Move to trash*, *Send to archive*).
+_NO_OBJECT = frozenset(english_stem(w) for w in str.split(
+    "row record entry item one thing line result this it selected move send mark put"))
+
+
+def unnamed_objects(terms: list[str], name: str) -> list[str]:
+    """The words of an undoable control's ``name`` that say what it acts on (*order* of
+    *Cancel order*, *user* of *Block user*) when the request's ``terms`` name none of
+    them, by stem, synonym or related form; [] when one is named or the name has none.
+
+    An action that cannot be taken back needs its object confirmed as well as its verb:
+    "cancel" in an *Edit address* dialog is no request for *Cancel order*, nor "block
+    pop-ups" under a *Pop-ups* heading for *Block user* (review 41)."""
+    undo = _undoable()
+    objects = [w for w in tokens(fold(name)) if w.isalpha() and w not in undo
+               and w not in STOPWORDS and w not in ACTION_VERBS
+               and english_stem(w) not in _NO_OBJECT]
+    said = [t for t in terms if t not in STOPWORDS]
+    if not objects or _names(said, " ".join(objects)):
+        return []
+    return objects
 
 
 #: Controls the no-guess rule holds back: those that act (a link mostly goes somewhere).

@@ -46,7 +46,7 @@ from ..index.labels import label
 from ..render.elements import element_line, in_row
 from ..search.lexical import STOPWORDS, SYNONYMS, unplaced_negation
 from ..search.matcher import SearchIndex
-from ..search.ranking import ordinal_listings, undoable
+from ..search.ranking import ordinal_listings, undoable, unnamed_objects
 from ..search.records import RECORD_WORDS
 from ..words import fold
 
@@ -85,10 +85,12 @@ def rivals(idx: PageIndex, result: FindResult) -> list[Match]:
         placed = _placed(idx, q)
     kind = _kind(idx, best.ref)
     mine: set[str] | None = None
+    said = [t for t in (*q.terms, *q.role_words) if t not in STOPWORDS]
     out: list[Match] = []
     for m in matches[1:]:
         twin = _kind(idx, m.ref) == kind and m.score >= TWIN_SHARE * best.score
-        if not twin and best.score - m.score >= CLOSE:
+        near = twin or best.score - m.score < CLOSE
+        if not near and m.score < OUTNAMED_SHARE * best.score:
             continue
         if mine is None:
             mine = _words(idx, best.ref)
@@ -97,9 +99,40 @@ def rivals(idx: PageIndex, result: FindResult) -> list[Match]:
             continue  # "anyone but Bob": Bob's row is the one it is not
         if placed is not None and placed(best.ref, m.ref):
             continue  # "the top Delete": the best is above it, and not on the same line
-        if not (asked & mine) - theirs:
+        if (near and not (asked & mine) - theirs) or _outnames(idx, said, best.ref, m.ref):
             out.append(m)
     return out
+
+
+#: A match scoring at least this share of the best whose name says more of the request
+#: than the best's is a rival (review 41: "share usage data with partners" took a box
+#: named *Share usage data* over the styled one named in full, which a label stands for
+#: and so scores less).
+OUTNAMED_SHARE = 0.5
+
+
+def _outnames(idx: PageIndex, said: list[str], best: str, other: str) -> bool:
+    """Whether the name of ``other`` says more of the request's words (``said``) than the
+    name of ``best`` does, or as many and nothing else where the best's says more ("email
+    me": *Email me* against *Email me weekly*)."""
+    mine, theirs = _name_words(idx, best), _name_words(idx, other)
+    a = {t for t in said if _known(t, mine)}
+    if not a:  # the best is found by its context or description, not its name
+        return False
+    b = {t for t in said if _known(t, theirs)}
+    if b > a:
+        return True
+    if b != a:
+        return False
+    asked = {_stem(t) for t in said}
+    return theirs <= asked and not mine <= asked
+
+
+def _name_words(idx: PageIndex, ref: str) -> set[str]:
+    """The words of an element's name (a label proxy's, the toggle's), stop words aside."""
+    d = _proxied(idx, ref)
+    name = d.fields.get("name", "") if d is not None else label(idx.node(ref))
+    return {_stem(w) for w in words(str(name)) if w.casefold() not in STOPWORDS}
 
 
 #: Pixels by which "the top one" must be above another (and so on) beyond its own box:
@@ -373,8 +406,24 @@ def _undone(idx: PageIndex, q: Any, ref: str, undo: frozenset[str]) -> str:
     said = [t for t in q.terms if t.isalnum()]
     if not any(_known(t, set(undo)) for t in said):
         return " or ".join(repr(w) for w in sorted(undo))
+    name = label(idx.node(ref))
+    objects = unnamed_objects(said, name)
+    if objects and not _row_named(idx, ref, said, name):
+        return " or ".join(repr(w) for w in objects)
     skip = set(q.zone_terms) | (RECORD_WORDS if q.ordinal is not None else set())
     return _lacking(idx, ref, [t for t in said if t not in skip], UNDOABLE_CARRIES)
+
+
+def _row_named(idx: PageIndex, ref: str, said: list[str], name: str) -> bool:
+    """Whether the request names the row the element sits in by a word of the row that
+    its own name does not say ("remove the blue shirt" for the shirt's *Remove from
+    cart*): the record is then the object the control acts on."""
+    own = {_stem(w) for w in words(name)}
+    item = identify(idx, idx.pos(ref))
+    if not item.item:  # no row, list item or card of its own: a section's words are no object
+        return False
+    row = {_stem(w) for w in item.words} - own
+    return any(_stem(t) in row for t in said if t not in STOPWORDS)
 
 
 def _lacking(idx: PageIndex, ref: str, asked: list[str], least: float) -> str:
