@@ -281,6 +281,24 @@ _CART = LEDGER + """<main><h1>Cart</h1><ul><li>Blue shirt $20 <button onclick="r
 Remove from cart</button></li><li>Red scarf $15 <button onclick="rec('keep')">Save for
 later</button></li></ul></main>"""
 
+_POST = LEDGER + """<main><h1>Bob's post</h1><article><p>Our trip to Rome</p>
+<button onclick="rec('delete post')">Delete post</button><section><h2>Comments</h2>
+<div class=comment><b>Ann</b> nice! <button onclick="rec('reply')">Reply</button></div>
+</section></article></main>"""
+_PLANS = LEDGER + """<main><h1>Profile settings</h1><section><h2>Plan</h2><p>Pro, $12/month</p>
+<button onclick="rec('cancel')">Cancel subscription</button></section><section><h2>Emails
+</h2><p>Weekly newsletter: on</p></section><section><h2>Photo</h2><img src="data:," alt=""
+width=40 height=40><button onclick="rec('upload')">Upload new</button></section>
+<button onclick="rec('delete account')">Delete account</button></main>"""
+_ORDERS = LEDGER + """<main><h1>Your orders</h1><table>""" + "".join(
+    f"<tr><td>Order {n}</td><td>{item}</td><td>{state}</td><td><button onclick=\"rec('track "
+    f"{n}')\">Track</button><button onclick=\"rec('cancel {n}')\">Cancel order</button></td></tr>"
+    for n, item, state in ((1001, "Blue shirt", "Return requested"),
+                           (1002, "Black belt", "Delivered"))) + "</table></main>"
+_FR_PLAN = """<html lang="fr"><body>""" + LEDGER + """<main><h1>Facturation</h1>
+<p>Forfait Pro, renouvelé le 1er mai</p><button onclick="rec('annuler')">Annuler
+l'abonnement</button><button onclick="rec('changer')">Changer de forfait</button></main>"""
+
 
 _BILLING = LEDGER + """<main><h1>Billing</h1><p>Pro plan, renews May 1</p>
 <button onclick="rec('cancel')">Cancel subscription</button>
@@ -299,7 +317,15 @@ _BILLING = LEDGER + """<main><h1>Billing</h1><p>Pro plan, renews May 1</p>
     (_DIALOG, "cancel the order", "cancel order"),
     (_POPUPS, "block pop-ups", None),  # the heading's word, not the button's object
     (_POPUPS, "block this user", "block"),
-    (_CART, "remove the blue shirt", "remove"),  # the row names what it acts on
+    (_CART, "remove the blue shirt", "remove"),  # *from cart* is a place, not its object
+    # review 42: an object named only by the row, by a synonym or as an owner
+    (_POST, "delete Ann's comment", None),
+    (_PLANS, "cancel the newsletter", None),  # a newsletter is no *Subscription*
+    (_PLANS, "remove my profile photo", None),  # a profile photo is no *Account*
+    (_ORDERS, "cancel the return for order 1001", None),  # the return is what it acts on
+    (_ORDERS, "cancel order 1001", "cancel 1001"),
+    (_FR_PLAN, "garder l'abonnement", None),  # in the page's language: *Annuler* undoes
+    (_FR_PLAN, "annuler l'abonnement", "annuler"),
 ])
 def test_what_cannot_be_taken_back_needs_the_requests_words(
         domdex_browser: Any, page: str, query: str, acted: str | None) -> None:

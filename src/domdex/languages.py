@@ -30,7 +30,7 @@ from typing import Any, TypeVar
 from .words import WORD, fold
 
 __all__ = ["PAGE_LANGUAGE", "current_language", "detect_language", "in_page_language",
-           "page_language", "snowball_name", "speaking"]
+           "is_function_word", "page_language", "snowball_name", "speaking"]
 
 #: The language of the page find is working on ("en", "de", "ru", "ja" …), or None.
 PAGE_LANGUAGE: ContextVar[str | None] = ContextVar("domdex_page_language", default=None)
@@ -56,6 +56,14 @@ _WORD_LANGS: dict[str, set[str]] = {}
 for _lang, _words in _FUNCTION_WORDS.items():
     for _w in _words.split():
         _WORD_LANGS.setdefault(_w, set()).add(_lang)
+
+
+
+def is_function_word(word: str) -> bool:
+    """Whether the folded ``word`` is one of the commonest function words of a
+    Latin-script language ("der", "les", "para"): no word that names a thing."""
+    return word in _WORD_LANGS
+
 
 #: Hits another language needs, how many times English's, and its share of the words.
 MIN_HITS = 5

@@ -32,7 +32,7 @@ from ..compounds import related_words
 from ..errors import QueryError
 from ..index.identity import read_record, row_text
 from ..index.reveal import opens_something, revealer
-from ..languages import current_language, in_page_language
+from ..languages import current_language, in_page_language, is_function_word
 from ..structure_words import STRUCTURE_WORDS
 from ..translations import is_interface_word, translations
 from ..words import fold, is_unspaced_char
@@ -993,23 +993,37 @@ def _undoable_in(lang: str) -> frozenset[str]:
 #: control sits in is what it acts on (*Remove item*, *Delete row*), or they only carry
 #: the undoable word (*Move to trash*, *Send to archive*).
 _NO_OBJECT = frozenset(english_stem(w) for w in str.split(
-    "row record entry item one thing line result this it selected move send mark put"))
+    "row record entry item one thing line result this it selected move send mark put "
+    "changes forever permanently anyway"))
+#: Where a control's name stops saying what it acts on: *Remove from cart* acts on the
+#: row's record, the cart is where it is.
+_NAME_PLACE = frozenset(str.split("from to in into on onto at for of with as"))
 
 
-def unnamed_objects(terms: list[str], name: str) -> list[str]:
+def unnamed_objects(q: Query, name: str) -> list[str]:
     """The words of an undoable control's ``name`` that say what it acts on (*order* of
-    *Cancel order*, *user* of *Block user*) when the request's ``terms`` name none of
-    them, by stem, synonym or related form; [] when one is named or the name has none.
+    *Cancel order*, *user* of *Block user*) when the request names none of them, by stem
+    or related form (not by synonym: "the newsletter" is no *Subscription*, "my profile
+    photo" no *Account*); [] when one is named or the name has none (*Remove*, *Remove
+    item*, *Remove from cart*: the row's record).
+
+    A request that says what it acts on before a place or an owner ("cancel the return
+    for order 1001", "delete the comment on the post") names it there, not in the rest.
 
     An action that cannot be taken back needs its object confirmed as well as its verb:
     "cancel" in an *Edit address* dialog is no request for *Cancel order*, nor "block
-    pop-ups" under a *Pop-ups* heading for *Block user* (review 41)."""
+    pop-ups" under a *Pop-ups* heading for *Block user* (reviews 41 and 42)."""
     undo = _undoable()
-    objects = [w for w in tokens(fold(name)) if w.isalpha() and w not in undo
-               and w not in STOPWORDS and w not in ACTION_VERBS
-               and english_stem(w) not in _NO_OBJECT]
-    said = [t for t in terms if t not in STOPWORDS]
-    if not objects or _names(said, " ".join(objects)):
+    objects: list[str] = []
+    for w in tokens(fold(name)):
+        if w in _NAME_PLACE:
+            break
+        if w.isalpha() and len(w) > 1 and w not in undo and w not in STOPWORDS and \
+                w not in ACTION_VERBS and not is_function_word(w) and \
+                english_stem(w) not in _NO_OBJECT:
+            objects.append(w)
+    said = [t for t in (q.head or q.terms) if t not in STOPWORDS]
+    if not objects or _names(said, " ".join(objects), synonyms=False):
         return []
     return objects
 
@@ -1060,12 +1074,13 @@ def _undone(q: Query, d: Descriptor) -> bool:
     return not _names([said[0]], own)
 
 
-def _names(terms: list[str], name: str) -> bool:
+def _names(terms: list[str], name: str, synonyms: bool = True) -> bool:
     """Whether a request word is a word of ``name``: the same stem or a synonym's, or on
     a page in another language a related form (*процитировать* / *Цитировать*)."""
     words = [w for w in tokens(name) if w.isalpha()]
     stems = {stem(w) for w in words}
-    return any(stems & _term_stems(t) or related_words(t, words, stem) for t in terms)
+    return any(stems & (_term_stems(t) if synonyms else {stem(t)})
+               or related_words(t, words, stem) for t in terms)
 
 
 def _term_stems(term: str) -> frozenset[str]:

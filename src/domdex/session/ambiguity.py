@@ -34,6 +34,9 @@ another word of the record the request names: "Delete Bob Brown" over *Ann Brown
 words: "reload the file listing" over a *File* menu; or one that does what cannot be
 taken back and is not asked for by its verb: "keep my subscription" over *Cancel
 subscription*).
+
+Each check runs in the page's language, as find does (:func:`~domdex.languages.
+in_page_language`): *Konto löschen* is undoable on a German page, *Бориса* is Борис's row.
 """
 
 from __future__ import annotations
@@ -43,6 +46,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..index.identity import identify, row_text, words
 from ..index.labels import label
+from ..languages import in_page_language
 from ..render.elements import element_line, in_row
 from ..search.lexical import STOPWORDS, SYNONYMS, unplaced_negation
 from ..search.matcher import SearchIndex
@@ -66,6 +70,7 @@ TWIN_SHARE = 0.6
 CLOSE = 0.08
 
 
+@in_page_language
 def rivals(idx: PageIndex, result: FindResult) -> list[Match]:
     """The matches the request does not tell apart from its best answer (empty when it
     picks the best out)."""
@@ -194,6 +199,7 @@ _SAID_BY = {"top": frozenset({"top", "upper", "masthead"}),
             "bottom": frozenset({"bottom", "lower"})}
 
 
+@in_page_language
 def counted(idx: PageIndex, result: FindResult, action: str) -> str | None:
     """The refusal to give when an ordinal counts records of more than one listing that
     fit the request alike, and the readings disagree (else None).
@@ -249,6 +255,7 @@ def counted(idx: PageIndex, result: FindResult, action: str) -> str | None:
     return "\n".join(lines)
 
 
+@in_page_language
 def excluded(idx: PageIndex, result: FindResult, action: str) -> str | None:
     """The refusal to give when the best answer is what the request excludes, or when
     the request negates something the parser could not place (else None).
@@ -300,6 +307,7 @@ def _without(text: str, name: str) -> str:
     return text.replace(name, " ") if name else text
 
 
+@in_page_language
 def unmet(idx: PageIndex, result: FindResult, action: str) -> str | None:
     """The refusal to give when the best answer was picked by words of its row, card or
     section but lacks another word the request names (else None).
@@ -355,6 +363,7 @@ _HOW = frozenset(["turn", "go", "make", "set", "get", "put", "take", "sign", "do
 UNSURE_SHOWN = 3
 
 
+@in_page_language
 def unsure(idx: PageIndex, result: FindResult, action: str) -> str | None:
     """The refusal to give when find's best is only ``medium`` and carries no more than
     half of the request's words (else None).
@@ -406,24 +415,12 @@ def _undone(idx: PageIndex, q: Any, ref: str, undo: frozenset[str]) -> str:
     said = [t for t in q.terms if t.isalnum()]
     if not any(_known(t, set(undo)) for t in said):
         return " or ".join(repr(w) for w in sorted(undo))
-    name = label(idx.node(ref))
-    objects = unnamed_objects(said, name)
-    if objects and not _row_named(idx, ref, said, name):
+    node = idx.node(ref)
+    objects = unnamed_objects(q, label(node)) if node.role != "link" else []  # goes somewhere
+    if objects:
         return " or ".join(repr(w) for w in objects)
     skip = set(q.zone_terms) | (RECORD_WORDS if q.ordinal is not None else set())
     return _lacking(idx, ref, [t for t in said if t not in skip], UNDOABLE_CARRIES)
-
-
-def _row_named(idx: PageIndex, ref: str, said: list[str], name: str) -> bool:
-    """Whether the request names the row the element sits in by a word of the row that
-    its own name does not say ("remove the blue shirt" for the shirt's *Remove from
-    cart*): the record is then the object the control acts on."""
-    own = {_stem(w) for w in words(name)}
-    item = identify(idx, idx.pos(ref))
-    if not item.item:  # no row, list item or card of its own: a section's words are no object
-        return False
-    row = {_stem(w) for w in item.words} - own
-    return any(_stem(t) in row for t in said if t not in STOPWORDS)
 
 
 def _lacking(idx: PageIndex, ref: str, asked: list[str], least: float) -> str:
@@ -438,6 +435,7 @@ def _lacking(idx: PageIndex, ref: str, asked: list[str], least: float) -> str:
     return ""
 
 
+@in_page_language
 def nowhere(idx: PageIndex, result: FindResult, action: str) -> str | None:
     """The refusal to give when the request names something no element of the page
     holds (find's ``absent``: "delete the post by Casie" where no one is Casie), else
