@@ -27,7 +27,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections import defaultdict
+from collections import Counter, defaultdict
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
@@ -39,6 +39,7 @@ from domdex.search.api import find
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from check_i18n import DEFAULT_TASKS, INTENTS, PAGES, VIEWPORT, serve
 from expected import CHAIN_JS, expected_refs
+from find_corpus import _ACTIONS, _acts_table, _would_act
 
 
 def _row(label: str, rows: list[tuple[bool, bool, bool]]) -> str:
@@ -88,7 +89,8 @@ def main(argv: list[str] | None = None) -> int:
 
     httpd, base = serve(PAGES)
     groups: dict[str, list[tuple[bool, bool, bool]]] = defaultdict(list)
-    outcomes, misses, said_absent = [], [], []
+    outcomes, misses, said_absent, acted_wrong = [], [], [], []
+    acts: dict[str, Counter[str]] = defaultdict(Counter)  # acting by query, per language
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=find_chromium(), args=LAUNCH_ARGS)
@@ -111,8 +113,17 @@ def main(argv: list[str] | None = None) -> int:
                 native = "native" if t["query_lang"] == t["lang"] else t["query_lang"]
                 groups[f"query {native}"].append(row)
                 groups["ALL"].append(row)
+                acting = None
+                if t["intent"] in _ACTIONS:  # what page.click(query=…) would do
+                    acted = _would_act(idx, res, _ACTIONS[t["intent"]])
+                    acting = "refused" if acted is None else "right" if acted in ok \
+                        else "wrong"
+                    acts[f"page {t['lang']}"][acting] += 1
+                    if acting == "wrong":
+                        acted_wrong.append(f"{t['id']} {t['query']!r} acts on {acted} "
+                                           f"({res.confidence}; want {want})")
                 outcomes.append({"id": t["id"], "top1": top1, "top3": top3, "got": refs[:3],
-                                 "want": want})
+                                 "want": want, "acting": acting})
                 if not top1:
                     misses.append(f"{t['id']} [{t['query_lang']}] {t['query']!r} → "
                                   f"{refs[:1]} (want {want})")
@@ -124,8 +135,9 @@ def main(argv: list[str] | None = None) -> int:
         print(_row(label, groups[label]))
     print(f"'nothing on the page says' on {len(said_absent)} of {len(tasks)} tasks (each "
           "page holds its task's target)")
+    _acts_table(acts)
     if args.verbose:
-        print("\n".join(misses + said_absent))
+        print("\n".join(misses + said_absent + acted_wrong))
     if args.json:
         args.json.write_text(json.dumps(outcomes, ensure_ascii=False, indent=1))
     return 0

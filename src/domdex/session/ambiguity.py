@@ -44,15 +44,17 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 from ..index.identity import identify, row_text, words
 from ..index.labels import label
-from ..languages import in_page_language
+from ..languages import current_language, in_page_language, is_function_word
 from ..render.elements import element_line, in_row
 from ..search.lexical import STOPWORDS, SYNONYMS, unplaced_negation
 from ..search.matcher import SearchIndex
 from ..search.ranking import ordinal_listings, undoable, unnamed_objects
 from ..search.records import RECORD_WORDS
-from ..words import fold
+from ..words import fold, has_unspaced
 
 if TYPE_CHECKING:
     from ..index import PageIndex
@@ -331,7 +333,7 @@ def unmet(idx: PageIndex, result: FindResult, action: str) -> str | None:
     mine = _words(idx, best.ref)
     carries = _carried(idx, best.ref)
     by_row = [t for t in asked if carries(t, mine) and not _known(t, own)]
-    missing = [t for t in asked if not carries(t, mine)]
+    missing = [t for t in asked if not carries(t, mine) and _telling(idx, t)]
     if not by_row or not missing:
         return None
     node = idx.node(best.ref)
@@ -344,6 +346,29 @@ def unmet(idx: PageIndex, result: FindResult, action: str) -> str | None:
             f"record the request names and nothing was done ({action}). Check that the "
             f"record is on this page (find, grep), or act on an element by its ref "
             f"({action} <ref>).")
+
+
+#: A short word (``FUNCTION_CHARS`` letters at most) that more than this share of the
+#: page's elements carry is a function word of the page's language ("la", "der", "в",
+#: "في"), which names no record; a longer one is a record's word however common
+#: (*correspondance* on every train of a timetable).
+COMMON_SHARE = 0.05
+FUNCTION_CHARS = 3
+
+
+def _telling(idx: PageIndex, term: str) -> bool:
+    """Whether a request word on a page not in English tells records apart: it is no
+    function word of the page's language, nor a pair of characters no element holds
+    (*址的*, across a particle). On an English page every word does (stop words are
+    gone already, and a word no element holds is a paraphrase find may have missed)."""
+    if current_language() is None:
+        return True
+    si = SearchIndex.for_index(idx)
+    held = int(np.count_nonzero(si.match_term(term)))
+    if has_unspaced(term):
+        return held > 0
+    return not is_function_word(term) and \
+        not (len(term) <= FUNCTION_CHARS and held > COMMON_SHARE * si.n)
 
 
 #: The share of a request's words a ``medium`` best must carry more than to be acted on.
