@@ -5,7 +5,8 @@ Why: on the tuned set of ``bench/i18n.py`` find's best was right for most tasks,
 acting on it refused: "ajouter la theiere au panier" lacked *la* (a French function word
 no card needs to carry), "收货地址的城市" lacked *址的* (a pair of characters across the
 particle 的 that no element holds), and a French *Annuler l'abonnement* was no undoable
-control to the checks, which ran without the page's language.
+control to the checks, which ran without the page's language. Of the two refusals only
+the first is relaxed: review 43 found every wider form acting on the wrong record.
 """
 
 from __future__ import annotations
@@ -31,10 +32,20 @@ def _shop(lang: str, items: list[tuple[str, str]], add: str) -> str:
 
 FR = _shop("fr", [("Théière en fonte", "39,90 €"), ("Miel de lavande", "12,50 €"),
                   ("Tasse en grès", "9,90 €"), ("Boîte à thé", "14,00 €")], "Ajouter au panier")
-ZH = (f"<html lang=zh><body>{LEDGER}<main><h1>结算</h1><form><h2>收货地址</h2>"
-      "<label>姓名 <input id=name></label><label>城市 <input id=city></label>"
-      "<label>街道 <input id=street></label><h2>付款</h2><label>卡号 <input id=card></label>"
-      "</form></main>")
+ZH = (f"<html lang=zh><body>{LEDGER}<main><h1>购物车</h1><ul>" + "".join(
+    f"<li>{name} ¥{price} <button onclick=\"rec('{name}')\">删除</button></li>"
+    for name, price in (("白色连衣裙", 199), ("牛仔夹克", 299), ("运动鞋", 399)))
+    + "</ul></main>")
+USERS = (f"<html lang=fr><body>{LEDGER}<main><h1>Utilisateurs</h1><table>" + "".join(
+    f"<tr><td>{name}</td><td>Éditeur</td><td><button onclick=\"rec('{name}')\">Supprimer"
+    "</button></td></tr>" for name in ("Anh Nguyen", "Minh Le", "Thi Tran"))
+    + "</table></main>")
+INBOX = (f"<html lang=de><body>{LEDGER}<main><h1>Posteingang</h1><button onclick=\"rec('alle')\">"
+         "Alle löschen</button><ul>" + "".join(
+             f"<li><b>{who}</b> {what} <button onclick=\"rec('{who}')\">Markieren</button></li>"
+             for who, what in (("Anna Schmidt", "Rechnung März"),
+                               ("Newsletter Shop", "Angebote der Woche")))
+         + "</ul></main>")
 
 
 def test_a_function_word_of_the_page_language_names_no_record(domdex_browser: Any) -> None:
@@ -43,10 +54,21 @@ def test_a_function_word_of_the_page_language_names_no_record(domdex_browser: An
         assert page.playwright_page.evaluate("window.log") == ["Théière en fonte"]
 
 
-def test_a_pair_of_characters_no_element_holds_names_no_record(domdex_browser: Any) -> None:
-    with page_showing(domdex_browser, ZH) as page:
-        page.fill(query="收货地址的城市", value="上海")
-        assert page.playwright_page.evaluate("city.value") == "上海"
+@pytest.mark.parametrize(("page", "query"), [
+    (ZH, "把黑色连衣裙删除"),  # a black dress: the white one's 删除 is no answer
+    (USERS, "supprimer Anh Le"),  # *Le* is Minh Le's name here, not French "the"
+    (INBOX, "alle Newsletter löschen"),  # *Alle löschen* empties the inbox
+])
+def test_review_43s_wrong_records_are_refused(domdex_browser: Any, page: str,
+                                              query: str) -> None:
+    """Review 43: each acted on another record, or on all of them. A pair of characters
+    no element holds (黑色) still says "not this one"; a capitalised small word inside
+    a request is a name; a control that acts on everything needs every word the request
+    names."""
+    with page_showing(domdex_browser, page) as p:
+        with pytest.raises(ActionError):
+            p.click(query=query)
+        assert p.playwright_page.evaluate("window.log") == []
 
 
 def test_a_word_of_another_record_still_refuses(domdex_browser: Any) -> None:

@@ -299,6 +299,9 @@ _FR_PLAN = """<html lang="fr"><body>""" + LEDGER + """<main><h1>Facturation</h1>
 <p>Forfait Pro, renouvelé le 1er mai</p><button onclick="rec('annuler')">Annuler
 l'abonnement</button><button onclick="rec('changer')">Changer de forfait</button></main>"""
 
+_INBOX = LEDGER + """<main><h1>Inbox</h1><button onclick="rec('all')">Delete all</button><ul>
+<li><b>Anna Smith</b> Invoice March</li><li><b>Shop News</b> Weekly deals</li></ul></main>"""
+
 
 _BILLING = LEDGER + """<main><h1>Billing</h1><p>Pro plan, renews May 1</p>
 <button onclick="rec('cancel')">Cancel subscription</button>
@@ -326,6 +329,9 @@ _BILLING = LEDGER + """<main><h1>Billing</h1><p>Pro plan, renews May 1</p>
     (_ORDERS, "cancel order 1001", "cancel 1001"),
     (_FR_PLAN, "garder l'abonnement", None),  # in the page's language: *Annuler* undoes
     (_FR_PLAN, "annuler l'abonnement", "annuler"),
+    (_INBOX, "delete", None),  # *Delete all* acts on everything: "all" is its object
+    (_INBOX, "delete the newsletter", None),
+    (_INBOX, "delete all emails", "all"),
 ])
 def test_what_cannot_be_taken_back_needs_the_requests_words(
         domdex_browser: Any, page: str, query: str, acted: str | None) -> None:

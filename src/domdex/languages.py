@@ -59,10 +59,11 @@ for _lang, _words in _FUNCTION_WORDS.items():
 
 
 
-def is_function_word(word: str) -> bool:
-    """Whether the folded ``word`` is one of the commonest function words of a
-    Latin-script language ("der", "les", "para"): no word that names a thing."""
-    return word in _WORD_LANGS
+def is_function_word(word: str, language: str | None = None) -> bool:
+    """Whether the folded ``word`` is one of the commonest function words of
+    ``language`` (of any Latin-script language when None): "der", "les", "para"."""
+    langs = _WORD_LANGS.get(word, ())
+    return bool(langs) if language is None else language in langs
 
 
 #: Hits another language needs, how many times English's, and its share of the words.

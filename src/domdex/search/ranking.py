@@ -1014,18 +1014,35 @@ def unnamed_objects(q: Query, name: str) -> list[str]:
     "cancel" in an *Edit address* dialog is no request for *Cancel order*, nor "block
     pop-ups" under a *Pop-ups* heading for *Block user* (reviews 41 and 42)."""
     undo = _undoable()
+    every = _quantifiers()
     objects: list[str] = []
     for w in tokens(fold(name)):
         if w in _NAME_PLACE:
             break
-        if w.isalpha() and len(w) > 1 and w not in undo and w not in STOPWORDS and \
-                w not in ACTION_VERBS and not is_function_word(w) and \
-                english_stem(w) not in _NO_OBJECT:
+        if w in every or (w.isalpha() and len(w) > 1 and w not in undo and
+                          w not in STOPWORDS and w not in ACTION_VERBS and
+                          not is_function_word(w) and english_stem(w) not in _NO_OBJECT):
             objects.append(w)
     said = [t for t in (q.head or q.terms) if t not in STOPWORDS]
     if not objects or _names(said, " ".join(objects), synonyms=False):
         return []
     return objects
+
+
+#: Words that make an undoable control act on everything (*Delete all*, *Alle löschen*):
+#: its object, which a request must name too ("delete" is no *Delete all*).
+_EVERY = frozenset({"all", "every", "everything"})
+
+
+def _quantifiers() -> frozenset[str]:
+    lang = current_language()
+    return _EVERY if lang is None else _quantifiers_in(lang)
+
+
+@cache
+def _quantifiers_in(lang: str) -> frozenset[str]:
+    return _EVERY | {t for w in _EVERY for found in translations(w, lang)
+                     for t in tokens(found)}
 
 
 #: Controls the no-guess rule holds back: those that act (a link mostly goes somewhere).
