@@ -348,3 +348,46 @@ def test_what_cannot_be_taken_back_needs_the_requests_words(
         with pytest.raises(ActionError, match=r"has no '"):
             p.click(query=query)
         assert _log(p) == []
+
+
+def _buttons(*names: str) -> str:
+    return LEDGER + "<main><h1>Settings</h1>" + "".join(
+        f"<button onclick=\"rec('{n}')\">{n}</button>" for n in names) + "</main>"
+
+
+@pytest.mark.parametrize(("page", "query", "acted"), [
+    (_buttons("Turn off Wi-Fi", "Forget network"), "turn on Wi-Fi", None),
+    (_buttons("Turn location off"), "turn location on", None),
+    (_buttons("Clock out", "View timesheet"), "clock in", None),
+    (_buttons("Zoom out", "Reset"), "zoom in", None),
+    (_buttons("Raise priority", "Assign"), "lower the priority", None),
+    (_buttons("Sort by oldest"), "sort by newest", None),
+    (_buttons("Exit full screen"), "enter full screen", None),
+    (_buttons("Turn off Wi-Fi", "Forget network"), "turn off Wi-Fi", "Turn off Wi-Fi"),
+    (_buttons("Log in", "Help"), "click the button to log in", "Log in"),
+    # a name that does more than was asked: all of them, or a second thing after "and"
+    (_buttons("Sell all", "Create alert"), "sell some", None),
+    (_buttons("Approve and merge", "Request changes"), "approve the pull request", None),
+    (_buttons("Save and publish", "Preview"), "save the draft", None),
+    (_buttons("Accept all cookies", "Manage preferences"), "accept only necessary cookies",
+     None),
+    (_buttons("Log out of all devices", "Change password"), "log out", None),
+    (_buttons("Accept all cookies", "Manage preferences"), "accept all cookies",
+     "Accept all cookies"),
+    (_buttons("Save and publish", "Preview"), "save and publish", "Save and publish"),
+])
+def test_a_best_that_says_the_opposite_or_more_is_refused(
+        domdex_browser: Any, page: str, query: str, acted: str | None) -> None:
+    """Review 44: find matched the rest of the request and acted on *Turn off Wi-Fi* for
+    "turn on Wi-Fi", *Zoom out* for "zoom in", *Sell all* for "sell some", *Save and
+    publish* for "save the draft", at ``high``. A best whose name says the opposite of a
+    word of the request, or *all*, or a second action the request does not say, is
+    refused."""
+    with page_showing(domdex_browser, page) as p:
+        if acted is not None:
+            p.click(query=query)
+            assert _log(p) == [acted]
+            return
+        with pytest.raises(ActionError, match=r"opposite|more than asked"):
+            p.click(query=query)
+        assert _log(p) == []

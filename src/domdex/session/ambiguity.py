@@ -59,8 +59,8 @@ if TYPE_CHECKING:
     from ..render.find import FindResult
     from ..search.ranking import Match
 
-__all__ = ["CLOSE", "TWIN_SHARE", "UNSURE_SHOWN", "counted", "excluded", "nowhere", "refusal",
-           "rivals", "unmet", "unsure"]
+__all__ = ["CLOSE", "TWIN_SHARE", "UNSURE_SHOWN", "counted", "excluded", "nowhere", "opposed",
+           "refusal", "rivals", "unmet", "unsure"]
 
 #: A look-alike scoring at least this share of the best is a rival (find shows matches
 #: from this share on as alternatives).
@@ -459,6 +459,92 @@ def _lacking(idx: PageIndex, ref: str, asked: list[str], least: float) -> str:
     if asked and len(asked) - len(missing) <= least * len(asked):
         return ", ".join(repr(t) for t in missing)
     return ""
+
+
+#: Words that say the opposite of each other in a control's name: "turn on Wi-Fi" is no
+#: click on *Turn off Wi-Fi*, "zoom in" none on *Zoom out* (review 44). Each pair both
+#: ways; the particles only where they say what a verb does (see :func:`_particles`).
+_OPPOSITE_PAIRS = (
+    ("on", "off"), ("in", "out"), ("up", "down"), ("increase", "decrease"),
+    ("raise", "lower"), ("higher", "lower"), ("more", "less"), ("larger", "smaller"),
+    ("bigger", "smaller"), ("newest", "oldest"), ("latest", "earliest"),
+    ("ascending", "descending"), ("asc", "desc"), ("enter", "exit"), ("show", "hide"),
+    ("enable", "disable"), ("open", "close"), ("expand", "collapse"),
+    ("next", "previous"), ("first", "last"), ("min", "max"), ("minimum", "maximum"),
+    ("lock", "unlock"), ("mute", "unmute"), ("follow", "unfollow"),
+    ("subscribe", "unsubscribe"), ("pin", "unpin"), ("star", "unstar"),
+    ("archive", "unarchive"), ("block", "unblock"), ("include", "exclude"),
+    ("allow", "deny"), ("accept", "decline"), ("accept", "reject"), ("approve", "reject"),
+    ("start", "stop"), ("play", "pause"), ("connect", "disconnect"), ("login", "logout"),
+    ("before", "after"), ("yes", "no"), ("light", "dark"), ("add", "remove"),
+    ("select", "deselect"), ("check", "uncheck"), ("buy", "sell"), ("import", "export"),
+    ("upload", "download"), ("undo", "redo"), ("forward", "back"))
+_OPPOSITES: dict[str, set[str]] = {}
+for _a, _b in _OPPOSITE_PAIRS:
+    _OPPOSITES.setdefault(_a, set()).add(_b)
+    _OPPOSITES.setdefault(_b, set()).add(_a)
+_PARTICLES = frozenset({"on", "off", "in", "out", "up", "down"})
+
+
+@in_page_language
+def opposed(idx: PageIndex, result: FindResult, action: str) -> str | None:
+    """The refusal to give when the best's name says the opposite of a word of the
+    request and not that word ("turn on Wi-Fi" over *Turn off Wi-Fi*, "sort by newest"
+    over *Sort by oldest*), else None: find matched the rest of it."""
+    if not result.ref or not result.matches or current_language() is not None:
+        return None
+    node = idx.node(result.ref)
+    name = label(node)
+    theirs = set(_particles(name)) | {fold(w) for w in _TOKEN.findall(name)}
+    said = set(_particles(result.query)) | {
+        w for w in (fold(t) for t in _TOKEN.findall(result.query)) if w not in _PARTICLES}
+    for word in sorted(said):
+        for other in sorted(_OPPOSITES.get(word, ())):
+            if other in theirs and word not in theirs and other not in said:
+                return (f"{result.query!r} says {word!r}, and find's best match, "
+                        f"{element_line(node)}, says {other!r}, so it may do "
+                        f"the opposite and nothing was done ({action}). Find the control that "
+                        f"says {word!r} (find, grep), or act on an element by its ref "
+                        f"({action} <ref>).")
+    return _overreach(node, result, action, said)
+
+
+#: Roles of controls that do something when clicked (a link mostly goes somewhere, a box
+#: is ticked): those whose name may say they do more than the request asks.
+_DOING = frozenset({"button", "menuitem"})
+_ALL = frozenset({"all", "every", "everything", "everyone"})
+
+
+def _overreach(node: Any, result: FindResult, action: str, said: set[str]) -> str | None:
+    """The refusal for a button whose name does more than the request asks: it acts on
+    *all* ("sell some" over *Sell all*, "accept only necessary cookies" over *Accept all
+    cookies*, "log out" over *Log out of all devices*) or does a second thing after
+    *and* ("save the draft" over *Save and publish*, "approve" over *Approve and merge*)
+    that the request does not say (review 44)."""
+    if node.role not in _DOING:
+        return None
+    words = [fold(w) for w in _TOKEN.findall(label(node))]
+    more = [w for w in words if w in _ALL and w not in said]
+    if "and" in words[1:]:
+        after = words[words.index("and", 1) + 1:]
+        if after and not any(_known(w, {_stem(x) for x in said}) for w in after
+                             if w not in STOPWORDS):
+            more += [w for w in after if w not in STOPWORDS][:1]
+    if not more:
+        return None
+    return (f"{result.query!r}: find's best match, {element_line(node)}, says "
+            f"{', '.join(repr(w) for w in more)}, which the request does not, so it may do "
+            f"more than asked and nothing was done ({action}). Say it if it is meant, or act "
+            f"on an element by its ref ({action} <ref>).")
+
+
+def _particles(text: str) -> list[str]:
+    """The particles of a text that say what its verb does: after its first word or its
+    last ("turn on Wi-Fi", "turn location on", "zoom in"), not a place ("the button in
+    the header")."""
+    found = [fold(w) for w in _TOKEN.findall(text)]
+    return [w for n, w in enumerate(found) if w in _PARTICLES
+            and (n == 1 or n == len(found) - 1 or (n == 2 and found[1] in ("me", "it")))]
 
 
 @in_page_language

@@ -57,6 +57,7 @@ from .ambiguity import (
     counted,
     excluded,
     nowhere,
+    opposed,
     refusal,
     rivals,
     unmet,
@@ -528,7 +529,8 @@ class AsyncSession:
         if lacking is not None:
             seen(result.matches[:1])
             raise ActionError(lacking)
-        lacking = unsure(idx, result, action)  # a medium best the request hardly names
+        # a medium best the request hardly names; a best that says the opposite
+        lacking = unsure(idx, result, action) or opposed(idx, result, action)
         if lacking is not None:
             seen(result.matches[:UNSURE_SHOWN])
             raise ActionError(lacking)
