@@ -96,3 +96,23 @@ def test_a_name_that_says_more_of_the_request_is_a_rival(domdex_browser: Any,
         assert page.playwright_page.evaluate(state) == [False] * 4
         page.check(query="share usage data")
         assert page.playwright_page.evaluate(state) == [True, False, False, False]
+
+
+LOOKALIKE_FIELDS = """<!doctype html><html lang=en><body><main><h1>Account</h1>
+<label>Email <input id=em value="a@x.com"></label><label>Recovery email <input id=rec></label>
+<label>Password <input id=pw type=password></label>
+<label>Repeat password <input id=pw2 type=password></label></main></body></html>"""
+
+
+@pytest.mark.parametrize("query", ["backup email", "confirm password"])
+def test_a_word_the_best_lacks_may_be_its_look_alikes(domdex_browser: Any, query: str) -> None:
+    """Review 44: "backup email" overwrote the primary *Email* and "confirm password"
+    filled *Password*: each carries the request's field word, as a field of the same
+    role beside it does, and the word that tells them apart is on neither."""
+    with page_showing(domdex_browser, LOOKALIKE_FIELDS) as page:
+        with pytest.raises(ActionError):
+            page.fill(query=query, value="x")
+        state = "[em.value, rec.value, pw.value, pw2.value]"
+        assert page.playwright_page.evaluate(state) == ["a@x.com", "", "", ""]
+        page.fill(query="recovery email", value="b@x.com")
+        assert page.playwright_page.evaluate("rec.value") == "b@x.com"
