@@ -375,6 +375,14 @@ def _buttons(*names: str) -> str:
     (_buttons("Accept all cookies", "Manage preferences"), "accept all cookies",
      "Accept all cookies"),
     (_buttons("Save and publish", "Preview"), "save and publish", "Save and publish"),
+    # review 45: particles after fillers, other joins, and what must still act
+    (_buttons("Turn off Wi-Fi", "Forget network"), "please turn on Wi-Fi", None),
+    (_buttons("Turn off Wi-Fi", "Forget network"), "turn the Wi-Fi on for me", None),
+    (_buttons("Save &amp; publish", "Preview"), "save the draft", None),
+    (_buttons("Log out everywhere", "Help"), "log out", None),
+    (_buttons("Save", "Save as draft"), "save my changes", "Save"),
+    (_buttons("Terms and Conditions", "Help"), "read the terms", "Terms and Conditions"),
+    (_buttons("Mark all as read", "Compose"), "mark everything as read", "Mark all as read"),
 ])
 def test_a_best_that_says_the_opposite_or_more_is_refused(
         domdex_browser: Any, page: str, query: str, acted: str | None) -> None:

@@ -50,7 +50,7 @@ from ..languages import current_language, in_page_language, is_function_word
 from ..render.elements import element_line, in_row
 from ..search.lexical import STOPWORDS, SYNONYMS, unplaced_negation
 from ..search.matcher import SearchIndex
-from ..search.ranking import ordinal_listings, undoable, unnamed_objects
+from ..search.ranking import ACTION_VERBS, ordinal_listings, undoable, unnamed_objects
 from ..search.records import RECORD_WORDS
 from ..words import fold
 
@@ -104,11 +104,13 @@ def rivals(idx: PageIndex, result: FindResult) -> list[Match]:
             continue  # "anyone but Bob": Bob's row is the one it is not
         if placed is not None and placed(best.ref, m.ref):
             continue  # "the top Delete": the best is above it, and not on the same line
-        if (near and not (asked & mine) - theirs) or _outnames(idx, said, best.ref, m.ref):
+        if (near and not (asked & mine) - theirs) or \
+                _outnames(idx, said, best.ref, m.ref, result.intent in _FILLS):
             out.append(m)
     return out
 
 
+_FILLS = frozenset({"fill", "type", "select"})
 #: A match scoring at least this share of the best whose name says more of the request
 #: than the best's is a rival (review 41: "share usage data with partners" took a box
 #: named *Share usage data* over the styled one named in full, which a label stands for
@@ -116,7 +118,7 @@ def rivals(idx: PageIndex, result: FindResult) -> list[Match]:
 OUTNAMED_SHARE = 0.5
 
 
-def _outnames(idx: PageIndex, said: list[str], best: str, other: str) -> bool:
+def _outnames(idx: PageIndex, said: list[str], best: str, other: str, fills: bool) -> bool:
     """Whether the name of ``other`` says more of the request's words (``said``) than the
     name of ``best`` does, or as many and nothing else where the best's says more ("email
     me": *Email me* against *Email me weekly*), or as many while the request says a word
@@ -133,11 +135,13 @@ def _outnames(idx: PageIndex, said: list[str], best: str, other: str) -> bool:
     asked = {_stem(t) for t in said}
     if theirs <= asked and not mine <= asked:
         return True
-    # as much of the request, of the same role, and a word of it that the best carries
-    # nowhere: that word may be the rival's ("confirm password": *Password* and *Repeat
-    # password*; "send it later": *Send* and *Schedule send*; review 44). On the corpus:
-    # 2 right answers refused, 1 wrong one.
-    return idx.node(best).role == idx.node(other).role and bool(_left_over(idx, said, best))
+    # a field to fill that says as much of the request as the best, and a word of the
+    # request that the best carries nowhere: that word may be the other's ("confirm
+    # password": *Password* and *Repeat password*; "backup email": *Email* and *Recovery
+    # email*; review 44). Not for buttons: "save my changes" is *Save* beside *Save as
+    # draft*, "send the message" *Send* beside *Schedule send* (review 45).
+    return fills and idx.node(best).role == idx.node(other).role and \
+        bool(_left_over(idx, said, best))
 
 
 def _left_over(idx: PageIndex, said: list[str], best: str) -> list[str]:
@@ -512,10 +516,13 @@ def opposed(idx: PageIndex, result: FindResult, action: str) -> str | None:
         return None
     node = idx.node(result.ref)
     name = label(node)
-    theirs = set(_particles(name)) | {fold(w) for w in _TOKEN.findall(name)}
-    said = set(_particles(result.query)) | {
-        w for w in (fold(t) for t in _TOKEN.findall(result.query)) if w not in _PARTICLES}
+    theirs = set(_particles(name, named=True)) | _plain_words(name)
+    said = set(_particles(result.query)) | _plain_words(result.query)
+    if said & _ALL:
+        said |= _ALL  # "mark everything as read" says *Mark all as read*'s all
     for word in sorted(said):
+        if word in _TYPED and result.intent in _FILLS:
+            continue  # "enter the reason" types; it is no *Exit*
         for other in sorted(_OPPOSITES.get(word, ())):
             if other in theirs and word not in theirs and other not in said:
                 return (f"{result.query!r} says {word!r}, and find's best match, "
@@ -529,7 +536,10 @@ def opposed(idx: PageIndex, result: FindResult, action: str) -> str | None:
 #: Roles of controls that do something when clicked (a link mostly goes somewhere, a box
 #: is ticked): those whose name may say they do more than the request asks.
 _DOING = frozenset({"button", "menuitem"})
-_ALL = frozenset({"all", "every", "everything", "everyone"})
+_ALL = frozenset({"all", "every", "everything", "everyone", "everywhere"})
+#: What joins a second action to a control's first: *Save and publish*, *Save & close*,
+#: *Save, then publish* (the name's first word must be a verb: *Terms and Conditions*).
+_SECOND = re.compile(r"\s(?:and|&|\+)\s|,\s*then\s")
 
 
 def _overreach(node: Any, result: FindResult, action: str, said: set[str]) -> str | None:
@@ -538,15 +548,18 @@ def _overreach(node: Any, result: FindResult, action: str, said: set[str]) -> st
     cookies*, "log out" over *Log out of all devices*) or does a second thing after
     *and* ("save the draft" over *Save and publish*, "approve" over *Approve and merge*)
     that the request does not say (review 44)."""
-    if node.role not in _DOING:
+    if node.role not in _DOING and node.role != "link":
         return None
-    words = [fold(w) for w in _TOKEN.findall(label(node))]
-    more = [w for w in words if w in _ALL and w not in said]
-    if "and" in words[1:]:
-        after = words[words.index("and", 1) + 1:]
-        if after and not any(_known(w, {_stem(x) for x in said}) for w in after
-                             if w not in STOPWORDS):
-            more += [w for w in after if w not in STOPWORDS][:1]
+    name = fold(label(node))
+    words = _TOKEN.findall(name)
+    # a link to *all* of something goes to a longer list ("View all"): no more done
+    more = [w for w in words if w in _ALL and not said & _ALL and node.role != "link"]
+    second = _SECOND.split(name, maxsplit=1)
+    verb = [w for w in _TOKEN.findall(fold(result.query)) if w not in _FILLER][:1]
+    if len(second) == 2 and words and (words[0] in ACTION_VERBS or words[:1] == verb):
+        after = [w for w in _TOKEN.findall(second[1]) if w not in STOPWORDS]
+        if after and not any(_known(w, {_stem(x) for x in said}) for w in after):
+            more += after[:1]
     if not more:
         return None
     return (f"{result.query!r}: find's best match, {element_line(node)}, says "
@@ -555,13 +568,36 @@ def _overreach(node: Any, result: FindResult, action: str, said: set[str]) -> st
             f"on an element by its ref ({action} <ref>).")
 
 
-def _particles(text: str) -> list[str]:
-    """The particles of a text that say what its verb does: after its first word or its
-    last ("turn on Wi-Fi", "turn location on", "zoom in"), not a place ("the button in
-    the header")."""
+#: Verbs whose particle says what they do ("turn on", "log out", "opt in"), and words a
+#: request opens or ends with that say nothing of it ("please turn on Wi-Fi for me").
+_PHRASAL = frozenset({"turn", "switch", "log", "sign", "zoom", "clock", "check", "opt",
+                      "power", "shut", "lock", "scroll", "back", "roll", "dial", "tune"})
+_FILLER = frozenset({"please", "now", "can", "could", "would", "you", "kindly", "just",
+                     "for", "me", "thanks", "then"})
+_TYPED = frozenset({"enter"})
+
+
+def _plain_words(text: str) -> set[str]:
+    return {w for w in (fold(t) for t in _TOKEN.findall(text)) if w not in _PARTICLES}
+
+
+def _particles(text: str, named: bool = False) -> list[str]:
+    """The particles of a text that say what its verb does: after a verb whose particle
+    says it ("turn on Wi-Fi", "can you turn the Wi-Fi on"), and in a request also after
+    its first word or as its last ("zoom in", "turn location on"), fillers aside; not a
+    place ("the button in the header", a control *Participate in usage tracking*)."""
     found = [fold(w) for w in _TOKEN.findall(text)]
-    return [w for n, w in enumerate(found) if w in _PARTICLES
-            and (n == 1 or n == len(found) - 1 or (n == 2 and found[1] in ("me", "it")))]
+    out = [w for n, w in enumerate(found) if w in _PARTICLES and n and (
+        found[n - 1] in _PHRASAL or (n > 1 and found[n - 2] in _PHRASAL
+                                     and found[n - 1] in ("me", "it", "them")))]
+    if named:
+        return [*out, found[-1]] if len(found) > 1 and found[-1] in _PARTICLES else out
+    while found and found[0] in _FILLER:
+        found = found[1:]
+    while found and found[-1] in _FILLER:
+        found = found[:-1]
+    return out + [w for n, w in enumerate(found) if w in _PARTICLES
+                  and (n == 1 or (n > 1 and n == len(found) - 1))]
 
 
 @in_page_language
