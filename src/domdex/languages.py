@@ -58,7 +58,6 @@ for _lang, _words in _FUNCTION_WORDS.items():
         _WORD_LANGS.setdefault(_w, set()).add(_lang)
 
 
-
 def is_function_word(word: str, language: str | None = None) -> bool:
     """Whether the folded ``word`` is one of the commonest function words of
     ``language`` (of any Latin-script language when None): "der", "les", "para"."""

@@ -33,7 +33,9 @@ another word of the record the request names: "Delete Bob Brown" over *Ann Brown
 :func:`unsure` (a ``medium`` best that carries no more than half of the request's
 words: "reload the file listing" over a *File* menu; or one that does what cannot be
 taken back and is not asked for by its verb: "keep my subscription" over *Cancel
-subscription*).
+subscription*). And :func:`opposed`, on English pages: a best whose name says the
+opposite of the request ("turn on Wi-Fi" over *Turn off Wi-Fi*) or more than it asks
+(*Sell all* for "sell some", *Save and publish* for "save the draft").
 
 Each check runs in the page's language, as find does (:func:`~domdex.languages.
 in_page_language`): *Konto löschen* is undoable on a German page, *Бориса* is Борис's row.
@@ -110,6 +112,7 @@ def rivals(idx: PageIndex, result: FindResult) -> list[Match]:
     return out
 
 
+#: Intents that put a value into a field.
 _FILLS = frozenset({"fill", "type", "select"})
 #: A match scoring at least this share of the best whose name says more of the request
 #: than the best's is a rival (review 41: "share usage data with partners" took a box
@@ -383,7 +386,7 @@ def _telling(idx: PageIndex, term: str, others: tuple[frozenset[str], ...]) -> b
     """Whether a request word tells records apart. On a page not in English a function
     word of the page's language ("la" of "ajouter la théière au panier") does not,
     unless a look-alike's row (``others``) holds it: *Minh Le* for "supprimer Anh Le".
-    Reviews 43 found every wider form (short words on many elements: *Eva*, *XL*; a
+    Review 43 found every wider form (short words on many elements: *Eva*, *XL*; a
     pair of Chinese characters no element holds: *黑色*, black, of a dress that is white)
     acting on the wrong record."""
     lang = current_language()
@@ -397,8 +400,9 @@ def _telling(idx: PageIndex, term: str, others: tuple[frozenset[str], ...]) -> b
 #: right), "more than half" 16 (and 174): the majority it is, as a refusal costs the
 #: agent one act by ref and a wrong click may cost its data.
 MEDIUM_CARRIES = 0.5
-#: The same, of its own and its row's words, for a best that does what cannot be taken
-#: back (review 40: "delete my data" deleted the account; see :func:`_undone`).
+#: The same for a best that does what cannot be taken back, of its own and its row's
+#: words: every one but what records are called (review 40: "delete my data" deleted the
+#: account; review 43: "alle Newsletter löschen" emptied the inbox; see :func:`_undone`).
 UNDOABLE_CARRIES = 0.99
 #: Words that say how, not what: a phrasal verb's parts ("turn off bold", "go ahead and
 #: save it", "sign me up for the newsletter") are no words the target must carry.
@@ -533,8 +537,9 @@ def opposed(idx: PageIndex, result: FindResult, action: str) -> str | None:
     return _overreach(node, result, action, said)
 
 
-#: Roles of controls that do something when clicked (a link mostly goes somewhere, a box
-#: is ticked): those whose name may say they do more than the request asks.
+#: Roles of controls that do something when clicked (a box is ticked): those whose name
+#: may say they do more than the request asks. A link's name may too, by a second
+#: action (*Save and publish*); its *all* goes to a longer list (*View all*).
 _DOING = frozenset({"button", "menuitem"})
 _ALL = frozenset({"all", "every", "everything", "everyone", "everywhere"})
 #: What joins a second action to a control's first: *Save and publish*, *Save & close*,
@@ -545,9 +550,10 @@ _SECOND = re.compile(r"\s(?:and|&|\+)\s|,\s*then\s")
 def _overreach(node: Any, result: FindResult, action: str, said: set[str]) -> str | None:
     """The refusal for a button whose name does more than the request asks: it acts on
     *all* ("sell some" over *Sell all*, "accept only necessary cookies" over *Accept all
-    cookies*, "log out" over *Log out of all devices*) or does a second thing after
-    *and* ("save the draft" over *Save and publish*, "approve" over *Approve and merge*)
-    that the request does not say (review 44)."""
+    cookies*, "log out" over *Log out of all devices*), or a button or link whose name,
+    opening with a verb, does a second thing after *and*, *&*, *+* or *, then* ("save the
+    draft" over *Save and publish*, "approve" over *Approve and merge*) that the request
+    does not say (reviews 44 and 45)."""
     if node.role not in _DOING and node.role != "link":
         return None
     name = fold(label(node))
