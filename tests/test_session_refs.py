@@ -339,13 +339,19 @@ def test_what_cannot_be_taken_back_needs_the_requests_words(
     subscription" cancelled it, at ``high``. A best that does what cannot be taken back
     must be asked for by its own verb (or a synonym) and carry most of the request's
     words, whatever its score; and the request must name what it acts on, a word of its
-    name (*order* of *Cancel order*) or of its row (review 41)."""
-    with page_showing(domdex_browser, page) as p:
+    name before a place (*order* of *Cancel order*; reviews 41 to 43)."""
+    _acts_or_refuses(domdex_browser, page, query, acted, r"has no '")
+
+
+def _acts_or_refuses(browser: Any, page: str, query: str, acted: str | None,
+                     refusal: str) -> None:
+    """Click by ``query``: it acts on ``acted``, or (None) refuses saying ``refusal``."""
+    with page_showing(browser, page) as p:
         if acted is not None:
             p.click(query=query)
             assert _log(p) == [acted]
             return
-        with pytest.raises(ActionError, match=r"has no '"):
+        with pytest.raises(ActionError, match=refusal):
             p.click(query=query)
         assert _log(p) == []
 
@@ -391,11 +397,4 @@ def test_a_best_that_says_the_opposite_or_more_is_refused(
     publish* for "save the draft", at ``high``. A best whose name says the opposite of a
     word of the request, or *all*, or a second action the request does not say, is
     refused."""
-    with page_showing(domdex_browser, page) as p:
-        if acted is not None:
-            p.click(query=query)
-            assert _log(p) == [acted]
-            return
-        with pytest.raises(ActionError, match=r"opposite|more than asked"):
-            p.click(query=query)
-        assert _log(p) == []
+    _acts_or_refuses(domdex_browser, page, query, acted, r"opposite|more than asked")
