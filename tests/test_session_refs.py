@@ -389,6 +389,9 @@ def _buttons(*names: str) -> str:
     (_buttons("Save", "Save as draft"), "save my changes", "Save"),
     (_buttons("Terms and Conditions", "Help"), "read the terms", "Terms and Conditions"),
     (_buttons("Mark all as read", "Compose"), "mark everything as read", "Mark all as read"),
+    (_buttons("Price: Low to High", "Newest"), "sort by price high to low", None),
+    (_buttons("Price: Low to High", "Newest"), "sort by price low to high",
+     "Price: Low to High"),
 ])
 def test_a_best_that_says_the_opposite_or_more_is_refused(
         domdex_browser: Any, page: str, query: str, acted: str | None) -> None:

@@ -524,6 +524,13 @@ def opposed(idx: PageIndex, result: FindResult, action: str) -> str | None:
     said = set(_particles(result.query)) | _plain_words(result.query)
     if said & _ALL:
         said |= _ALL  # "mark everything as read" says *Mark all as read*'s all
+    flipped = _orders(result.query) & {(b, a) for a, b in _orders(name)}
+    if flipped:  # "sort last to first" over *first to last*: the same words, turned round
+        a, b = sorted(flipped)[0]
+        return (f"{result.query!r} says {a!r} to {b!r}, and find's best match, "
+                f"{element_line(node)}, says {b!r} to {a!r}, so it may do the opposite and "
+                f"nothing was done ({action}). Find the control that says it in that order "
+                f"(find, grep), or act on an element by its ref ({action} <ref>).")
     for word in sorted(said):
         if word in _TYPED and result.intent in _FILLS:
             continue  # "enter the reason" types; it is no *Exit*
@@ -581,6 +588,14 @@ _PHRASAL = frozenset({"turn", "switch", "log", "sign", "zoom", "clock", "check",
 _FILLER = frozenset({"please", "now", "can", "could", "would", "you", "kindly", "just",
                      "for", "me", "thanks", "then"})
 _TYPED = frozenset({"enter"})
+
+
+_ORDER = re.compile(r"(\w+)\s+to\s+(\w+)")
+
+
+def _orders(text: str) -> set[tuple[str, str]]:
+    """The "A to B" of a text whose ends differ ("high to low", "A to Z")."""
+    return {(a, b) for a, b in _ORDER.findall(fold(text)) if a != b}
 
 
 def _plain_words(text: str) -> set[str]:
