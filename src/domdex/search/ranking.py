@@ -59,7 +59,8 @@ from .records import RECORD_WORDS, Listing, listings
 from .routing import Route, route
 from .tables import table_of
 
-__all__ = ["INTENTS", "Match", "find_matches", "ordinal_listings", "undoable", "unnamed_objects"]
+__all__ = ["EVERY_WORDS", "INTENTS", "Match", "find_matches", "ordinal_listings", "undoable",
+           "unnamed_objects"]
 
 log = logging.getLogger("domdex")
 
@@ -1031,18 +1032,18 @@ def unnamed_objects(q: Query, name: str) -> list[str]:
 
 #: Words that make an undoable control act on everything (*Delete all*, *Alle löschen*):
 #: its object, which a request must name too ("delete" is no *Delete all*).
-_EVERY = frozenset({"all", "every", "everything"})
+EVERY_WORDS = frozenset({"all", "every", "everything"})
 
 
 def _quantifiers() -> frozenset[str]:
     lang = current_language()
-    return _EVERY if lang is None else _quantifiers_in(lang)
+    return EVERY_WORDS if lang is None else _quantifiers_in(lang)
 
 
 @cache
 def _quantifiers_in(lang: str) -> frozenset[str]:
-    return _EVERY | {t for w in _EVERY for found in translations(w, lang)
-                     for t in tokens(found)}
+    return EVERY_WORDS | {t for w in EVERY_WORDS for found in translations(w, lang)
+                          for t in tokens(found)}
 
 
 #: Controls the no-guess rule holds back: those that act (a link mostly goes somewhere).

@@ -52,7 +52,13 @@ from ..languages import current_language, in_page_language, is_function_word
 from ..render.elements import element_line, in_row
 from ..search.lexical import STOPWORDS, SYNONYMS, unplaced_negation
 from ..search.matcher import SearchIndex
-from ..search.ranking import ACTION_VERBS, ordinal_listings, undoable, unnamed_objects
+from ..search.ranking import (
+    ACTION_VERBS,
+    EVERY_WORDS,
+    ordinal_listings,
+    undoable,
+    unnamed_objects,
+)
 from ..search.records import RECORD_WORDS
 from ..words import fold
 
@@ -150,10 +156,8 @@ def _outnames(idx: PageIndex, said: list[str], best: str, other: str, fills: boo
 def _left_over(idx: PageIndex, said: list[str], best: str) -> list[str]:
     """The request's words the element ``best`` carries nowhere (name, row, regions,
     heading, as find's matcher reads its fields)."""
-    mine = _words(idx, best)
-    carries = _carried(idx, best)
     lang = current_language()
-    return [t for t in said if t.isalpha() and t not in _HOW and not carries(t, mine)
+    return [t for t in _uncarried(idx, best, said) if t.isalpha() and t not in _HOW
             and not (lang is not None and is_function_word(t, lang))]
 
 
@@ -355,8 +359,9 @@ def unmet(idx: PageIndex, result: FindResult, action: str) -> str | None:
     mine = _words(idx, best.ref)
     carries = _carried(idx, best.ref)
     by_row = [t for t in asked if carries(t, mine) and not _known(t, own)]
-    others = identify(idx, idx.pos(best.ref)).others
-    missing = [t for t in asked if not carries(t, mine) and _telling(idx, t, others)]
+    # the look-alikes' rows, read only on a page not in English (see _telling)
+    others = identify(idx, idx.pos(best.ref)).others if current_language() else ()
+    missing = [t for t in asked if not carries(t, mine) and _telling(t, others)]
     if not by_row or not missing:
         return None
     node = idx.node(best.ref)
@@ -382,7 +387,7 @@ def _capital_small(q: Any) -> list[str]:
             and fold(w) not in q.terms]
 
 
-def _telling(idx: PageIndex, term: str, others: tuple[frozenset[str], ...]) -> bool:
+def _telling(term: str, others: tuple[frozenset[str], ...]) -> bool:
     """Whether a request word tells records apart. On a page not in English a function
     word of the page's language ("la" of "ajouter la théière au panier") does not,
     unless a look-alike's row (``others``) holds it: *Minh Le* for "supprimer Anh Le".
@@ -474,13 +479,19 @@ def _undone(idx: PageIndex, q: Any, ref: str, undo: frozenset[str]) -> str:
     return _lacking(idx, ref, asked, UNDOABLE_CARRIES)
 
 
+def _uncarried(idx: PageIndex, ref: str, asked: list[str]) -> list[str]:
+    """The words of ``asked`` the element ``ref`` carries nowhere: not among its words
+    (name, row, regions, heading) nor in its fields as find's matcher reads them."""
+    mine = _words(idx, ref)
+    carries = _carried(idx, ref)
+    return [t for t in asked if not carries(t, mine)]
+
+
 def _lacking(idx: PageIndex, ref: str, asked: list[str], least: float) -> str:
     """The words of ``asked`` the element ``ref`` does not carry, quoted, when it carries
     no more than the share ``least`` of them; empty when it carries more (or nothing
     was asked)."""
-    mine = _words(idx, ref)
-    carries = _carried(idx, ref)
-    missing = [t for t in asked if not carries(t, mine)]
+    missing = _uncarried(idx, ref, asked)
     if asked and len(asked) - len(missing) <= least * len(asked):
         return ", ".join(repr(t) for t in missing)
     return ""
@@ -548,7 +559,7 @@ def opposed(idx: PageIndex, result: FindResult, action: str) -> str | None:
 #: may say they do more than the request asks. A link's name may too, by a second
 #: action (*Save and publish*); its *all* goes to a longer list (*View all*).
 _DOING = frozenset({"button", "menuitem"})
-_ALL = frozenset({"all", "every", "everything", "everyone", "everywhere"})
+_ALL = EVERY_WORDS | {"everyone", "everywhere"}
 #: What joins a second action to a control's first: *Save and publish*, *Save & close*,
 #: *Save, then publish* (the name's first word must be a verb: *Terms and Conditions*).
 _SECOND = re.compile(r"\s(?:and|&|\+)\s|,\s*then\s")
@@ -564,14 +575,15 @@ def _overreach(node: Any, result: FindResult, action: str, said: set[str]) -> st
     if node.role not in _DOING and node.role != "link":
         return None
     name = fold(label(node))
-    words = _TOKEN.findall(name)
+    named = _TOKEN.findall(name)
     # a link to *all* of something goes to a longer list ("View all"): no more done
-    more = [w for w in words if w in _ALL and not said & _ALL and node.role != "link"]
+    more = [w for w in named if w in _ALL and not said & _ALL and node.role != "link"]
     second = _SECOND.split(name, maxsplit=1)
     verb = [w for w in _TOKEN.findall(fold(result.query)) if w not in _FILLER][:1]
-    if len(second) == 2 and words and (words[0] in ACTION_VERBS or words[:1] == verb):
+    if len(second) == 2 and named and (named[0] in ACTION_VERBS or named[:1] == verb):
         after = [w for w in _TOKEN.findall(second[1]) if w not in STOPWORDS]
-        if after and not any(_known(w, {_stem(x) for x in said}) for w in after):
+        stems = {_stem(x) for x in said}
+        if after and not any(_known(w, stems) for w in after):
             more += after[:1]
     if not more:
         return None
