@@ -392,6 +392,14 @@ def _buttons(*names: str) -> str:
     (_buttons("Price: Low to High", "Newest"), "sort by price high to low", None),
     (_buttons("Price: Low to High", "Newest"), "sort by price low to high",
      "Price: Low to High"),
+    # a name that does less: the request says all, the best does not, a next best does
+    (_buttons("Clear cell output", "Run all cells", "Clear outputs of all cells"),
+     "clear every cell's output", None),
+    (_buttons("Clear cell output", "Restart kernel", "Clear all outputs"),
+     "clear the output of every cell", None),
+    (_buttons("Delete message", "Archive", "Delete all messages"), "delete all the messages",
+     "Delete all messages"),
+    (_buttons("Mark as read", "Archive"), "mark everything as read", "Mark as read"),
 ])
 def test_a_best_that_says_the_opposite_or_more_is_refused(
         domdex_browser: Any, page: str, query: str, acted: str | None) -> None:
@@ -399,5 +407,27 @@ def test_a_best_that_says_the_opposite_or_more_is_refused(
     "turn on Wi-Fi", *Zoom out* for "zoom in", *Sell all* for "sell some", *Save and
     publish* for "save the draft", at ``high``. A best whose name says the opposite of a
     word of the request, or *all*, or a second action the request does not say, is
-    refused."""
-    _acts_or_refuses(domdex_browser, page, query, acted, r"opposite|more than asked")
+    refused, and so is one that does not say the *all* of the request when a next best
+    does ("clear every cell's output" over *Clear cell output*)."""
+    _acts_or_refuses(domdex_browser, page, query, acted,
+                     r"opposite|more than asked|less than asked")
+
+
+@pytest.mark.parametrize(("page", "query", "acted"), [
+    (LEDGER + "<header><button onclick=\"rec('Toggle sidebar')\">Toggle sidebar</button>"
+     "</header><nav aria-label='Left navigation panel'><a href='#a'>Intro</a>"
+     "<a href='#b'>Usage</a></nav><main><h1>Guide</h1><p>Welcome</p></main>",
+     "collapse the left navigation panel", None),
+    (LEDGER + "<aside aria-label='Filters panel'><label><input type=checkbox>Red</label>"
+     "</aside><main><h1>Shop</h1><p>Welcome</p></main>", "open the filters panel", None),
+    (LEDGER + "<nav aria-label='Contents'><h2>Contents</h2><button onclick=\"rec('hide')\">"
+     "hide</button><a href='#a'>Intro</a></nav><main><h1>Guide</h1></main>",
+     "hide the contents", "hide"),
+])
+def test_a_click_by_query_on_a_part_of_the_page_is_refused(
+        domdex_browser: Any, page: str, query: str, acted: str | None) -> None:
+    """A landmark or other part of a page is no control: "collapse the left navigation
+    panel" clicked MediaWiki's *navigation* landmark, whose name held the panel's words,
+    at ``medium`` (corpus task mw-016). A click there lands on whatever is in its middle,
+    so it is refused; the control inside it is still acted on."""
+    _acts_or_refuses(domdex_browser, page, query, acted, r"a part of the page")

@@ -416,6 +416,12 @@ _HOW = frozenset(["turn", "go", "make", "set", "get", "put", "take", "sign", "do
                   "away", "now"])
 #: How many of find's best a refusal of an unsure answer lists.
 UNSURE_SHOWN = 3
+#: Roles of parts of a page, not controls: a click by query on one lands on whatever is
+#: in its middle ("collapse the left navigation panel" clicked the *navigation* landmark
+#: whose words held the panel's *hide*).
+_AREAS = frozenset({"banner", "complementary", "contentinfo", "form", "main", "navigation",
+                    "region", "search", "article", "document", "list", "table", "grid",
+                    "tree", "group", "toolbar", "tablist", "menubar"})
 
 
 @in_page_language
@@ -436,6 +442,15 @@ def unsure(idx: PageIndex, result: FindResult, action: str) -> str | None:
         return None
     best = result.matches[0]
     q = result.ranking.query
+    if action == "click" and idx.node(best.ref).role in _AREAS:
+        lines = [f"{result.query!r}: find's best match is a part of the page "
+                 f"({element_line(idx.node(best.ref))}), not a control, so a click would "
+                 f"land on whatever is in its middle and nothing was done ({action}). "
+                 "Candidates:"]
+        lines += [_candidate(idx, m) for m in result.matches[:UNSURE_SHOWN]]
+        lines.append(f"Act on the one you mean by its ref ({action} <ref>), or find the "
+                     "control with the words it shows.")
+        return "\n".join(lines)
     undo = undoable(label(idx.node(best.ref)))
     if undo and result.confidence in ("high", "medium"):
         lacking = _undone(idx, q, best.ref, undo)
@@ -552,7 +567,31 @@ def opposed(idx: PageIndex, result: FindResult, action: str) -> str | None:
                         f"the opposite and nothing was done ({action}). Find the control that "
                         f"says {word!r} (find, grep), or act on an element by its ref "
                         f"({action} <ref>).")
-    return _overreach(node, result, action, said)
+    return _underreach(idx, node, result, action, said) or \
+        _overreach(node, result, action, said)
+
+
+def _all_of(node: Any) -> bool:
+    """Whether an element's name says *all* (or every, everything …)."""
+    return bool(set(_TOKEN.findall(fold(label(node)))) & _ALL)
+
+
+def _underreach(idx: PageIndex, node: Any, result: FindResult, action: str,
+                said: set[str]) -> str | None:
+    """The refusal for a button whose name does less than the request asks: the request
+    says *all* or *every*, the best's name does not, and a control among find's next best
+    does ("clear every cell's output" over *Clear Cell Output* beside *Clear Outputs of
+    All Cells*)."""
+    if not said & _ALL or node.role not in _DOING or _all_of(node):
+        return None
+    for m in result.matches[1:UNSURE_SHOWN]:
+        other = idx.node(m.ref)
+        if other.role in _DOING and _all_of(other):
+            return (f"{result.query!r} says all, and find's best match, {element_line(node)}, "
+                    f"does not, while {element_line(other)} does, so it may do less than "
+                    f"asked and nothing was done ({action}). Act on the one you mean by its "
+                    f"ref ({action} <ref>).")
+    return None
 
 
 #: Roles of controls that do something when clicked (a box is ticked): those whose name
