@@ -355,13 +355,21 @@ _ACTIONS = {"click": "click", "navigate": "click", "fill": "fill", "select": "se
 def _would_act(idx: Any, res: Any, action: str) -> str | None:
     """The ref an action by query (``page.click(query=…)``) acts on, or None where it
     refuses: the same checks, in the same order, as the session's ``_find_target``."""
-    from domdex.session.ambiguity import counted, excluded, opposed, rivals, unmet, unsure
+    from domdex.session.ambiguity import (
+        counted,
+        elsewhere,
+        excluded,
+        opposed,
+        rivals,
+        unmet,
+        unsure,
+    )
 
     if res.absent or res.ref is None or res.confidence == "low":
         return None
     if excluded(idx, res, action) or unmet(idx, res, action) or \
-            counted(idx, res, action) or unsure(idx, res, action) or \
-            opposed(idx, res, action):
+            elsewhere(idx, res, action) or counted(idx, res, action) or \
+            unsure(idx, res, action) or opposed(idx, res, action):
         return None
     return None if rivals(idx, res) else str(res.ref)
 

@@ -431,3 +431,34 @@ def test_a_click_by_query_on_a_part_of_the_page_is_refused(
     at ``medium`` (corpus task mw-016). A click there lands on whatever is in its middle,
     so it is refused; the control inside it is still acted on."""
     _acts_or_refuses(domdex_browser, page, query, acted, r"a part of the page")
+
+
+def _records(heading: str, *rows: tuple[str, str, str]) -> str:
+    """A list of records (name, status, the one control each holds)."""
+    return LEDGER + f"<main><h1>App</h1><h2>{heading}</h2><ul>" + "".join(
+        f"<li><span>{name}</span> <small>{status}</small> "
+        f"<button onclick=\"rec('{control} {name}')\">{control}</button></li>"
+        for name, status, control in rows) + "</ul></main>"
+
+
+_CALL = _records("Participants", ("Ann", "speaking", "Mute"), ("Bob", "muted", "Unmute"))
+_APPS = _records("Integrations", ("Stripe", "Connected", "Disable"),
+                 ("PayPal", "Off", "Enable"), ("Slack", "Connected", "Disable"))
+_NOTES = _records("Notes", ("Groceries", "pinned", "Unpin"), ("Trip ideas", "", "Pin"))
+
+
+@pytest.mark.parametrize(("page", "query", "acted"), [
+    (_CALL, "unmute Ann", None),
+    (_APPS, "enable Stripe", None),
+    (_NOTES, "pin Groceries", None),
+    (_NOTES, "unpin trip ideas", None),
+    (_CALL, "unmute Bob", "Unmute Bob"),
+    (_APPS, "enable PayPal", "Enable PayPal"),
+    (_NOTES, "pin the trip ideas note", "Pin Trip ideas"),
+])
+def test_a_request_naming_another_record_is_refused(
+        domdex_browser: Any, page: str, query: str, acted: str | None) -> None:
+    """Review 46: "unmute Ann" clicked Bob's *Unmute* (Ann's row holds a *Mute*), "enable
+    Stripe" PayPal's *Enable*, at ``high``: find's best carried the request's verb by its
+    name and no word of the record the request names, which the row beside it holds."""
+    _acts_or_refuses(domdex_browser, page, query, acted, r"another record holds")

@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 
 __all__ = ["ID_WORD", "Identity", "block_words", "candidate_fields", "coverage", "identify",
            "item_fields", "item_words",
-           "look_alike_groups", "look_alikes", "row_text", "row_twins", "words"]
+           "look_alike_groups", "look_alikes", "record_item", "row_text", "row_twins", "words"]
 
 _WORD = re.compile(r"\w+")
 #: A word that identifies a record: an id or a number of three digits or more, a word
@@ -457,6 +457,19 @@ def _repeats(idx: PageIndex, item: int, pos: int, twins: list[int],
             return True
     return False
 
+
+
+def record_item(idx: PageIndex, pos: int) -> int | None:
+    """The record (row, list item, card, or the block that holds one of several
+    look-alikes) an element sits in, to tell it from the records beside it; None when it
+    sits in none."""
+    twins = row_twins(idx, pos)
+    item = _item_of(idx, pos, twins)
+    if item is None or item == pos:
+        return None
+    if _is_item(idx.nodes[item]) or (len(twins) > 1 and _repeats(idx, item, pos, twins)):
+        return item
+    return None
 
 def row_text(idx: PageIndex, ref: str, chars: int = ITEM_TEXT_CHARS) -> str:
     """The text of the row (list item, card) of an interactive element that has visible

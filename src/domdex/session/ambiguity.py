@@ -46,7 +46,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from ..index.identity import identify, row_text, words
+from ..index.identity import identify, item_words, record_item, row_text, words
 from ..index.labels import label
 from ..languages import current_language, in_page_language, is_function_word
 from ..render.elements import element_line, in_row
@@ -374,6 +374,65 @@ def unmet(idx: PageIndex, result: FindResult, action: str) -> str | None:
             f"record the request names and nothing was done ({action}). Check that the "
             f"record is on this page (find, grep), or act on an element by its ref "
             f"({action} <ref>).")
+
+
+
+@in_page_language
+def elsewhere(idx: PageIndex, result: FindResult, action: str) -> str | None:
+    """The refusal to give when the request names a record that the best is not in: a
+    word of the request the best carries nowhere is a word of another record beside
+    the best's (else None).
+
+    "unmute Ann" over a call's participants: Bob's row has *Unmute*, Ann's a *Mute*;
+    find's best is Bob's *Unmute*, by its name alone, and "Ann" is in the row next to
+    it. "enable Stripe" clicked PayPal's *Enable* (Stripe's row says *Disable*), "pin
+    Groceries" another note's *Pin* (review 46). :func:`unmet` holds only where the best
+    was picked partly by its row's words; here it was picked by its name, and the
+    record the request names is the one beside it. A word on no other record ("the blue
+    Submit") still names nothing of one.
+    """
+    if not result.ref or not result.matches:
+        return None
+    best = result.matches[0]
+    q = result.ranking.query
+    skip = set(q.zone_terms) | RECORD_WORDS | _HOW
+    asked = [t for t in q.terms if t not in skip and t.isalnum()] + _capital_small(q)
+    if not asked:
+        return None
+    mine = _words(idx, best.ref)
+    carries = _carried(idx, best.ref)
+    # what to do ("change the tagline") is no word of a record, wherever else it is said
+    missing = [t for t in asked if not carries(t, mine) and not _doing(t)]
+    if not missing:
+        return None
+    pos = idx.pos(best.ref)
+    item = record_item(idx, pos)
+    if item is None:
+        return None
+    tree = idx.tree
+    parent = tree.parent(item)
+    if parent < 0:
+        return None
+    tag = idx.nodes[item].tag
+    for other in tree.child_pos[parent]:
+        if other == item or idx.nodes[other].tag != tag:
+            continue
+        text_words, value_words, text = item_words(idx, other, pos)
+        theirs = {_stem(w) for w in (*text_words, *value_words)}
+        held = [t for t in missing if _known(t, theirs)]
+        if held:
+            node = idx.node(best.ref)
+            return (f"{result.query!r} names {', '.join(repr(t) for t in held)}, which "
+                    f"another record holds (\"{' '.join(text.split())[:80]}\"), and find's "
+                    f"best match, {element_line(node)}{in_row(row_text(idx, best.ref))}, "
+                    f"is not in it, so nothing was done ({action}). That record may have "
+                    f"no such control; check it (find, grep), or act on an element by its "
+                    f"ref ({action} <ref>).")
+    return None
+
+def _doing(term: str) -> bool:
+    """Whether a request word says what to do (*change*, as *edit* does)."""
+    return term in ACTION_VERBS or bool(SYNONYMS.get(term, frozenset()) & ACTION_VERBS)
 
 
 _TOKEN = re.compile(r"\w+")

@@ -55,6 +55,7 @@ from .actions import (
 from .ambiguity import (
     UNSURE_SHOWN,
     counted,
+    elsewhere,
     excluded,
     nowhere,
     opposed,
@@ -525,6 +526,7 @@ class AsyncSession:
         t.show(idx)  # the candidates' refs are the agent's to act on
         # the record the request names is not the best, or the best is the one it excludes
         lacking = excluded(idx, result, action) or unmet(idx, result, action) or \
+            elsewhere(idx, result, action) or \
             counted(idx, result, action)  # an ordinal two listings count differently
         if lacking is not None:
             seen(result.matches[:1])
