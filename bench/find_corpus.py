@@ -361,6 +361,7 @@ def _would_act(idx: Any, res: Any, action: str) -> str | None:
         excluded,
         opposed,
         rivals,
+        settled,
         unmet,
         unsure,
     )
@@ -369,7 +370,8 @@ def _would_act(idx: Any, res: Any, action: str) -> str | None:
         return None
     if excluded(idx, res, action) or unmet(idx, res, action) or \
             elsewhere(idx, res, action) or counted(idx, res, action) or \
-            unsure(idx, res, action) or opposed(idx, res, action):
+            unsure(idx, res, action) or opposed(idx, res, action) or \
+            settled(idx, res, action):
         return None
     return None if rivals(idx, res) else str(res.ref)
 

@@ -462,3 +462,36 @@ def test_a_request_naming_another_record_is_refused(
     Stripe" PayPal's *Enable*, at ``high``: find's best carried the request's verb by its
     name and no word of the record the request names, which the row beside it holds."""
     _acts_or_refuses(domdex_browser, page, query, acted, r"another record holds")
+
+
+def _switch(label: str, checked: bool) -> str:
+    return LEDGER + ("<main><h1>Settings</h1><label><input type=checkbox role=switch "
+                     f"onclick=\"rec('{label}')\" {'checked' if checked else ''}> {label}"
+                     "</label></main>")
+
+
+def _toggle(attrs: str, text: str) -> str:
+    return LEDGER + (f"<main><h1>Call</h1><button {attrs} onclick=\"rec('{text}')\">{text}"
+                     "</button><p>Shipping takes two days.</p></main>")
+
+
+@pytest.mark.parametrize(("page", "query", "acted"), [
+    (_switch("Email notifications", True), "turn on email notifications", None),
+    (_switch("Email notifications", False), "turn off email notifications", None),
+    (_switch("Two-factor authentication", True), "enable two-factor authentication", None),
+    (_toggle("aria-pressed=true", "Mute microphone"), "mute my microphone", None),
+    (_toggle("aria-expanded=true", "Shipping details"), "expand shipping details", None),
+    (_toggle("aria-expanded=false", "Shipping details"), "collapse shipping details", None),
+    (_switch("Email notifications", False), "turn on email notifications",
+     "Email notifications"),
+    (_switch("Two-factor authentication", True), "turn off two-factor authentication",
+     "Two-factor authentication"),
+    (_toggle("aria-expanded=false", "Shipping details"), "expand shipping details",
+     "Shipping details"),
+])
+def test_a_toggle_already_as_asked_is_not_clicked(
+        domdex_browser: Any, page: str, query: str, acted: str | None) -> None:
+    """Review 46: "enable two-factor authentication" clicked a switch that was on, and so
+    turned it off; "expand shipping details" closed an open section. A click by query on
+    a toggle already in the state the request asks for is refused, saying so."""
+    _acts_or_refuses(domdex_browser, page, query, acted, r"already")

@@ -700,6 +700,69 @@ _FILLER = frozenset({"please", "now", "can", "could", "would", "you", "kindly", 
 _TYPED = frozenset({"enter"})
 
 
+
+#: Request verbs that ask for a toggle's state: on (ticked, pressed) or off, open
+#: (expanded) or closed; "turn … on/off" says it by its particle.
+_TO_ON = frozenset({"enable", "activate", "check", "tick"})
+_TO_OFF = frozenset({"disable", "deactivate", "uncheck", "untick", "deselect", "unselect"})
+_TO_OPEN = frozenset({"expand", "open", "show", "unfold"})
+_TO_CLOSE = frozenset({"collapse", "close", "hide", "fold"})
+_CHECKABLE = frozenset({"checkbox", "switch", "menuitemcheckbox"})
+
+
+def settled(idx: PageIndex, result: FindResult, action: str) -> str | None:
+    """The refusal to give when a click would undo what the request asks for: the best
+    is a toggle already in the state asked (else None).
+
+    "turn on email notifications" over a switch that is on, "expand shipping details"
+    over a section that is open, "mute my microphone" over a pressed *Mute* (review 46):
+    the element is the right one, and a click turns it off, closes it, unmutes. Nothing
+    to do is said, not done. English requests only, as :func:`opposed`.
+    """
+    if action != "click" or not result.ref or current_language() is not None:
+        return None
+    node = idx.node(result.ref)
+    wanted = _wanted(result.query, label(node))
+    if wanted is None:
+        return None
+    what, on = wanted
+    states = node.states
+    if what == "on" and node.role in _CHECKABLE:
+        now: bool | None = "checked" in states
+    elif what == "on" and "pressed" in states:
+        now = True  # a toggle button says so only when it is pressed
+    elif what == "open" and states & {"expanded", "collapsed"}:
+        now = "expanded" in states
+    else:
+        now = None
+    if now is None or now != on:
+        return None
+    state = ("on" if on else "off") if what == "on" else ("open" if on else "closed")
+    return (f"{result.query!r}: find's best match, {element_line(node)}, is {state} "
+            f"already, and a click would turn it the other way, so nothing was done "
+            f"({action}). Act on it by its ref ({action} <ref>) if a click is meant.")
+
+
+def _wanted(query: str, name: str) -> tuple[str, bool] | None:
+    """The state a request asks of a toggle: ("on", True) for "turn on Wi-Fi" or "mute"
+    over a *Mute* button, ("open", False) for "collapse …"; None when it asks none."""
+    found = [fold(w) for w in _TOKEN.findall(query)]
+    while found and found[0] in _FILLER:
+        found = found[1:]
+    if not found:
+        return None
+    verb, particles = found[0], set(_particles(query))
+    named = [fold(w) for w in _TOKEN.findall(name)][:1]
+    if "on" in particles or verb in _TO_ON or named == [verb]:
+        return "on", True
+    if "off" in particles or verb in _TO_OFF:
+        return "on", False
+    if verb in _TO_OPEN:
+        return "open", True
+    if verb in _TO_CLOSE:
+        return "open", False
+    return None
+
 _ORDER = re.compile(r"(\w+)\s+to\s+(\w+)")
 
 

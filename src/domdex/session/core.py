@@ -61,6 +61,7 @@ from .ambiguity import (
     opposed,
     refusal,
     rivals,
+    settled,
     unmet,
     unsure,
 )
@@ -532,7 +533,8 @@ class AsyncSession:
             seen(result.matches[:1])
             raise ActionError(lacking)
         # a medium best the request hardly names; a best that says the opposite
-        lacking = unsure(idx, result, action) or opposed(idx, result, action)
+        lacking = unsure(idx, result, action) or opposed(idx, result, action) or \
+            settled(idx, result, action)  # a toggle already as asked: a click undoes it
         if lacking is not None:
             seen(result.matches[:UNSURE_SHOWN])
             raise ActionError(lacking)
