@@ -400,6 +400,11 @@ def _buttons(*names: str) -> str:
     (_buttons("Delete message", "Archive", "Delete all messages"), "delete all the messages",
      "Delete all messages"),
     (_buttons("Mark as read", "Archive"), "mark everything as read", "Mark as read"),
+    # the request closes a part of the page, the best closes something of its own
+    (_buttons("Close account", "Change password"), "close the dialog", None),
+    (_buttons("Close file", "Save file"), "close the menu", None),
+    (_buttons("Hide sold items", "Sort"), "hide the sidebar", None),
+    (_buttons("Close dialog", "Close account"), "close the dialog", "Close dialog"),
 ])
 def test_a_best_that_says_the_opposite_or_more_is_refused(
         domdex_browser: Any, page: str, query: str, acted: str | None) -> None:
@@ -410,7 +415,7 @@ def test_a_best_that_says_the_opposite_or_more_is_refused(
     refused, and so is one that does not say the *all* of the request when a next best
     does ("clear every cell's output" over *Clear cell output*)."""
     _acts_or_refuses(domdex_browser, page, query, acted,
-                     r"opposite|more than asked|less than asked")
+                     r"opposite|more than asked|less than asked|does it to")
 
 
 @pytest.mark.parametrize(("page", "query", "acted"), [

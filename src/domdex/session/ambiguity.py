@@ -627,8 +627,39 @@ def opposed(idx: PageIndex, result: FindResult, action: str) -> str | None:
                         f"says {word!r} (find, grep), or act on an element by its ref "
                         f"({action} <ref>).")
     return _underreach(idx, node, result, action, said) or \
-        _overreach(node, result, action, said)
+        _overreach(node, result, action, said) or _other_object(node, result, action)
 
+
+#: Words for a part of the page that opens and closes: what "close the dialog", "hide
+#: the sidebar" act on.
+_CONTAINERS = frozenset(str.split(
+    "dialog modal popup pop-up menu panel pane sheet sidebar drawer overlay window tray "
+    "popover lightbox banner tooltip toast dropdown submenu flyout"))
+
+
+def _other_object(node: Any, result: FindResult, action: str) -> str | None:
+    """The refusal for a control that does the request's verb to another thing: the
+    request closes or hides a part of the page ("close the dialog", "hide the sidebar"),
+    and the best's name says the verb with an object of its own (*Close account*, *Hide
+    sold items*; review 46)."""
+    said = [fold(w) for w in _TOKEN.findall(result.query) if fold(w) not in STOPWORDS]
+    while said and said[0] in _FILLER:
+        said = said[1:]
+    if len(said) < 2 or not set(said[1:]) & _CONTAINERS:
+        return None
+    named = [fold(w) for w in _TOKEN.findall(label(node)) if fold(w) not in STOPWORDS]
+    verb = said[0]
+    if not named or not (named[0] == verb or named[0] in SYNONYMS.get(verb, ())):
+        return None
+    stems = {_stem(w) for w in said}
+    # *Close settings* in a *Settings* sidebar closes it, *Close account* in an *Account*
+    # dialog closes the account: the words cannot tell, so neither is acted on
+    own = [w for w in named[1:] if _stem(w) not in stems and w not in _CONTAINERS]
+    if not own:
+        return None
+    return (f"{result.query!r} acts on a part of the page, and find's best match, "
+            f"{element_line(node)}, does it to {' '.join(own)!r}, so nothing was done "
+            f"({action}). Act on the control you mean by its ref ({action} <ref>).")
 
 def _all_of(node: Any) -> bool:
     """Whether an element's name says *all* (or every, everything …)."""
