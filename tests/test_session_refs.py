@@ -405,6 +405,13 @@ def _buttons(*names: str) -> str:
     (_buttons("Close file", "Save file"), "close the menu", None),
     (_buttons("Hide sold items", "Sort"), "hide the sidebar", None),
     (_buttons("Close dialog", "Close account"), "close the dialog", "Close dialog"),
+    # un- words, and settings whose name says the opposite of their subject
+    (LEDGER + "<main><h1>App</h1><h2>Newsletter</h2><button onclick=\"rec('u')\">Mark "
+     "unread</button><button onclick=\"rec('d')\">Delete</button></main>", "mark it read",
+     None),
+    (LEDGER + "<main><h1>App</h1><h2>Comment</h2><button onclick=\"rec('u')\">"
+     "Unapprove</button></main>", "approve the comment", None),
+    (_buttons("Mark as read", "Archive"), "mark as read", "Mark as read"),
 ])
 def test_a_best_that_says_the_opposite_or_more_is_refused(
         domdex_browser: Any, page: str, query: str, acted: str | None) -> None:
@@ -416,6 +423,22 @@ def test_a_best_that_says_the_opposite_or_more_is_refused(
     does ("clear every cell's output" over *Clear cell output*)."""
     _acts_or_refuses(domdex_browser, page, query, acted,
                      r"opposite|more than asked|less than asked|does it to")
+
+
+@pytest.mark.parametrize(("label", "query", "acted"), [
+    ("Pause notifications", "turn on notifications", None),
+    ("Don't load images", "load images", None),
+    ("Opt out of analytics", "turn on analytics", None),
+    ("Pause notifications", "pause notifications", "Pause notifications"),
+])
+def test_a_setting_named_by_its_opposite_is_not_ticked(
+        domdex_browser: Any, label: str, query: str, acted: str | None) -> None:
+    """Review 46: "turn on notifications" ticked *Pause notifications*, "load images"
+    *Don't load images*: a box whose name negates its subject is refused unless the
+    request says so too."""
+    page = LEDGER + ("<main><h1>Settings</h1><label><input type=checkbox "
+                     f"onclick=\"rec('{label}')\"> {label}</label></main>")
+    _acts_or_refuses(domdex_browser, page, query, acted, r"opposite")
 
 
 @pytest.mark.parametrize(("page", "query", "acted"), [

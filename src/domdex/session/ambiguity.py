@@ -619,15 +619,38 @@ def opposed(idx: PageIndex, result: FindResult, action: str) -> str | None:
     for word in sorted(said):
         if word in _TYPED and result.intent in _FILLS:
             continue  # "enter the reason" types; it is no *Exit*
-        for other in sorted(_OPPOSITES.get(word, ())):
+        for other in sorted(_OPPOSITES.get(word, set()) | _unword(word)):
             if other in theirs and word not in theirs and other not in said:
                 return (f"{result.query!r} says {word!r}, and find's best match, "
                         f"{element_line(node)}, says {other!r}, so it may do "
                         f"the opposite and nothing was done ({action}). Find the control that "
                         f"says {word!r} (find, grep), or act on an element by its ref "
                         f"({action} <ref>).")
+    negated = _NEGATED.search(fold(name))
+    if negated and node.role in _CHECKABLE and not _NEGATED.search(fold(result.query)):
+        return (f"{result.query!r} does not say {negated.group(0)!r}, and find's best "
+                f"match, {element_line(node)}, does: ticking it may do the opposite of what "
+                f"was asked, so nothing was done ({action}). Act on it by its ref "
+                f"({action} <ref>) if it is meant.")
     return _underreach(idx, node, result, action, said) or \
         _overreach(node, result, action, said) or _other_object(node, result, action)
+
+
+#: What makes a setting say the opposite of its subject: a box *Don't load images*,
+#: *Pause notifications*, *Opt out of analytics* is ticked to turn the thing off
+#: ("turn on notifications" ticked *Pause notifications*; review 46).
+_NEGATED = re.compile(r"\b(?:don'?t|do not|never|pause|opt[- ]out|disable|without)\b")
+
+
+def _unword(word: str) -> set[str]:
+    """The word with *un* put before or taken off (*read* / *unread*, *unapprove* /
+    *approve*): the one says the other's opposite. Short or function words aside
+    (*unit* is no *it*)."""
+    if not word.isalpha() or word in STOPWORDS:
+        return set()
+    if word.startswith("un") and len(word) > 4 and word[2:] not in STOPWORDS:
+        return {word[2:]}
+    return {"un" + word} if len(word) >= 3 else set()
 
 
 #: Words for a part of the page that opens and closes: what "close the dialog", "hide
