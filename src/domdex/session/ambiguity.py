@@ -402,7 +402,8 @@ def elsewhere(idx: PageIndex, result: FindResult, action: str) -> str | None:
     mine = _words(idx, best.ref)
     carries = _carried(idx, best.ref)
     # what to do ("change the tagline") is no word of a record, wherever else it is said
-    missing = [t for t in asked if not carries(t, mine) and not _doing(t)]
+    verb = q.terms[0] if q.terms else ""
+    missing = [t for t in asked if not carries(t, mine) and not (t == verb and _doing(t))]
     if not missing:
         return None
     pos = idx.pos(best.ref)
