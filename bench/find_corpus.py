@@ -359,6 +359,7 @@ def _would_act(idx: Any, res: Any, action: str) -> str | None:
         counted,
         elsewhere,
         excluded,
+        inert,
         opposed,
         rivals,
         settled,
@@ -371,7 +372,7 @@ def _would_act(idx: Any, res: Any, action: str) -> str | None:
     if excluded(idx, res, action) or unmet(idx, res, action) or \
             elsewhere(idx, res, action) or counted(idx, res, action) or \
             unsure(idx, res, action) or opposed(idx, res, action) or \
-            settled(idx, res, action):
+            settled(idx, res, action) or inert(idx, res, action):
         return None
     return None if rivals(idx, res) else str(res.ref)
 

@@ -523,3 +523,37 @@ def test_a_toggle_already_as_asked_is_not_clicked(
     turned it off; "expand shipping details" closed an open section. A click by query on
     a toggle already in the state the request asks for is refused, saying so."""
     _acts_or_refuses(domdex_browser, page, query, acted, r"already")
+
+
+
+@pytest.mark.parametrize(("page", "query", "acted"), [
+    (LEDGER + "<main><h1>App</h1><h2>Hello world</h2><p>Status: "
+     "Published</p><button onclick=\"rec('Unpublish')\">Unpublish</button></main>",
+     "publish the post", None),
+    (LEDGER + "<main><h1>App</h1><h2>Invitations</h2><ul><li>Ann invited you to "
+     "<b>Design</b> — Accepted</li><li>Bob invited you to <b>Ops</b> <button "
+     "onclick=\"rec('Accept')\">Accept</button><button>Decline</button></li></ul></main>",
+     "accept Ann's invitation", None),
+    (LEDGER + "<main><h1>App</h1><h2>Hello world</h2><p>Status: Draft</p>"
+     "<button onclick=\"rec('Publish')\">Publish</button></main>", "publish the post",
+     "Publish"),
+])
+def test_a_click_that_only_a_control_can_do_is_not_done_on_text(
+        domdex_browser: Any, page: str, query: str, acted: str | None) -> None:
+    """Review 46: "publish the post" clicked a paragraph *Status: Published* and
+    reported it done; "accept Ann's invitation" the list item saying *Accepted*. A
+    click by query whose request asks what only a control does is not done on text."""
+    _acts_or_refuses(domdex_browser, page, query, acted, r"is text, not a control|not the record")
+
+
+def test_a_toggle_request_in_another_language_is_not_read_as_english(
+        domdex_browser: Any) -> None:
+    """The already-as-asked check reads English requests only: "wöchentliche
+    Zusammenfassung abbestellen" (unsubscribe) unticks the ticked box its first word
+    names (an i18n held-out task the first form refused)."""
+    page = ("<html lang=de><body>" + LEDGER + "<main><h1>Einstellungen</h1><label>"
+            "<input type=checkbox checked onclick=\"rec('weekly')\"> Wöchentliche "
+            "Zusammenfassung per E-Mail</label><label><input type=checkbox "
+            "onclick=\"rec('news')\"> Neuigkeiten per E-Mail</label></main></body></html>")
+    _acts_or_refuses(domdex_browser, page, "wöchentliche Zusammenfassung abbestellen",
+                     "weekly", r"")

@@ -46,6 +46,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from ..index import roles
 from ..index.identity import identify, item_words, record_item, row_text, words
 from ..index.labels import label
 from ..languages import current_language, in_page_language, is_function_word
@@ -765,6 +766,7 @@ _TO_CLOSE = frozenset({"collapse", "close", "hide", "fold"})
 _CHECKABLE = frozenset({"checkbox", "switch", "menuitemcheckbox"})
 
 
+@in_page_language
 def settled(idx: PageIndex, result: FindResult, action: str) -> str | None:
     """The refusal to give when a click would undo what the request asks for: the best
     is a toggle already in the state asked (else None).
@@ -798,6 +800,29 @@ def settled(idx: PageIndex, result: FindResult, action: str) -> str | None:
             f"({action}). Act on it by its ref ({action} <ref>) if a click is meant.")
 
 
+
+#: Verbs a click on text cannot do: "open" and "show" may mean the text's link or row.
+_NOT_BY_TEXT = ACTION_VERBS - {"open", "show", "select", "toggle", "expand", "collapse",
+                                "sort", "filter", "play", "copy", "print"}
+
+
+def inert(idx: PageIndex, result: FindResult, action: str) -> str | None:
+    """The refusal to give when a click's best is text, not a control, and the request
+    asks for what only a control does ("publish the post" over a paragraph *Status:
+    Published*, "accept Ann's invitation" over the list item that says *Accepted*;
+    review 46): the click would land and be reported done, and nothing would happen."""
+    if action != "click" or not result.ref or not result.matches:
+        return None
+    q = result.ranking.query
+    verb = q.terms[0] if q.terms else ""
+    node = idx.node(result.ref)
+    if verb not in _NOT_BY_TEXT or roles.is_interactive(node) or _proxied(idx, result.ref):
+        return None
+    return (f"{result.query!r} asks to {verb}, and find's best match, {element_line(node)}, "
+            f"is text, not a control, so a click would do nothing and nothing was done "
+            f"({action}). The control may be missing here (the thing may be done already) "
+            f"or named otherwise: find it, or act on an element by its ref ({action} <ref>).")
+
 def _wanted(query: str, name: str) -> tuple[str, bool] | None:
     """The state a request asks of a toggle: ("on", True) for "turn on Wi-Fi" or "mute"
     over a *Mute* button, ("open", False) for "collapse …"; None when it asks none."""
@@ -808,7 +833,7 @@ def _wanted(query: str, name: str) -> tuple[str, bool] | None:
         return None
     verb, particles = found[0], set(_particles(query))
     named = [fold(w) for w in _TOKEN.findall(name)][:1]
-    if "on" in particles or verb in _TO_ON or named == [verb]:
+    if "on" in particles or verb in _TO_ON or (named == [verb] and verb in ACTION_VERBS):
         return "on", True
     if "off" in particles or verb in _TO_OFF:
         return "on", False

@@ -57,6 +57,7 @@ from .ambiguity import (
     counted,
     elsewhere,
     excluded,
+    inert,
     nowhere,
     opposed,
     refusal,
@@ -534,7 +535,7 @@ class AsyncSession:
             raise ActionError(lacking)
         # a medium best the request hardly names; a best that says the opposite
         lacking = unsure(idx, result, action) or opposed(idx, result, action) or \
-            settled(idx, result, action)  # a toggle already as asked: a click undoes it
+            settled(idx, result, action) or inert(idx, result, action)
         if lacking is not None:
             seen(result.matches[:UNSURE_SHOWN])
             raise ActionError(lacking)
