@@ -165,6 +165,10 @@ def test_names_and_descriptions(page: Any, server: str) -> None:
     # an icon whose content reads as nothing (an aria-hidden svg) says its title (review
     # 41: icon buttons had no name); one whose content is there but hidden does not
     assert by_id["svgicon"].name == "Edit" and by_id["hiddenpartitle"].name == "Save"
+    # CSS generated content names an otherwise unnamed control, as in Chromium: an icon
+    # font's ligature drawn from an attribute (Directus); a private-use glyph is no word
+    assert by_id["ligature"].name == "delete" and by_id["ligaturelink"].name == "filter_list"
+    assert by_id["glyphonly"].name == ""
     assert by_id["ph"].name == "Your email" and by_id["ta"].name == "Comment"
     described = next(n for n in snap.nodes if n.name == "Described")
     assert described.description == "Billing"

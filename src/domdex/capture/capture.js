@@ -1050,6 +1050,31 @@
   const vw = window.innerWidth, vh = window.innerHeight;
   const sx = window.scrollX, sy = window.scrollY;
 
+  // A control with no name from its content or attributes may be named by CSS generated
+  // content, as Chromium names it: an icon font's ligature drawn from an attribute
+  // (Directus's <i data-icon="delete"> with content: attr(data-icon)) is "delete" to
+  // Chromium and Playwright's snapshot. Read only for such controls, over their first
+  // few elements; private-use code points (Font Awesome's glyphs) are no words.
+  const PRIVATE_USE = /[\uE000-\uF8FF]/g;
+  const generated = (el) => {
+    let out = "";
+    let seen = 0;
+    for (let e = el; e && seen < 12; seen++) {
+      for (const pseudo of ["::before", "::after"]) {
+        const c = getComputedStyle(e, pseudo).content;
+        if (c && c.length > 2 && c[0] === '"' && c[c.length - 1] === '"') {
+          out += " " + c.slice(1, -1).replace(PRIVATE_USE, "");
+        }
+      }
+      if (e.firstElementChild) e = e.firstElementChild;
+      else {
+        while (e && e !== el && !e.nextElementSibling) e = e.parentElement;
+        e = e && e !== el ? e.nextElementSibling : null;
+      }
+    }
+    return ws(out);
+  };
+
   // ---- emit one row --------------------------------------------------------------
   const emitRow = (r) => {
     let p = r.parent;
@@ -1079,6 +1104,8 @@
     } else {
       name = accName(el, (r.f & 2) !== 0);
     }
+    if (!name && fromContent && (r.role === "button" || r.role === "link" ||
+        r.role === "menuitem" || r.role === "tab")) name = generated(el);
     name = cap(name, NAME_CAP);
     let box = null;
     let visible = 0;
