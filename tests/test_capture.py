@@ -358,3 +358,18 @@ def test_pydocs_os_page(page: Any, pydocs: Any) -> None:
     assert spans and "clickable" in spans[0].states  # the sidebar's real collapse target
     mobile = [n for n in snap.nodes if n.attrs.get("class", "").startswith("mobile-nav")]
     assert mobile and not mobile[0].visible
+
+
+
+def test_a_clickable_table_row_keeps_its_cells(page: Any) -> None:
+    """A row that opens its record on a click (Directus's item tables) keeps its cells,
+    as Chromium's tree does: "the stock of Cold Harbour" is a cell of that row."""
+    page.playwright_page.set_content(
+        "<table><tr><th>Title</th><th>Stock</th></tr>"
+        "<tr style='cursor:pointer' onclick='1'><td>A Winter in Lisbon</td><td><span>3</span>"
+        "</td></tr><tr style='cursor:pointer' onclick='1'><td>Cold Harbour</td><td>5</td>"
+        "</tr></table>")
+    snap = page.capture()
+    cells = [(n.role, n.name) for n in snap.nodes if n.tag == "td"]
+    assert cells == [("cell", "A Winter in Lisbon"), ("cell", "3"), ("cell", "Cold Harbour"),
+                     ("cell", "5")], cells

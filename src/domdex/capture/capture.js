@@ -918,7 +918,10 @@
     const struct = STRUCT.has(t) || explicit || (t === "IMG" && role === "img") ||
       (isSvg && !!accName(el, true));
     let keep;
-    if (ctx.inInteractive) keep = interactive;
+    // a clickable table row keeps its cells, as Chromium does: "the stock of this book"
+    // is a cell of a row that opens the book (Directus's item tables)
+    if (ctx.inInteractive) keep = interactive || ((t === "TD" || t === "TH") &&
+      !!parentRow && parentRow.t === "TR" && parentRow.el === el.parentElement);
     else if (ctx.inBlock) keep = interactive || textBlock || struct;
     else {
       keep = interactive || textBlock || struct || direct === 2 ||
