@@ -354,25 +354,13 @@ _ACTIONS = {"click": "click", "navigate": "click", "fill": "fill", "select": "se
 
 def _would_act(idx: Any, res: Any, action: str) -> str | None:
     """The ref an action by query (``page.click(query=…)``) acts on, or None where it
-    refuses: the same checks, in the same order, as the session's ``_find_target``."""
-    from domdex.session.ambiguity import (
-        counted,
-        elsewhere,
-        excluded,
-        inert,
-        opposed,
-        rivals,
-        settled,
-        unmet,
-        unsure,
-    )
+    refuses: the session's ``_find_target`` asks :func:`~domdex.session.ambiguity.doubt`
+    and :func:`~domdex.session.ambiguity.rivals` after the same two gates."""
+    from domdex.session.ambiguity import doubt, rivals
 
     if res.absent or res.ref is None or res.confidence == "low":
         return None
-    if excluded(idx, res, action) or unmet(idx, res, action) or \
-            elsewhere(idx, res, action) or counted(idx, res, action) or \
-            unsure(idx, res, action) or opposed(idx, res, action) or \
-            settled(idx, res, action) or inert(idx, res, action):
+    if doubt(idx, res, action) is not None:
         return None
     return None if rivals(idx, res) else str(res.ref)
 

@@ -1059,6 +1059,7 @@
   // Chromium and Playwright's snapshot. Read only for such controls, over their first
   // few elements; private-use code points (Font Awesome's glyphs) are no words.
   const PRIVATE_USE = /[\uE000-\uF8FF]/g;
+  const GENERATED_NAMES = new Set(["button", "link", "menuitem", "tab"]);
   const generated = (el) => {
     let out = "";
     let seen = 0;
@@ -1107,8 +1108,7 @@
     } else {
       name = accName(el, (r.f & 2) !== 0);
     }
-    if (!name && fromContent && (r.role === "button" || r.role === "link" ||
-        r.role === "menuitem" || r.role === "tab")) name = generated(el);
+    if (!name && GENERATED_NAMES.has(r.role)) name = generated(el);
     name = cap(name, NAME_CAP);
     let box = null;
     let visible = 0;

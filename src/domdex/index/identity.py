@@ -458,7 +458,6 @@ def _repeats(idx: PageIndex, item: int, pos: int, twins: list[int],
     return False
 
 
-
 def record_item(idx: PageIndex, pos: int) -> int | None:
     """The record (row, list item, card, or the block that holds one of several
     look-alikes) an element sits in, to tell it from the records beside it; None when it
@@ -470,6 +469,7 @@ def record_item(idx: PageIndex, pos: int) -> int | None:
     if _is_item(idx.nodes[item]) or (len(twins) > 1 and _repeats(idx, item, pos, twins)):
         return item
     return None
+
 
 def row_text(idx: PageIndex, ref: str, chars: int = ITEM_TEXT_CHARS) -> str:
     """The text of the row (list item, card) of an interactive element that has visible

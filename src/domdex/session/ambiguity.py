@@ -68,8 +68,8 @@ if TYPE_CHECKING:
     from ..render.find import FindResult
     from ..search.ranking import Match
 
-__all__ = ["CLOSE", "TWIN_SHARE", "UNSURE_SHOWN", "counted", "excluded", "nowhere", "opposed",
-           "refusal", "rivals", "unmet", "unsure"]
+__all__ = ["CLOSE", "TWIN_SHARE", "UNSURE_SHOWN", "counted", "doubt", "elsewhere", "excluded",
+           "inert", "nowhere", "opposed", "refusal", "rivals", "settled", "unmet", "unsure"]
 
 #: A look-alike scoring at least this share of the best is a rival (find shows matches
 #: from this share on as alternatives).
@@ -377,7 +377,6 @@ def unmet(idx: PageIndex, result: FindResult, action: str) -> str | None:
             f"({action} <ref>).")
 
 
-
 @in_page_language
 def elsewhere(idx: PageIndex, result: FindResult, action: str) -> str | None:
     """The refusal to give when the request names a record that the best is not in: a
@@ -400,11 +399,9 @@ def elsewhere(idx: PageIndex, result: FindResult, action: str) -> str | None:
     asked = [t for t in q.terms if t not in skip and t.isalnum()] + _capital_small(q)
     if not asked:
         return None
-    mine = _words(idx, best.ref)
-    carries = _carried(idx, best.ref)
     # what to do ("change the tagline") is no word of a record, wherever else it is said
     verb = q.terms[0] if q.terms else ""
-    missing = [t for t in asked if not carries(t, mine) and not (t == verb and _doing(t))]
+    missing = [t for t in _uncarried(idx, best.ref, asked) if not (t == verb and _doing(t))]
     if not missing:
         return None
     pos = idx.pos(best.ref)
@@ -431,6 +428,7 @@ def elsewhere(idx: PageIndex, result: FindResult, action: str) -> str | None:
                     f"no such control; check it (find, grep), or act on an element by its "
                     f"ref ({action} <ref>).")
     return None
+
 
 def _doing(term: str) -> bool:
     """Whether a request word says what to do (*change*, as *edit* does)."""
@@ -667,9 +665,8 @@ def _other_object(node: Any, result: FindResult, action: str) -> str | None:
     request closes or hides a part of the page ("close the dialog", "hide the sidebar"),
     and the best's name says the verb with an object of its own (*Close account*, *Hide
     sold items*; review 46)."""
-    said = [fold(w) for w in _TOKEN.findall(result.query) if fold(w) not in STOPWORDS]
-    while said and said[0] in _FILLER:
-        said = said[1:]
+    said = _unfilled([fold(w) for w in _TOKEN.findall(result.query)
+                      if fold(w) not in STOPWORDS], ends=False)
     if len(said) < 2 or not set(said[1:]) & _CONTAINERS:
         return None
     named = [fold(w) for w in _TOKEN.findall(label(node)) if fold(w) not in STOPWORDS]
@@ -685,6 +682,7 @@ def _other_object(node: Any, result: FindResult, action: str) -> str | None:
     return (f"{result.query!r} acts on a part of the page, and find's best match, "
             f"{element_line(node)}, does it to {' '.join(own)!r}, so nothing was done "
             f"({action}). Act on the control you mean by its ref ({action} <ref>).")
+
 
 def _all_of(node: Any) -> bool:
     """Whether an element's name says *all* (or every, everything …)."""
@@ -756,6 +754,16 @@ _FILLER = frozenset({"please", "now", "can", "could", "would", "you", "kindly", 
 _TYPED = frozenset({"enter"})
 
 
+def _unfilled(found: list[str], ends: bool) -> list[str]:
+    """A request's words without the fillers it opens with (and, with ``ends``, those it
+    ends with): "please turn on Wi-Fi for me" is "turn on Wi-Fi"."""
+    a, b = 0, len(found)
+    while a < b and found[a] in _FILLER:
+        a += 1
+    while ends and b > a and found[b - 1] in _FILLER:
+        b -= 1
+    return found[a:b]
+
 
 #: Request verbs that ask for a toggle's state: on (ticked, pressed) or off, open
 #: (expanded) or closed; "turn … on/off" says it by its particle.
@@ -800,7 +808,6 @@ def settled(idx: PageIndex, result: FindResult, action: str) -> str | None:
             f"({action}). Act on it by its ref ({action} <ref>) if a click is meant.")
 
 
-
 #: Verbs a click on text cannot do: "open" and "show" may mean the text's link or row.
 _NOT_BY_TEXT = ACTION_VERBS - {"open", "show", "select", "toggle", "expand", "collapse",
                                 "sort", "filter", "play", "copy", "print"}
@@ -823,12 +830,11 @@ def inert(idx: PageIndex, result: FindResult, action: str) -> str | None:
             f"({action}). The control may be missing here (the thing may be done already) "
             f"or named otherwise: find it, or act on an element by its ref ({action} <ref>).")
 
+
 def _wanted(query: str, name: str) -> tuple[str, bool] | None:
     """The state a request asks of a toggle: ("on", True) for "turn on Wi-Fi" or "mute"
     over a *Mute* button, ("open", False) for "collapse …"; None when it asks none."""
-    found = [fold(w) for w in _TOKEN.findall(query)]
-    while found and found[0] in _FILLER:
-        found = found[1:]
+    found = _unfilled([fold(w) for w in _TOKEN.findall(query)], ends=False)
     if not found:
         return None
     verb, particles = found[0], set(_particles(query))
@@ -842,6 +848,7 @@ def _wanted(query: str, name: str) -> tuple[str, bool] | None:
     if verb in _TO_CLOSE:
         return "open", False
     return None
+
 
 _ORDER = re.compile(r"(\w+)\s+to\s+(\w+)")
 
@@ -866,10 +873,7 @@ def _particles(text: str, named: bool = False) -> list[str]:
                                      and found[n - 1] in ("me", "it", "them")))]
     if named:
         return [*out, found[-1]] if len(found) > 1 and found[-1] in _PARTICLES else out
-    while found and found[0] in _FILLER:
-        found = found[1:]
-    while found and found[-1] in _FILLER:
-        found = found[:-1]
+    found = _unfilled(found, ends=True)
     return out + [w for n, w in enumerate(found) if w in _PARTICLES
                   and (n == 1 or (n > 1 and n == len(found) - 1))]
 
@@ -968,3 +972,27 @@ def _stem(word: str) -> str:
     """"rows" and "row", "changes" and "change": a plural is the same word here."""
     w = word.casefold()
     return w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w
+
+
+def doubt(idx: PageIndex, result: FindResult, action: str) -> tuple[str, int] | None:
+    """The first refusal the checks give for find's answer, and how many of find's best
+    it shows; None when none refuses (the rivals are asked apart, :func:`rivals`).
+
+    In order: the record the request names is not the best's, or the best is the one it
+    excludes (the refusal shows the best); then the best is doubtful (find's best few).
+    The session's action by query and ``bench/find_corpus.py`` both ask this, so the
+    bench counts what the session does."""
+    for checks, shown in ((_NOT_IT, 1), (_DOUBTFUL, UNSURE_SHOWN)):
+        for check in checks:
+            why = check(idx, result, action)
+            if why:
+                return why, shown
+    return None
+
+
+#: The checks :func:`doubt` makes, in order: the record or element is not the one meant
+#: ("an ordinal two listings count differently" is :func:`counted`) …
+_NOT_IT = (excluded, unmet, elsewhere, counted)
+#: … then a ``medium`` best the request hardly names, one that says the opposite or does
+#: more or less, a toggle already as asked, text for a control's job.
+_DOUBTFUL = (unsure, opposed, settled, inert)

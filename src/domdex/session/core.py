@@ -52,20 +52,7 @@ from .actions import (
     INTENT_OF,
     select_value,
 )
-from .ambiguity import (
-    UNSURE_SHOWN,
-    counted,
-    elsewhere,
-    excluded,
-    inert,
-    nowhere,
-    opposed,
-    refusal,
-    rivals,
-    settled,
-    unmet,
-    unsure,
-)
+from .ambiguity import doubt, nowhere, refusal, rivals, unmet
 from .cache import RegionCache
 from .captures import Captures
 from .dialogs import DialogPolicy, Policy
@@ -526,19 +513,12 @@ class AsyncSession:
             raise ActionError(f"No clear match for {query!r}, so nothing was done "
                               f"({action}). What is there:\n{text}")
         t.show(idx)  # the candidates' refs are the agent's to act on
-        # the record the request names is not the best, or the best is the one it excludes
-        lacking = excluded(idx, result, action) or unmet(idx, result, action) or \
-            elsewhere(idx, result, action) or \
-            counted(idx, result, action)  # an ordinal two listings count differently
-        if lacking is not None:
-            seen(result.matches[:1])
-            raise ActionError(lacking)
-        # a medium best the request hardly names; a best that says the opposite
-        lacking = unsure(idx, result, action) or opposed(idx, result, action) or \
-            settled(idx, result, action) or inert(idx, result, action)
-        if lacking is not None:
-            seen(result.matches[:UNSURE_SHOWN])
-            raise ActionError(lacking)
+        # the record the request names is not the best, or the best is doubtful
+        doubted = doubt(idx, result, action)
+        if doubted is not None:
+            why, listed = doubted
+            seen(result.matches[:listed])
+            raise ActionError(why)
         others = rivals(idx, result)  # look-alikes or a near-tie the words do not split
         if others:
             seen((result.matches[0], *others))
