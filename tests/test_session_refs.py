@@ -557,3 +557,45 @@ def test_a_toggle_request_in_another_language_is_not_read_as_english(
             "onclick=\"rec('news')\"> Neuigkeiten per E-Mail</label></main></body></html>")
     _acts_or_refuses(domdex_browser, page, "wöchentliche Zusammenfassung abbestellen",
                      "weekly", r"")
+
+
+def _form(*fields: str) -> str:
+    """A form whose fields record their input: ``"Section|Label"`` puts a field in a
+    fieldset of that legend."""
+    out, legend = [], None
+    for f in fields:
+        section, _, name = f.rpartition("|")
+        if section != legend:
+            out.append(("</fieldset>" if legend else "") +
+                       (f"<fieldset><legend>{section}</legend>" if section else ""))
+            legend = section or None
+        out.append(f"<label>{name} <input oninput=\"rec('{f}')\"></label>")
+    return LEDGER + "<main><h1>Details</h1><form>" + "".join(out) + \
+        ("</fieldset>" if legend else "") + "</form></main>"
+
+
+@pytest.mark.parametrize(("page", "query", "filled"), [
+    (_form("Home phone", "Email"), "mobile phone", None),
+    (_form("Event name", "Start time", "Date"), "end time", None),
+    (_form("Shipping address|Name", "Shipping address|Phone", "Billing address|Name",
+           "Billing address|City"), "billing phone", None),
+    (_form("Home phone", "Mobile phone"), "mobile phone", "Mobile phone"),
+    (_form("Customer name", "Email"), "the buyer's full customer name", "Customer name"),
+    (_form("Promo code", "Gift card"), "discount code", "Promo code"),
+    (_form("Shipping address|Name", "Shipping address|Phone", "Billing address|Name"),
+     "shipping phone", "Shipping address|Phone"),
+])
+def test_a_fill_names_which_field_by_its_qualifier(
+        domdex_browser: Any, page: str, query: str, filled: str | None) -> None:
+    """Review 46: "mobile phone" filled *Home phone*, "end time" *Start time*, "billing
+    phone" the shipping address's *Phone*, at ``high``: the word that says which field
+    was the best's own other word, or another field's section. A fill by query refuses
+    then; a word that qualifies nothing ("the buyer's …") does not stop it."""
+    with page_showing(domdex_browser, page) as p:
+        if filled is not None:
+            p.fill(query=query, value="555")
+            assert _log(p)[-1:] == [filled]
+            return
+        with pytest.raises(ActionError, match=r"another field than the one meant"):
+            p.fill(query=query, value="555")
+        assert _log(p) == []

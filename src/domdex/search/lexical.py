@@ -128,6 +128,7 @@ _SYN_GROUPS = [
     "reply respond",
     "bug issue problem defect",
     "message comment",
+    "coupon promo voucher discount",
 ]
 
 

@@ -33,7 +33,8 @@ another word of the record the request names: "Delete Bob Brown" over *Ann Brown
 :func:`unsure` (a ``medium`` best that carries no more than half of the request's
 words: "reload the file listing" over a *File* menu; or one that does what cannot be
 taken back and is not asked for by its verb: "keep my subscription" over *Cancel
-subscription*). And :func:`opposed`, on English pages: a best whose name says the
+subscription*), and :func:`unqualified` (a field the request qualifies otherwise: "mobile
+phone" over *Home phone*). And :func:`opposed`, on English pages: a best whose name says the
 opposite of the request ("turn on Wi-Fi" over *Turn off Wi-Fi*) or more than it asks
 (*Sell all* for "sell some", *Save and publish* for "save the draft").
 
@@ -45,6 +46,8 @@ from __future__ import annotations
 
 import re
 from typing import TYPE_CHECKING, Any
+
+import numpy as np
 
 from ..index import roles
 from ..index.identity import identify, item_words, record_item, row_text, words
@@ -69,7 +72,8 @@ if TYPE_CHECKING:
     from ..search.ranking import Match
 
 __all__ = ["CLOSE", "TWIN_SHARE", "UNSURE_SHOWN", "counted", "doubt", "elsewhere", "excluded",
-           "inert", "nowhere", "opposed", "refusal", "rivals", "settled", "unmet", "unsure"]
+           "inert", "nowhere", "opposed", "refusal", "rivals", "settled", "unmet", "unqualified",
+           "unsure"]
 
 #: A look-alike scoring at least this share of the best is a rival (find shows matches
 #: from this share on as alternatives).
@@ -553,6 +557,99 @@ def _undone(idx: PageIndex, q: Any, ref: str, undo: frozenset[str]) -> str:
     return _lacking(idx, ref, asked, UNDOABLE_CARRIES)
 
 
+#: Words that name a field's kind, not which field: "the subject line", "the search box".
+_FIELD_WORDS = frozenset({"field", "box", "input", "textbox", "line", "area", "entry", "blank",
+                          "value", "form", "text", "bar"})
+
+
+@in_page_language
+def unqualified(idx: PageIndex, result: FindResult, action: str) -> str | None:
+    """The refusal to give when a fill's best field is qualified otherwise than the
+    request says (else None).
+
+    "mobile phone" filled *Home phone*, "end time" *Start time*, "billing phone" the
+    shipping address's *Phone* (review 46): find's best carried the field's kind, and
+    the word that says which one is not the best's. A field that is not the one named
+    takes the value silently, and the agent goes on as if the right one had it. Two
+    signs that the word says another field: the best's name puts a word of its own
+    where the request puts it (*Home* for "mobile" before *phone*), or a field of the
+    best's kind holds the word (the billing address's fields, "billing"). A word that
+    reaches the best only as a synonym of another word of the request ("mobile" of
+    *phone*) is not the best's: it says which phone. A word the request adds that no
+    other field holds ("the buyer's full name", "a query in the search box") describes
+    the field, and is no sign.
+    """
+    if not result.ref or not result.matches:
+        return None
+    if result.intent not in _FILLS and action not in _FILLS:
+        return None
+    best = result.matches[0]
+    q = result.ranking.query
+    skip = set(q.zone_terms) | RECORD_WORDS | _HOW | _FIELD_WORDS
+    asked = [t for t in q.terms if t not in skip and t.isalnum() and not _doing(t)]
+    if len(asked) < 2:
+        return None
+    si = SearchIndex.for_index(idx)
+    k = si.by_ref.get(best.ref)
+    mine = _words(idx, best.ref)
+    carries = _carried(idx, best.ref)
+
+    def owns(t: str) -> bool:
+        return _stem(t) in mine or (k is not None and bool(si.holds_term(t)[k]))
+
+    said = set(asked)
+    missing = [t for t in asked if not owns(t) and (
+        not carries(t, mine) or SYNONYMS.get(t, frozenset()) & said)]
+    if not missing:
+        return None
+    node = idx.node(best.ref)
+    held = (_placed_otherwise(q.text, missing, label(node))
+            or _held_by_kind(idx, si, k, missing))
+    if not held:
+        return None
+    lines = [f"{result.query!r}: find's best match, {element_line(node)}, is {held}, so it "
+             f"may be another field than the one meant and nothing was done ({action}). "
+             "Candidates:"]
+    lines += [_candidate(idx, m) for m in result.matches[:UNSURE_SHOWN]]
+    lines.append(f"Act on the one you mean by its ref ({action} <ref>), or find with the "
+                 "words the page uses.")
+    return "\n".join(lines)
+
+
+def _placed_otherwise(text: str, missing: list[str], name: str) -> str:
+    """Where the best's name puts a word of its own just before its last word, and the
+    request a word the best lacks just before that same word (*Home phone* for "mobile
+    phone"): that, said; else empty. Words apart ("the buyer's full name", "a query in
+    the search box") qualify nothing."""
+    own = [w for w in words(name) if w not in STOPWORDS]
+    said = words(text)
+    if len(own) < 2 or not own[-2].isalpha():
+        return ""
+    for i in range(1, len(said)):
+        word, head = said[i - 1], said[i]
+        if word in missing and _stem(head) == _stem(own[-1]) and \
+                not any(_known(t, {_stem(own[-2])}) for t in said):
+            return f"{own[-2]!r} {own[-1]!r}, not {word!r}"
+    return ""
+
+
+def _held_by_kind(idx: PageIndex, si: Any, k: int | None, missing: list[str]) -> str:
+    """A word of ``missing`` that a field of the best's kind holds among its name, row,
+    section and heading words (the billing address's *Name*, for "billing phone"),
+    said; else empty."""
+    if k is None:
+        return ""
+    role = si.descriptors[k].role
+    for t in missing:
+        if t in STOPWORDS:
+            continue
+        for j in np.flatnonzero(si.holds_term(t)):
+            d = si.descriptors[j]
+            if j != k and d is not None and d.role == role and _stem(t) in _words(idx, d.ref):
+                return f"not where {t!r} is said"
+    return ""
+
+
 def _uncarried(idx: PageIndex, ref: str, asked: list[str]) -> list[str]:
     """The words of ``asked`` the element ``ref`` carries nowhere: not among its words
     (name, row, regions, heading) nor in its fields as find's matcher reads them."""
@@ -993,6 +1090,7 @@ def doubt(idx: PageIndex, result: FindResult, action: str) -> tuple[str, int] | 
 #: The checks :func:`doubt` makes, in order: the record or element is not the one meant
 #: ("an ordinal two listings count differently" is :func:`counted`) …
 _NOT_IT = (excluded, unmet, elsewhere, counted)
-#: … then a ``medium`` best the request hardly names, one that says the opposite or does
-#: more or less, a toggle already as asked, text for a control's job.
-_DOUBTFUL = (unsure, opposed, settled, inert)
+#: … then a ``medium`` best the request hardly names, a field qualified otherwise than
+#: the request says, one that says the opposite or does more or less, a toggle already as
+#: asked, text for a control's job.
+_DOUBTFUL = (unsure, unqualified, opposed, settled, inert)
