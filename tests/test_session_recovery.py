@@ -194,3 +194,62 @@ def test_a_count_may_change_but_an_id_may_not() -> None:
     assert name_score("Inbox 9", "Inbox 10") == 0.75
     assert name_score("Approve request #1017", "Approve request #1018") == 0.0
     assert name_score("Invoice 20231", "Invoice 20232") == 0.0
+
+
+def _rows(texts: list[str], start: int, button: str = "Cancel") -> Snapshot:
+    """A list whose rows each hold a text and a button named ``button``."""
+    nodes: list[dict[str, Any]] = [
+        {"ref": "e1", "parent": None, "tag": "body"},
+        {"ref": "e2", "parent": "e1", "tag": "main", "role": "main"},
+        {"ref": "e3", "parent": "e2", "tag": "ul", "role": "list"},
+    ]
+    for k, text in enumerate(texts):
+        li, btn = f"e{start + 5 * k}", f"e{start + 5 * k + 4}"
+        cells = text.split(" | ")
+        nodes.append({"ref": li, "parent": "e3", "tag": "li", "role": "listitem",
+                      "text": f"{' '.join(cells)} {button}", "index": k + 1})
+        nodes += [{"ref": f"e{start + 5 * k + 1 + j}", "parent": li, "tag": "span",
+                   "text": cell} for j, cell in enumerate(cells)]
+        nodes.append({"ref": btn, "parent": li, "tag": "button", "role": "button",
+                      "name": button, "text": button})
+    return Snapshot.from_dict({"url": "http://x/", "document_id": "d", "nodes": nodes})
+
+
+def test_a_small_number_after_a_word_names_the_record() -> None:
+    """Review 47: a virtualised list recycled *Table 5*'s row for *Table 7* ("Table 7 3
+    guests 8:30 PM" still carried half of "Table 5 4 guests 7:30 PM"'s key), and the ref
+    to Table 5's *Cancel* cancelled Table 7. A number of one or two digits after a word,
+    in a time or a date names the record; one opening a phrase ("4 guests") counts."""
+    from domdex.session.recovery import still_same
+
+    seen = ["Table 5 | 4 guests | 7:30 PM", "Table 6 | 2 guests | 7:30 PM",
+            "Table 7 | 3 guests | 8:30 PM", "Table 8 | 2 guests | 9:00 PM"]
+    intent = _intent(_rows(seen, 10), "e14")  # Table 5's Cancel
+    recycled = _rows([*seen[2:], "Table 9 | 2 guests | 9:30 PM"], 10)
+    assert not still_same(build_index(recycled), intent, "e14")
+    assert not recover(build_index(recycled), intent, "e14").recovered
+    fewer = _rows(["Table 5 | 3 guests | 7:30 PM", *seen[1:]], 10)  # a guest cancelled
+    assert still_same(build_index(fewer), intent, "e14")
+    moved = _rows([seen[1], seen[2], seen[0], seen[3]], 40)  # re-rendered, sorted
+    rec = recover(build_index(moved), intent, "e14")
+    assert rec.recovered and rec.new_ref == "e54"
+
+
+def test_a_name_numbered_like_its_neighbours_is_not_a_count() -> None:
+    """Review 47: slot buttons *9:30 AM*, *10:00 AM* … read as "only a count differs",
+    so a key-less list that shifted by one clicked *10:00 AM* for a ref to *9:30 AM*."""
+    from domdex.session.recovery import still_same
+
+    slots = ["9:00 AM", "9:30 AM", "10:00 AM", "10:30 AM"]
+    snap = _todo(slots, 10)
+    intent = _intent(snap, "e13")  # 9:30 AM
+    shifted = _todo(slots[1:], 10)  # 9:00 gone: e13 now shows 10:00 AM
+    assert not still_same(build_index(shifted), intent, "e13")
+    rec = recover(build_index(shifted), intent, "e13")
+    assert rec.recovered and rec.new_ref == "e11"  # the node now showing 9:30 AM
+    tables = ["Table 5", "Table 6", "Table 7"]
+    intent = _intent(_todo(tables, 10), "e11")
+    assert not still_same(build_index(_todo(["Table 7", "Table 8", "Table 9"], 10)),
+                          intent, "e11")
+    inbox = _intent(_todo(["Inbox 3", "Drafts"], 10), "e11")
+    assert still_same(build_index(_todo(["Inbox 4", "Drafts"], 10)), inbox, "e11")

@@ -36,7 +36,8 @@ if TYPE_CHECKING:
     from ..index import PageIndex
     from ..snapshot import Node
 
-__all__ = ["ID_WORD", "Identity", "block_words", "candidate_fields", "coverage", "identify",
+__all__ = ["COUNTED", "ID_WORD", "Identity", "block_text", "block_words", "candidate_fields",
+           "candidate_text", "counts_in", "coverage", "identify",
            "item_fields", "item_words",
            "look_alike_groups", "look_alikes", "record_item", "row_text", "row_twins", "words"]
 
@@ -45,6 +46,31 @@ _WORD = re.compile(r"\w+")
 #: mixing letters and digits (sku1021, a17). A different one is another record (stale-ref
 #: recovery and the click guard both hold a row to its ids).
 ID_WORD = re.compile(r"\d{3,}|(?=[^\W\d_]*\d)(?=\d*[^\W\d_])\w+")
+#: A number of one or two digits read as a count or a rank, not as what names a record:
+#: in brackets ("Comments (3)"), or opening a phrase ("3 guests", "12 comments", a rank
+#: "1 Alice"). One after a word ("Table 5", "Room 12", "Issue #13"), in a time or a date
+#: ("9:30", "March 5") or before AM/PM names the record: a recycled row showing
+#: "Table 7" where "Table 5" was is another table (review 47).
+COUNTED = re.compile(
+    r"[(\[]\s*(\d{1,2})\s*[)\]]"
+    r"|(?<![\w#$€£¥:/.,+-])(?<![^\W\d_]\s)(?<![^\W\d_]\s\s)(\d{1,2})"
+    r"(?=\s+(?![ap]\.?m\b)[^\W\d_])", re.IGNORECASE)
+_SMALL = re.compile(r"(?<!\d)\d{1,2}(?!\d)")
+
+
+def counts_in(text: str) -> frozenset[str]:
+    """The numbers of one or two digits that ``text`` uses only as counts or ranks
+    (:data:`COUNTED`); any other small number in it names something."""
+    at: dict[int, str] = {}
+    for m in COUNTED.finditer(text):
+        g = 1 if m.group(1) else 2
+        at[m.start(g)] = m.group(g)
+    if not at:
+        return frozenset()
+    named = {m.group(0) for m in _SMALL.finditer(text) if m.start() not in at}
+    return frozenset(set(at.values()) - named)
+
+
 #: Roles and tags of containers that repeat: a key is taken from them even for an
 #: element with no look-alike on the page (yet).
 _ITEM_ROLES = frozenset({"row", "listitem", "article", "option", "treeitem"})
@@ -292,6 +318,9 @@ class Identity:
     lead: tuple[str, ...] = ()
     #: whether the row has several fields (cells), so that ``lead`` is one of them
     fielded: bool = False
+    #: the small numbers its text uses only as counts ("3 guests"): any other ("Table
+    #: 5") names the record, and one replaced is another record (:func:`counts_in`)
+    counts: frozenset[str] = frozenset()
 
 
 def identify(idx: PageIndex, pos: int, twins: list[int] | None = None) -> Identity:
@@ -301,13 +330,15 @@ def identify(idx: PageIndex, pos: int, twins: list[int] | None = None) -> Identi
     item = _item_of(idx, pos, twins)
     index = twins.index(pos) if pos in twins else 0
     if item is None:
-        around = sorted(block_words(idx, pos)) if len(twins) == 1 else []
+        block = block_text(idx, pos) if len(twins) == 1 else ""
         own = set(words(label(idx.nodes[pos])))
-        around = [w for w in around if w not in own]
+        around = [w for w in sorted(set(words(block))) if w not in own]
         if not around:
             return Identity(twins=len(twins), twin_index=index)
-        return Identity(twins=1, words=tuple(around))
-    text_w, value_w, shown = item_words(idx, item, pos)
+        return Identity(twins=1, words=tuple(around), counts=counts_in(block))
+    text, values = _item_text(idx, item, pos)
+    text_w, value_w = words(text), [w for v in values for w in words(v)]
+    shown = text[:ITEM_TEXT_CHARS]
     common_t: set[str] = set()
     common_v: set[str] = set()
     others: list[tuple[set[str], set[str]]] = []
@@ -331,7 +362,8 @@ def identify(idx: PageIndex, pos: int, twins: list[int] | None = None) -> Identi
     rest = tuple(dict.fromkeys(w for w in text_w if w not in own))
     name_key, lead, fielded = name_of(item_fields(idx, item, pos), set(key))
     return Identity(key, vkey, shown, len(twins), index, rest,
-                    tuple(frozenset(tw) for tw, _vw in others), name_key, lead, fielded)
+                    tuple(frozenset(tw) for tw, _vw in others), name_key, lead, fielded,
+                    counts_in(text))
 
 
 def name_of(fields: list[list[str]], key: set[str]) -> tuple[tuple[str, ...],
@@ -378,12 +410,17 @@ def block_words(idx: PageIndex, pos: int) -> set[str]:
     go around a control that stays the same (a pager's *Next* above the page's
     results, a form's *Search* above its suggestions). A dialog's own text is always
     kept: it says what its *Confirm* confirms."""
+    return set(words(block_text(idx, pos)))
+
+
+def block_text(idx: PageIndex, pos: int) -> str:
+    """The text of a lone element's block whose words :func:`block_words` gives."""
     block = _block_of(idx, pos)
     if block is None:
-        return set()
+        return ""
     tree, nodes = idx.tree, idx.nodes
     in_dialog = any(nodes[a].role in _DIALOGS for a in (block, *tree.ancestors(block)))
-    out: set[str] = set()
+    out: list[str] = []
     skip_to = -1
     for i in tree.subtree(block):
         if i < skip_to:
@@ -394,8 +431,8 @@ def block_words(idx: PageIndex, pos: int) -> set[str]:
             skip_to = tree.end[i]
             continue
         if n.text and roles.is_interactive(n) is False:
-            out.update(words(n.text))
-    return out
+            out.append(n.text)
+    return " ".join(out)
 
 
 def _in_a_run(idx: PageIndex, i: int, in_dialog: bool = False) -> bool:
@@ -666,6 +703,12 @@ def coverage(old: Identity, new: Identity, new_words: tuple[set[str], set[str]])
     hit = sum(1 for w in old.key if w in text_w) + \
         vw * sum(1 for w in old.value_key if w in value_w)
     return hit / total
+
+
+def candidate_text(idx: PageIndex, pos: int, twins: list[int]) -> str:
+    """The whole text of the candidate's item (empty when it has none)."""
+    item = _item_of(idx, pos, twins)
+    return "" if item is None else _item_text(idx, item, pos)[0]
 
 
 def candidate_words(idx: PageIndex, pos: int, twins: list[int]) -> tuple[set[str], set[str]]:

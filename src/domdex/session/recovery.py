@@ -33,10 +33,13 @@ from typing import TYPE_CHECKING, Any
 
 from ..index import roles
 from ..index.identity import (
+    COUNTED,
     ID_WORD,
-    block_words,
+    block_text,
     candidate_fields,
+    candidate_text,
     candidate_words,
+    counts_in,
     coverage,
     identify,
     look_alikes,
@@ -73,8 +76,10 @@ _KNOWN_BY_ROLE = frozenset({"checkbox", "radio", "switch", "textbox", "searchbox
 #: request.
 _BRACKETED = re.compile(r"[(\[]\s*\d{1,2}\s*[)\]]")
 #: A count in a name: that, or a bare one or two digits not after "#" nor part of an
-#: id ("A-12", "sku12").
-_COUNT = re.compile(_BRACKETED.pattern + r"|(?<![#\d\w])(?<!\w-)\d{1,2}(?![\d\w])")
+#: id ("A-12", "sku12"), a time or a date ("9:30", "5/12"). "Inbox 3" may be a count;
+#: "Table 5" beside *Table 6* and *Table 7* is not (:func:`_numbered_apart`).
+_COUNT = re.compile(_BRACKETED.pattern +
+                    r"|(?<![#\d\w:/.,$€£])(?<!\w-)\d{1,2}(?![\d\w]|[:/.,]\d)")
 
 
 @dataclass(slots=True)
@@ -106,9 +111,46 @@ def name_score(old: str, new: str) -> float:
     a, b = _norm(old), _norm(new)
     if a == b:
         return 1.0
-    if _COUNT.sub("(#)", a) == _COUNT.sub("(#)", b):
+    if _uncounted(a) == _uncounted(b):
         return 0.75
     return 0.0
+
+
+def _uncounted(name: str) -> str:
+    return _COUNT.sub("(#)", name)
+
+
+def _numbered_apart(idx: PageIndex, role: str, old: str, new: str,
+                    shapes: dict[str, set[str]] | None = None) -> bool:
+    """Whether the number in which ``old`` and ``new`` differ names the element rather
+    than counts something: it is no count by its place (:data:`~..index.identity.
+    COUNTED`: "3 new messages", "Cart (3)" are), and elements of the role on the page
+    carry names that differ only by such a number (*Table 5*, *Table 7*; the slots
+    *9:30 AM*, *10:00 AM*; pager links *2*, *4*). A recycled node now showing another
+    of them is another element (review 47). ``shapes``: :func:`_shapes` of the role,
+    when the caller asks for several names."""
+    a, b = _norm(old), _norm(new)
+    if a == b or _strict(a) == _strict(b):
+        return False
+    shape = _uncounted(a)
+    names = (shapes if shapes is not None else _shapes(idx, role)).get(shape, set())
+    return bool(names - {a, b})
+
+
+def _shapes(idx: PageIndex, role: str) -> dict[str, set[str]]:
+    """The names of the role's visible elements, by their shape with counts as "#"."""
+    out: dict[str, set[str]] = {}
+    for n in idx.nodes:
+        if n.visible and roles.display_role(n) == role:
+            name = _norm(label(n))
+            out.setdefault(_uncounted(name), set()).add(name)
+    return out
+
+
+def _strict(name: str) -> str:
+    """``name`` with only what reads as a count by its place as "#"
+    (:data:`~..index.identity.COUNTED`)."""
+    return COUNTED.sub(lambda m: m.group(0).replace(m.group(1) or m.group(2), "#"), name)
 
 
 def _overlap(a: tuple[str, ...], b: tuple[str, ...]) -> float:
@@ -196,6 +238,8 @@ def still_same(idx: PageIndex, intent: Intent, ref: str) -> bool:
     node = idx.node(ref)
     if roles.display_role(node) != desc.role or name_score(desc.name, label(node)) == 0:
         return False
+    if _numbered_apart(idx, desc.role, desc.name, label(node)):
+        return False
     if not _same_heading(idx, desc, ref):
         return False
     ident = desc.identity
@@ -205,12 +249,14 @@ def still_same(idx: PageIndex, intent: Intent, ref: str) -> bool:
     if not ident.words:
         return True
     if _lone(ident):  # the text around it
-        return not _replaced(ident.words, block_words(idx, pos))
-    text_words, _values = candidate_words(idx, pos, look_alikes(idx, pos))
+        return not _block_replaced(idx, ident, pos)
+    twins = look_alikes(idx, pos)
+    text_words, _values = candidate_words(idx, pos, twins)
+    counts = ident.counts | counts_in(candidate_text(idx, pos, twins))
     # no key (its row has a twin saying as much): the row must still read the same,
     # and not like that twin ("Alex Kim Jr" in the recycled nodes of "Alex Kim")
     return _share(ident.words, text_words) >= SAME_ROW and \
-        not _took_place(ident, text_words, set(words(desc.name)))
+        not _took_place(ident, text_words, set(words(desc.name)), counts)
 
 
 def _lone(ident: Any) -> bool:
@@ -218,13 +264,22 @@ def _lone(ident: Any) -> bool:
     return ident.twins == 1 and not ident.item and bool(ident.words)
 
 
-def _replaced(old: tuple[str, ...], now: set[str]) -> bool:
+def _block_replaced(idx: PageIndex, ident: Any, pos: int) -> bool:
+    """Whether the text around the lone element at ``pos`` replaced the words the agent
+    saw around it (:func:`_replaced`)."""
+    text = block_text(idx, pos)
+    return _replaced(ident.words, set(words(text)), ident.counts | counts_in(text))
+
+
+def _replaced(old: tuple[str, ...], now: set[str], counts: frozenset[str]) -> bool:
     """Whether words around a lone element were replaced by others (a pane's subject,
     the name beside a result's *Remove*, a wizard step's title): the element now acts
     on something else. Words only added or only gone (a validation message) are not;
-    nor are counts, list items or live messages (:func:`block_words` leaves them out)."""
+    nor are counts (``counts``), list items or live messages (:func:`block_words`
+    leaves them out)."""
     before = set(old)
-    return any(_content(w) for w in now - before) and any(_content(w) for w in before - now)
+    return any(_content(w, counts) for w in now - before) and \
+        any(_content(w, counts) for w in before - now)
 
 
 def _share(old: tuple[str, ...], now: set[str]) -> float:
@@ -258,21 +313,23 @@ def _row_cover(idx: PageIndex, desc: Fingerprint, pos: int, live: bool = False) 
     a record the agent never saw ("… for May" where "… for March" was).
     """
     ident = desc.identity
-    text_w, value_w = candidate_words(idx, pos, look_alikes(idx, pos))
+    twins = look_alikes(idx, pos)
+    text_w, value_w = candidate_words(idx, pos, twins)
     cov = coverage(ident, ident, (text_w, value_w))
     if any(ID_WORD.fullmatch(w) and w not in text_w for w in ident.key) or \
             any(ID_WORD.fullmatch(w) and w not in value_w for w in ident.value_key):
         return 0.0
-    if _took_place(ident, text_w, set(words(desc.name))):
+    counts = ident.counts | counts_in(candidate_text(idx, pos, twins))
+    if _took_place(ident, text_w, set(words(desc.name)), counts):
         return 0.0
-    if _renamed(ident, candidate_fields(idx, pos, look_alikes(idx, pos))):
+    if _renamed(ident, candidate_fields(idx, pos, twins), counts):
         return 0.0  # the words that named the record were replaced, or the name grew
-    if not live and _replaced(ident.words, text_w):
+    if not live and _replaced(ident.words, text_w, counts):
         return 0.0  # re-rendered with a word replaced: maybe a record never seen
     return cov
 
 
-def _took_place(ident: Any, now: set[str], own: set[str]) -> bool:
+def _took_place(ident: Any, now: set[str], own: set[str], counts: frozenset[str]) -> bool:
     """Whether the row, which gained words (and maybe lost some), now reads at least as
     much like another look-alike's row the agent saw as like its own: that row moved
     into this one's place ("… invoice for April" where "… for March" was; "Alex Kim Jr"
@@ -282,13 +339,13 @@ def _took_place(ident: Any, now: set[str], own: set[str]) -> bool:
     which its row's words leave out."""
     old = set(ident.words)
     now = now - own
-    if not old or not any(_content(w) for w in now - old):
+    if not old or not any(_content(w, counts) for w in now - old):
         return False
     mine = _jaccard(now, old)
     return any(_jaccard(now, set(o) - own) > mine for o in ident.others if o)
 
 
-def _renamed(ident: Any, fields: list[list[str]]) -> bool:
+def _renamed(ident: Any, fields: list[list[str]], counts: frozenset[str]) -> bool:
     """Whether the row now names another record than the one the agent saw, though
     most of its words stayed (a recycled row "Alice Smith | Admin" now showing "Bob
     Smith | Admin", or "Mike Ross" re-rendered as "Mike Ross Jr"):
@@ -303,16 +360,16 @@ def _renamed(ident: Any, fields: list[list[str]]) -> bool:
         return False
     now = [w for f in fields for w in f]
     now_set = set(now)
-    gained = {w for w in now_set - set(ident.words) if _content(w)}
-    if gained and any(_content(w) and w not in now_set for w in ident.name_key):
+    gained = {w for w in now_set - set(ident.words) if _content(w, counts)}
+    if gained and any(_content(w, counts) and w not in now_set for w in ident.name_key):
         return True
     if ident.fielded:  # the name's field now: the first holding a word of the name
         field = next((f for f in fields if any(w in ident.name_key for w in f)), [])
         lead, was = set(field), set(ident.lead)
-        grew = {w for w in lead - was if _content(w)}
-        lost = {w for w in was - lead if _content(w)}
+        grew = {w for w in lead - was if _content(w, counts)}
+        lost = {w for w in was - lead if _content(w, counts)}
     else:
-        grew, lost = gained, {w for w in set(ident.words) - now_set if _content(w)}
+        grew, lost = gained, {w for w in set(ident.words) - now_set if _content(w, counts)}
     return bool(grew) and not lost and not _badge(grew, now, ident)
 
 
@@ -330,10 +387,13 @@ def _jaccard(a: set[str], b: set[str]) -> float:
     return len(a & b) / len(a | b) if a or b else 1.0
 
 
-def _content(word: str) -> bool:
-    """A word that says what a row is: not a count or a position of one or two digits
-    ("3", "12": a row's rank or a counter moves when others come and go)."""
-    return not (word.isdigit() and len(word) <= 2)
+def _content(word: str, counts: frozenset[str]) -> bool:
+    """A word that says what a row is: not a count or a rank of one or two digits that
+    the row's text uses as one (``counts``: "3 guests", "(12)", a leading "1"; they
+    move when others come and go). A small number after a word, in a time or a date
+    ("Table 5", "#13", "9:30", "Mar 4") names the record: review 47 found recovery
+    acting on *Table 7*'s recycled row for a ref to *Table 5*'s *Cancel*."""
+    return not (word.isdigit() and len(word) <= 2 and word in counts)
 
 
 def recover(idx: PageIndex, intent: Intent, old_ref: str) -> Recovery:
@@ -348,12 +408,17 @@ def recover(idx: PageIndex, intent: Intent, old_ref: str) -> Recovery:
     named: list[tuple[float, Node]] = []
     lone = _lone(ident)
     moved = 0  # candidates by name under another heading or text (another record's)
+    shapes: dict[str, set[str]] | None = None
     for n in _candidates(idx, desc):
         s = score(desc, describe(idx, n.ref, identity=False))
+        if s > 0 and _norm(label(n)) != _norm(desc.name):
+            shapes = _shapes(idx, desc.role) if shapes is None else shapes
+            if _numbered_apart(idx, desc.role, desc.name, label(n), shapes):
+                s = 0.0  # another of a numbered run (Table 7 for Table 5)
         if s <= 0:
             continue
         if _same_heading(idx, desc, n.ref) and (
-                not lone or not _replaced(ident.words, block_words(idx, idx.pos(n.ref)))):
+                not lone or not _block_replaced(idx, ident, idx.pos(n.ref))):
             named.append((s, n))
         else:
             moved += 1
