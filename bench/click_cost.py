@@ -12,7 +12,7 @@ switched off (the click Playwright makes alone), alternated in one run, median o
   label is looked for);
 - a table row whose every cell holds a link (its free padding is searched).
 
-Run: ``.venv/bin/python bench/click.py [--runs 30]``. A benchmark, not a test: nothing
+Run: ``.venv/bin/python bench/click_cost.py [--runs 30]``. A benchmark, not a test: nothing
 asserts on time; the 2-core machine is shared, so compare the two columns of one run.
 """
 
