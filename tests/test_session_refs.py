@@ -8,6 +8,7 @@ asserts on the page's own ledger (``window.log``) of which handler ran.
 
 from __future__ import annotations
 
+import contextlib
 import re
 import time
 from typing import Any
@@ -451,6 +452,10 @@ def test_a_setting_named_by_its_opposite_is_not_ticked(
     (LEDGER + "<nav aria-label='Contents'><h2>Contents</h2><button onclick=\"rec('hide')\">"
      "hide</button><a href='#a'>Intro</a></nav><main><h1>Guide</h1></main>",
      "hide the contents", "hide"),
+    (LEDGER + "<p>Shop</p><div role=alertdialog aria-modal=true aria-labelledby=h "
+     "style='position:fixed;top:50px;left:50px;width:400px;height:120px;text-align:center'>"
+     "<h2 id=h>Leave page?</h2><button style='width:300px' onclick=\"rec('leave')\">Leave "
+     "without saving</button></div>", "the leave page dialog", None),
 ])
 def test_a_click_by_query_on_a_part_of_the_page_is_refused(
         domdex_browser: Any, page: str, query: str, acted: str | None) -> None:
@@ -599,3 +604,16 @@ def test_a_fill_names_which_field_by_its_qualifier(
         with pytest.raises(ActionError, match=r"another field than the one meant"):
             p.fill(query=query, value="555")
         assert _log(p) == []
+
+
+def test_a_name_that_repeats_a_word_is_no_more_about_it(domdex_browser: Any) -> None:
+    """Review 46: "pay" clicked *Pay with Apple Pay* over *Pay $40.00*, at ``high``: the
+    name said "pay" twice, and the embedding counted it twice. Now the two are close,
+    and the click is refused (or lands on the plain *Pay*)."""
+    page = LEDGER + ("<main><h1>Checkout</h1><form onsubmit='return false'><p>Total $40.00"
+                     "</p><button onclick=\"rec('card')\">Pay $40.00</button><button "
+                     "onclick=\"rec('apple')\">Pay with Apple Pay</button></form></main>")
+    with page_showing(domdex_browser, page) as p:
+        with contextlib.suppress(ActionError):
+            p.click(query="pay")
+        assert _log(p) in ([], ["card"])

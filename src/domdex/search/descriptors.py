@@ -192,7 +192,11 @@ class Descriptor:
     def embed_text(self) -> str:
         """The text the embedder sees: the element's own words first, then context."""
         f = self.fields
-        parts = [self.role, f.get("name", "")[:60], f.get("label", "")[:40],
+        name = f.get("name", "")[:60]
+        said = name.casefold().split()
+        if len(set(said)) < len(said):  # "Pay with Apple Pay" is no more about "pay"
+            name = " ".join(dict.fromkeys(said))
+        parts = [self.role, name, f.get("label", "")[:40],
                  f.get("text", "")[:40], f.get("key", "")[:40], f.get("context", "")[:40],
                  f.get("heading", "")[-40:]]
         return " ".join(p for p in parts if p)[:140]

@@ -484,7 +484,8 @@ UNSURE_SHOWN = 3
 #: whose words held the panel's *hide*).
 _AREAS = frozenset({"banner", "complementary", "contentinfo", "form", "main", "navigation",
                     "region", "search", "article", "document", "list", "table", "grid",
-                    "tree", "group", "toolbar", "tablist", "menubar"})
+                    "tree", "group", "toolbar", "tablist", "menubar", "dialog",
+                    "alertdialog"})
 
 
 @in_page_language
