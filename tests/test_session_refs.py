@@ -617,3 +617,35 @@ def test_a_name_that_repeats_a_word_is_no_more_about_it(domdex_browser: Any) -> 
         with contextlib.suppress(ActionError):
             p.click(query="pay")
         assert _log(p) in ([], ["card"])
+
+
+_LIKE = LEDGER + ("<main><h1>Feed</h1><article><p>Ann: a photo</p><button aria-pressed=false "
+                  "onclick=\"rec('like'); this.setAttribute('aria-pressed', "
+                  "this.getAttribute('aria-pressed') === 'true' ? 'false' : 'true')\">Like"
+                  "</button></article></main>")
+
+
+def test_a_toggle_that_flipped_since_it_was_found_is_not_clicked(domdex_browser: Any) -> None:
+    """Review 47: a ref found by "like Ann's post" unliked it once the page had pressed
+    *Like* by itself (another tab, a live update). A click by ref on a toggle whose
+    state changed since the agent saw it is refused, showing the state it has now;
+    clicked again, it acts."""
+    with page_showing(domdex_browser, _LIKE) as p:
+        ref = p.find("like Ann's post", intent="click").ref
+        p.playwright_page.evaluate(
+            "document.querySelector('button').setAttribute('aria-pressed', 'true')")
+        with pytest.raises(StaleRefError, match=r"not pressed and is pressed now"):
+            p.click(ref)
+        assert _log(p) == []
+        p.click(ref)  # the agent was shown the state; a second click is meant
+        assert _log(p) == ["like"]
+
+
+def test_a_toggle_domdex_flipped_itself_clicks_again(domdex_browser: Any) -> None:
+    """The check holds the ref to what the agent saw, not to domdex's own clicks: *Like*
+    clicked by ref twice likes and unlikes."""
+    with page_showing(domdex_browser, _LIKE) as p:
+        ref = p.find("like Ann's post", intent="click").ref
+        p.click(ref)
+        p.click(ref)
+        assert _log(p) == ["like", "like"]

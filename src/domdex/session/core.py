@@ -430,7 +430,7 @@ class AsyncSession:
             done = await self.performer.perform(t, action, target, value, timeout, idx)
             note = "\n".join(filter(None, (note, done)))
             if target is not None and idx is not None:
-                t.remember(idx, target)
+                t.remember(idx, target, acted=True)
             await self.performer.settle(t)
             clicked = idx.snapshot.get(target) if idx is not None and target is not None \
                 else None
@@ -479,7 +479,7 @@ class AsyncSession:
         if keyboard:
             return None, None, None, None, None
         if ref is not None:
-            target, idx, recovery = await self.refs.resolve(t, parse_ref(ref))
+            target, idx, recovery = await self.refs.resolve(t, parse_ref(ref), action)
             return target, idx, None, recovery, None
         target, idx, score = await self._find_target(t, str(query), action, intent)
         return target, idx, score, None, query

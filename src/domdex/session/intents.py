@@ -25,7 +25,7 @@ from ..index.labels import label
 if TYPE_CHECKING:
     from ..index import PageIndex
 
-__all__ = ["Fingerprint", "Intent", "IntentCache", "describe"]
+__all__ = ["TOGGLE_STATES", "Fingerprint", "Intent", "IntentCache", "describe", "toggled"]
 
 #: Attributes that identify an element across re-renders when a site sets them.
 STABLE_ATTRS = ("id", "name", "type", "href", "data-testid", "aria-label", "placeholder")
@@ -50,6 +50,8 @@ class Fingerprint:
     value: str = ""
     #: what tells it apart from its look-alikes: its row's (item's) key words
     identity: Identity = field(default_factory=Identity)
+    #: its toggle states as seen (:func:`toggled`), None once domdex clicked it itself
+    toggled: tuple[str, ...] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         i = self.identity
@@ -94,7 +96,18 @@ def describe(idx: PageIndex, ref: str, *, identity: bool = True) -> Fingerprint:
         before=_neighbours(idx, pos, -1), after=_neighbours(idx, pos, 1),
         attrs=attrs, xpath=idx.xpath(node.ref), value=node.value or "",
         identity=identify(idx, pos) if identity else Identity(),
+        toggled=toggled(node),
     )
+
+
+#: The states a click flips: what a toggle button, a box or a disclosure shows.
+TOGGLE_STATES = frozenset({"checked", "mixed", "pressed", "expanded", "collapsed"})
+
+
+def toggled(node: Any) -> tuple[str, ...]:
+    """The toggle states of ``node`` (:data:`TOGGLE_STATES`), sorted: () for a button
+    that is not pressed, ("pressed",) once it is."""
+    return tuple(sorted(TOGGLE_STATES & set(node.states)))
 
 
 @dataclass(slots=True)

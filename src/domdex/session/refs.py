@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from ..errors import RefError, StaleRefError
 from ..render.elements import element_line
 from ..snapshot import ref_frame
-from .intents import Intent, describe
+from .intents import Intent, describe, toggled
 from .messages import closest, frame_changed, not_recovered, page_changed
 from .recovery import Recovery, recover, still_same
 
@@ -31,6 +31,10 @@ logger = logging.getLogger("domdex")
 
 __all__ = ["Refs"]
 
+#: What a toggle of a role is when it is not on, for the refusal of a flipped one.
+_OFF = {"checkbox": "checked", "switch": "checked", "radio": "checked",
+        "menuitemcheckbox": "checked"}
+
 
 class Refs:
     """Resolves the refs an agent acts on, in tabs of ``tabs`` captured through
@@ -41,8 +45,11 @@ class Refs:
         self.captures = captures
         self.stats = stats
 
-    async def resolve(self, t: Tab, ref: str) -> tuple[str, PageIndex, Recovery | None]:
-        """The ref to act on: the given one if live, a safely recovered one, or an error."""
+    async def resolve(self, t: Tab, ref: str, action: str | None = None
+                      ) -> tuple[str, PageIndex, Recovery | None]:
+        """The ref to act on: the given one if live, a safely recovered one, or an error.
+        ``action``: a click is also refused on a toggle that flipped since the agent saw
+        it (:meth:`_flipped`)."""
         user = t.user_view  # the user's own capture through the page, newer than shown
         if t.shown is None:
             if t.user_view is None:  # the agent has seen nothing of this tab
@@ -84,6 +91,8 @@ class Refs:
             intent = Intent(ref, doc, describe(t.indexed(user), ref), intent.query,
                             intent.intent, intent.score)  # the element as last seen
         if alive and still_same(fresh, intent, ref):
+            if action == "click":
+                self._flipped(t, fresh, intent, ref)
             return ref, fresh, None  # the same node, still in the row the agent saw
         rec = recover(fresh, intent, ref)
         if alive and not rec.recovered:
@@ -99,6 +108,25 @@ class Refs:
                                   describe(fresh, rec.new_ref or ref), intent.query,
                                   intent.intent, intent.score))
         return rec.new_ref or ref, fresh, rec
+
+    def _flipped(self, t: Tab, fresh: PageIndex, intent: Intent, ref: str) -> None:
+        """Refuse a click on a toggle whose state changed since the agent saw it (a
+        *Like* now pressed, a switch now on, a section now open), not by domdex's own
+        action: the click would now undo what the agent asked (review 47: a ref found by
+        "like Ann's post" unliked it). The agent is shown the state it has now, and the
+        ref acts on the next click."""
+        was = intent.descriptor.toggled
+        node = fresh.node(ref)
+        now = toggled(node)
+        if was is None or now == was:
+            return
+        t.remember(fresh, ref, query=intent.query, intent=intent.intent, score=intent.score)
+        raise StaleRefError(
+            f"@{ref} changed since it was looked at: {element_line(node)} was "
+            f"{' '.join(was) or 'not ' + _OFF.get(node.role, 'pressed')} and is "
+            f"{' '.join(now) or 'not ' + _OFF.get(node.role, 'pressed')} now: a click "
+            "would now turn it the other way, so nothing was done. Click it again if that "
+            "is what you mean, or look again (find).", ref=ref)
 
     @staticmethod
     def _looked_at_now(t: Tab, ref: str, fresh: PageIndex, user: Snapshot | None) -> bool:

@@ -9,6 +9,7 @@ parts of the session's (:mod:`~domdex.session.captures`, :mod:`~domdex.session.p
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import re
 import time
 from collections import OrderedDict, deque
@@ -103,12 +104,17 @@ class Tab:
                 self.remember(old, ref)
 
     def remember(self, idx: PageIndex, ref: str, *, query: str | None = None,
-                 intent: str | None = None, score: float | None = None) -> None:
-        """Keep what ``ref`` of ``idx`` is (and the words that found it) for recovery."""
+                 intent: str | None = None, score: float | None = None,
+                 acted: bool = False) -> None:
+        """Keep what ``ref`` of ``idx`` is (and the words that found it) for recovery.
+        ``acted``: domdex just acted on it, so the toggle state ``idx`` shows is no
+        longer the one the agent expects (its next click by ref is not held to it)."""
         try:
             desc = describe(idx, ref)
         except RefError:
             return
+        if acted:
+            desc = dataclasses.replace(desc, toggled=None)
         self.intents.remember(Intent(ref, idx.snapshot.document_id, desc, query, intent,
                                      score))
 
