@@ -649,3 +649,32 @@ def test_a_toggle_domdex_flipped_itself_clicks_again(domdex_browser: Any) -> Non
         p.click(ref)
         p.click(ref)
         assert _log(p) == ["like", "like"]
+
+
+_NOTIFY = LEDGER + (
+    "<main><h1>Settings</h1><h2>Notifications</h2><section aria-labelledby=e><h3 id=e>Email"
+    "</h3><label><input type=checkbox role=switch checked onclick=\"rec('email comments')\">"
+    " Comments</label><label><input type=checkbox role=switch checked "
+    "onclick=\"rec('email mentions')\"> Mentions</label></section><section "
+    "aria-labelledby=p><h3 id=p>Mobile</h3><label><input type=checkbox role=switch checked "
+    "onclick=\"rec('mobile comments')\"> Comments</label></section></main>")
+
+
+@pytest.mark.parametrize(("query", "acted"), [
+    ("turn off mobile mentions", None),
+    ("mobile comments", "mobile comments"),
+    ("email mentions", "email mentions"),
+])
+def test_a_request_naming_another_section_is_refused(
+        domdex_browser: Any, query: str, acted: str | None) -> None:
+    """Review 46: "turn off push mentions" unticked *Mentions* under *Email*; the *Push*
+    section has no *Mentions*. A word of the request the best carries nowhere that is the
+    heading of a section beside the best's is refused."""
+    with page_showing(domdex_browser, _NOTIFY) as p:
+        if acted is not None:
+            p.uncheck(query=query)
+            assert _log(p) == [acted]
+            return
+        with pytest.raises(ActionError, match=r"another section"):
+            p.uncheck(query=query)
+        assert _log(p) == []

@@ -409,6 +409,13 @@ def elsewhere(idx: PageIndex, result: FindResult, action: str) -> str | None:
     if not missing:
         return None
     pos = idx.pos(best.ref)
+    section = _other_section(idx, best.ref, missing)
+    if section:
+        node = idx.node(best.ref)
+        return (f"{result.query!r} names {section}, and find's best match, "
+                f"{element_line(node)}, is in another section, so nothing was done "
+                f"({action}). That section may have no such control; check it (find, grep), "
+                f"or act on an element by its ref ({action} <ref>).")
     item = record_item(idx, pos)
     if item is None:
         return None
@@ -432,6 +439,27 @@ def elsewhere(idx: PageIndex, result: FindResult, action: str) -> str | None:
                     f"no such control; check it (find, grep), or act on an element by its "
                     f"ref ({action} <ref>).")
     return None
+
+
+def _other_section(idx: PageIndex, ref: str, missing: list[str]) -> str:
+    """A word of ``missing`` that the heading of a section beside the element's own
+    holds (a heading of its heading's level in its top region), said with that heading;
+    else empty. "push notifications for new followers" ticked *New followers* under
+    *Email notifications*; *Push notifications* has none (review 47)."""
+    own = idx.heading_of(ref)
+    if own is None or own.level is None:
+        return ""
+    top = idx.top_region_of_pos(idx.pos(ref))
+    lo, hi = (top.start, top.stop) if top else (0, len(idx.nodes))
+    for n in idx.nodes[lo:hi]:
+        if n is own or n.level != own.level or not n.visible or not roles.is_heading(n):
+            continue
+        theirs = {_stem(w) for w in words(label(n))}
+        held = [t for t in missing if _known(t, theirs)]
+        if held:
+            return f"{', '.join(repr(t) for t in held)}, a heading of another section " \
+                f"({label(n)!r})"
+    return ""
 
 
 def _doing(term: str) -> bool:

@@ -376,11 +376,13 @@ def _renamed(ident: Any, fields: list[list[str]], counts: frozenset[str]) -> boo
 def _badge(gained: set[str], now: list[str], ident: Any) -> bool:
     """Whether words a row gained read as a badge on the same record, not as more of
     its name: at most two words, each one the agent saw on another look-alike's row
-    (a "New" or "Unread" other rows wore) or following a number ("3 unread")."""
+    (a "New" or "Unread" other rows wore) or following a number, with the number ("3
+    unread")."""
     if len(gained) > 2:
         return False
     counted = {b for a, b in pairwise(now) if a.isdigit()}
-    return all(w in counted or any(w in o for o in ident.others) for w in gained)
+    counts = {a for a, b in pairwise(now) if a.isdigit() and b in counted & gained}
+    return all(w in counted | counts or any(w in o for o in ident.others) for w in gained)
 
 
 def _jaccard(a: set[str], b: set[str]) -> float:
