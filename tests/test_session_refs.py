@@ -678,3 +678,29 @@ def test_a_request_naming_another_section_is_refused(
         with pytest.raises(ActionError, match=r"another section"):
             p.uncheck(query=query)
         assert _log(p) == []
+
+
+_USER = LEDGER + (
+    "<main><h1>Edit user</h1><form onsubmit='return false'><label>Name <input id=n "
+    "value='Ann Lee'></label><button type=button onclick=\"rec('delete ' + n.value)\">"
+    "Delete user</button></form><h2 id=details>Details</h2><p>Joined 2020.</p></main>"
+    "<script>location.hash = '/users/1'; window.next = () => { location.hash = '/users/2';"
+    " n.value = 'Bob Ray'; };</script>")
+
+
+def test_a_ref_from_another_route_of_a_one_page_app_is_refused(domdex_browser: Any) -> None:
+    """Review 48: on a one-page app's */users/1*, the agent found *Delete user*; the app
+    moved to */users/2* and showed Bob in the same form, told apart only by its values,
+    and the ref deleted Bob. A ref handed out at another route of the same document is
+    refused; a jump to an anchor of the page is no move."""
+    with page_showing(domdex_browser, _USER) as p:
+        ref = p.find("delete user", intent="click").ref
+        p.playwright_page.evaluate("window.next()")
+        with pytest.raises(StaleRefError, match=r"has since moved to .*#/users/2"):
+            p.click(ref)
+        assert _log(p) == []
+    with page_showing(domdex_browser, _USER) as p:
+        ref = p.find("delete user", intent="click").ref
+        p.playwright_page.evaluate("location.hash = 'details'")
+        p.click(ref)
+        assert _log(p) == ["delete Ann Lee"]

@@ -121,6 +121,8 @@ class Intent:
     intent: str | None = None
     score: float | None = None
     at: float = field(default_factory=time.monotonic)
+    #: the page's address when the ref was handed out (a route of a one-page app)
+    url: str = ""
 
 
 class IntentCache:

@@ -31,6 +31,16 @@ logger = logging.getLogger("domdex")
 
 __all__ = ["Refs"]
 
+def route(url: str) -> str:
+    """The part of an address that says which view a page shows: all but a fragment
+    that is only an anchor (``#usage``); a fragment route (``#/users/2``, ``#!/…``) is
+    kept. A trailing slash is no difference."""
+    base, _, frag = url.partition("#")
+    if not frag.startswith(("/", "!")):
+        frag = ""
+    return base.rstrip("/") + ("#" + frag.rstrip("/") if frag else "")
+
+
 #: What a toggle of a role is when it is not on, for the refusal of a flipped one.
 _OFF = {"checkbox": "checked", "switch": "checked", "radio": "checked",
         "menuitemcheckbox": "checked"}
@@ -78,7 +88,8 @@ class Refs:
         seen = t.printed.get(ref)
         if seen is not None and seen[1].snapshot.document_id == doc and \
                 seen[1].snapshot.get(ref) is not None and (intent is None or seen[0] > intent.at):
-            intent = Intent(ref, doc, describe(seen[1], ref))  # what the agent last saw
+            intent = Intent(ref, doc, describe(seen[1], ref),  # what the agent last saw
+                            url=seen[1].snapshot.url)
         if intent is None:
             source = next((i for i in (shown, *t.seen) if i.snapshot.get(ref)), None)
             if source is None and alive:
@@ -86,10 +97,12 @@ class Refs:
             if source is None:
                 raise RefError(closest(fresh, ref) or f"No element @{ref} on this page.",
                                ref=ref)
-            intent = Intent(ref, doc, describe(source, ref))
+            intent = Intent(ref, doc, describe(source, ref), url=source.snapshot.url)
         if user is not None and user.document_id == doc and user.get(ref) is not None:
             intent = Intent(ref, doc, describe(t.indexed(user), ref), intent.query,
-                            intent.intent, intent.score)  # the element as last seen
+                            intent.intent, intent.score,
+                            url=user.url)  # the element as last seen
+        self._same_route(fresh, intent, ref)
         if alive and still_same(fresh, intent, ref):
             if action == "click":
                 self._flipped(t, fresh, intent, ref)
@@ -106,8 +119,24 @@ class Refs:
         t.show(fresh)
         t.intents.remember(Intent(rec.new_ref or ref, fresh.snapshot.document_id,
                                   describe(fresh, rec.new_ref or ref), intent.query,
-                                  intent.intent, intent.score))
+                                  intent.intent, intent.score, url=fresh.snapshot.url))
         return rec.new_ref or ref, fresh, rec
+
+    @staticmethod
+    def _same_route(fresh: PageIndex, intent: Intent, ref: str) -> None:
+        """Refuse a ref handed out at another address of the same document: a one-page
+        app that moved from ``/users/1`` to ``/users/2`` (``pushState``, a ``#/`` route)
+        shows another record in the same form, told apart only by its values, its title
+        or the address itself, and a ref of the first would act on the second (review
+        48: *Delete user* deleted Bob for a ref found on Ann's page). A jump to an anchor
+        in the page (``#usage``) is no move."""
+        if not intent.url or route(intent.url) == route(fresh.snapshot.url):
+            return
+        raise StaleRefError(
+            f"@{ref} was handed out at {intent.url}; the page has since moved to "
+            f"{fresh.snapshot.url} (same document: a one-page app's route), where the same "
+            "controls may act on another record, so nothing was done. Look again (regions "
+            "/ find) and use the new refs.", ref=ref)
 
     def _flipped(self, t: Tab, fresh: PageIndex, intent: Intent, ref: str) -> None:
         """Refuse a click on a toggle whose state changed since the agent saw it (a

@@ -116,7 +116,7 @@ class Tab:
         if acted:
             desc = dataclasses.replace(desc, toggled=None)
         self.intents.remember(Intent(ref, idx.snapshot.document_id, desc, query, intent,
-                                     score))
+                                     score, url=idx.snapshot.url))
 
     def note_printed(self, idx: PageIndex, view: Any, text: str | None = None) -> Any:
         """Note which capture each ref a view prints comes from: what the agent last saw
