@@ -24,6 +24,7 @@ from domdex.session.datefields import DATE_TYPES, input_value
     ("10/11/2011", "date", "mdy", "2011-10-11"),  # the locale says month first
     ("10/11/2011", "date", "dmy", "2011-11-10"),  # … or day first
     ("20.05.2010", "date", "dmy", "2010-05-20"),
+    ("05.03.2024", "date", "mdy", "2024-03-05"),  # dots are written day first (review 48)
     ("May 20, 2010", "date", "mdy", "2010-05-20"),
     ("2010-05-20", "date", "dmy", "2010-05-20"),
     ("3:30 PM", "time", "mdy", "15:30"),

@@ -704,3 +704,31 @@ def test_a_ref_from_another_route_of_a_one_page_app_is_refused(domdex_browser: A
         p.playwright_page.evaluate("location.hash = 'details'")
         p.click(ref)
         assert _log(p) == ["delete Ann Lee"]
+
+
+_FIELDS = LEDGER + (
+    "<main><h1>Payment</h1><form onsubmit='return false'><label>Card number <input "
+    "maxlength=16 oninput=\"rec('card')\"></label><label>Phone <input id=ph></label>"
+    "<label>City <input id=city></label></form></main><script>"
+    "ph.addEventListener('input', () => { const d = ph.value.replace(/\\D/g, '')"
+    ".slice(0, 10); ph.value = '(' + d.slice(0, 3) + ') ' + d.slice(3, 6) + '-' + "
+    "d.slice(6); });"
+    "city.addEventListener('input', () => { if (city.value === 'Bos') city.value = "
+    "'Boston'; });</script>")
+
+
+def test_fill_says_when_the_field_does_not_hold_the_text(domdex_browser: Any) -> None:
+    """Review 48: fill answered OK while a ``maxlength=16`` field kept "4242 4242 4242 4"
+    of a card number, a phone mask turned "+1 555 123 4567" into "(155) 512-3456", and
+    inline completion turned "Bos" into *Boston*. Too long a text is refused before
+    anything is typed; a field that holds other text afterwards is refused saying what
+    it holds; one the page completed is noted."""
+    with page_showing(domdex_browser, _FIELDS) as p:
+        with pytest.raises(ActionError, match=r"at most 16 characters"):
+            p.fill(query="card number", value="4242 4242 4242 4242")
+        assert _log(p) == []  # nothing typed
+        p.fill(query="card number", value="4242424242424242")
+        with pytest.raises(ActionError, match=r'holds "\(155\) 512-3456"'):
+            p.fill(query="phone", value="+1 555 123 4567")
+        assert "(555) 123-4567" in str(p.fill(query="phone", value="555 123 4567"))
+        assert 'holds "Boston", more than' in str(p.fill(query="city", value="Bos"))

@@ -126,6 +126,7 @@ async def perform(locator: Any, action: str, value: Any, timeout_ms: float,
         if facts and facts.get("role") in RANGE_ROLES and facts.get("tag") != "input" \
                 and await fill_range(locator, text, timeout_ms, ref):
             return ""  # the answer's [value: …] shows where it stands now
+        _fits(text, facts, ref)
         try:
             note = await fill_dated(locator, text, timeout_ms)
         except Exception as exc:
@@ -136,7 +137,10 @@ async def perform(locator: Any, action: str, value: Any, timeout_ms: float,
                 "takes no text (not an input, a text area, an editable box or a slider). "
                 "Find the field itself (find with intent fill), or click it or press keys "
                 "on it if that is what it takes.") from exc
-        return "\n".join(filter(None, (note, await _replaced(locator, ref, action, value))))
+        replaced = await _replaced(locator, ref, action, value)
+        if not replaced and not note:
+            note = await _filled_as(locator, text, ref)
+        return "\n".join(filter(None, (note, replaced)))
     elif action == "type":
         text = _text(value, action)
         await locator.press_sequentially(text, timeout=timeout_ms)
@@ -421,6 +425,75 @@ async def _typed_in(locator: Any, text: str, ref: str) -> None:
     raise ActionError(f"{said}. The text is not where it was asked to go. Look at the "
                       "fields again, and fill each by its own ref (fill replaces a field's "
                       "text) to set them right.")
+
+
+_FILLED_JS = """(el, text) => {
+  const editor = el.isContentEditable;
+  const field = editor || el.tagName === "TEXTAREA" || (el.tagName === "INPUT" &&
+    !["checkbox", "radio", "file", "button", "submit", "reset", "image", "color", "date",
+      "time", "datetime-local", "month", "week"].includes(el.type));
+  if (!field) return null;
+  const bare = (t) => String(t || "").normalize("NFKC").toLowerCase()
+    .replace(/[^\\p{L}\\p{N}]+/gu, "");
+  const value = editor ? el.innerText : el.value;
+  if (bare(value) === bare(text)) return null;
+  const st = el.ownerDocument.defaultView[Symbol.for("domdex")];
+  const secret = st && st.isSecret ? st.isSecret(el) : el.type === "password";
+  return { kept: secret ? "\u2022\u2022\u2022\u2022" : value,
+           more: bare(value).startsWith(bare(text)),
+           limit: el.maxLength > 0 ? el.maxLength : null, step: el.type === "range" };
+}"""
+
+
+#: Inputs whose text fill converts (a date "March 5, 2024" is "2024-03-05"): their
+#: length says nothing of the text's.
+_CONVERTED = frozenset({"date", "time", "datetime-local", "month", "week", "color",
+                        "number", "range"})
+
+
+def _fits(text: str, facts: dict[str, Any] | None, ref: str) -> None:
+    """Refuse, before anything is typed, a text longer than the field takes: filled, the
+    field keeps its first characters and the rest is lost (a card number with spaces
+    in a ``maxlength=16`` field; review 48)."""
+    limit = (facts or {}).get("limit")
+    if not limit or (facts or {}).get("type") in _CONVERTED or len(text) <= int(limit):
+        return
+    raise ActionError(f"@{ref} takes at most {limit} characters and "
+                      f"{json.dumps(text, ensure_ascii=False)} has {len(text)}, so nothing "
+                      "was filled: it would keep only the first ones. Fill it with text in "
+                      "the field's format (without spaces or separators, if that is what "
+                      "it takes), or look at it again.")
+
+
+async def _filled_as(locator: Any, text: str, ref: str) -> str:
+    """A note when ``fill`` left the field holding more than the text (the page
+    completed it: "Bos" → *Boston*); a refusal when it holds less or other text.
+
+    Why: fill answered OK while a field with ``maxlength=16`` kept "4242 4242 4242 4" of
+    a card number, a phone mask turned "+1 555 123 4567" into "(155) 512-3456", a range
+    snapped 225 to 250 (review 48): the agent went on as if the field held what it
+    asked. Letters and digits are compared (a mask's punctuation and spaces aside);
+    dates and times are converted by :mod:`~domdex.session.datefields` and not compared
+    here. One read-only call.
+    """
+    try:
+        got = await evaluate_in(locator.first, _FILLED_JS, text, timeout=1000,
+                                deadline=EXPLAIN_DEADLINE, what="filled text")
+    except Exception as exc:  # navigated by the page's handlers, or the field left it
+        logger.debug("filled text not read: %r", exc)
+        return ""
+    if not got:
+        return ""
+    kept = json.dumps(str(got.get("kept", "")), ensure_ascii=False)
+    if got.get("more"):
+        return (f"NOTE: the page completed @{ref}'s text: it holds {kept}, more than the "
+                f"{json.dumps(text, ensure_ascii=False)} filled.")
+    why = (f" (it takes at most {got['limit']} characters)" if got.get("limit") else
+           " (a slider moves in steps)" if got.get("step") else "")
+    raise ActionError(f"Filled @{ref} with {json.dumps(text, ensure_ascii=False)}, but it "
+                      f"holds {kept}{why}: the page cut or changed the text, so it is not "
+                      "what was asked. Fill it with text the field takes (its format, its "
+                      "length), or look at it again.")
 
 
 _BOX_JS = """el => {

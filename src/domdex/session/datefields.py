@@ -47,6 +47,8 @@ _ISO = {
     "month": re.compile(r"\d{4}-\d{2}"),
     "week": re.compile(r"\d{4}-W\d{2}"),
 }
+#: A numeric date with dots: written day first (German, Russian, … dates; not US ones).
+_DOTTED = re.compile(r"\d{1,2}\.\d{1,2}\.\d{2,4}\b")
 _HAS_TIME = re.compile(r"\d{1,2}:\d{2}|\d\s*[ap]\.?m\b", re.I)
 # Two far-apart defaults: a part the text does not state shows up as a difference.
 _DEFAULTS = (datetime(2001, 1, 1, 0, 0), datetime(2002, 2, 2, 0, 0))
@@ -73,6 +75,8 @@ def input_value(text: str, kind: str, order: str = "mdy") -> str:
         return text
     if not text or len(text) > _MAX_LEN:
         raise _refuse(text, kind, fmt)
+    if _DOTTED.match(text):  # "05.03.2024" is the 5th of March wherever dots are written
+        order = "dmy"
     try:
         one, two = (_dateparser.parse(text, default=d, dayfirst=order.startswith("d"),
                                       yearfirst=order.startswith("y")) for d in _DEFAULTS)

@@ -23,7 +23,8 @@
   };
   const out = { connected: el.isConnected, visible: false, disabled: false, editable: true,
                 covered_by: "", inert: false, box: null, tag: el.tagName.toLowerCase(),
-                role: (el.getAttribute("role") || "").trim().split(/\s+/)[0] };
+                role: (el.getAttribute("role") || "").trim().split(/\s+/)[0],
+                type: String(el.type || ""), limit: el.maxLength > 0 ? el.maxLength : null };
   if (!el.isConnected) return out;
   const style = getComputedStyle(el);
   const rect = el.getBoundingClientRect();
