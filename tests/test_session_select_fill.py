@@ -57,3 +57,36 @@ def test_fill_on_a_field_replaced_on_focus_says_so(domdex_browser: Any) -> None:
         now = p.playwright_page.evaluate("document.querySelector('input').value")
         assert "REPLACED" in said, said
         assert f'"{now}"' in said.split("REPLACED", 1)[1], (now, said)
+
+
+CHOICES = """<main><h1>Details</h1><label>Birth month <select id=m>""" + "".join(
+    f"<option value={i}>{n}</option>" for i, n in enumerate(
+        ["January", "February", "March", "April", "May", "June"])) + """</select></label>
+<label>Country <select id=c><option value="">Select a country…</option><option value=US>
+United States</option><option value=CW>Curaçao</option><option value=CI>Côte d’Ivoire
+</option></select></label><label>Shipping <select id=s><option value=std>Standard (5-7 days)
+</option><option value=exp>Express (2-3 days)</option><option value=nd>Non-standard</option>
+</select></label><label>Tags <select id=t multiple><option selected>News</option>
+<option selected>Tech</option><option>Lifestyle</option></select></label></main>"""
+
+
+def test_select_reads_options_as_people_write_them(domdex_browser: Any) -> None:
+    """Review 48: "3" selected *April*, the option whose value is 3 in a list counting
+    from 0 (a person means March), and "united states", "Curacao" or "Standard" were
+    refused though one option each is what they name; selecting *Lifestyle* in a
+    multiple select dropped *News* and *Tech* unsaid."""
+    with page_showing(domdex_browser, CHOICES) as p:
+        pw = p.playwright_page
+        with pytest.raises(ActionError, match=r"no option shows '3'"):
+            p.select(query="birth month", value="3")
+        assert pw.evaluate("m.value") == "0"
+        p.select(query="birth month", value="March")
+        assert pw.evaluate("m.value") == "2"
+        for text, want in (("united states", "US"), ("Curacao", "CW"),
+                           ("Cote d'Ivoire", "CI")):
+            p.select(query="country", value=text)
+            assert pw.evaluate("c.value") == want
+        p.select(query="shipping", value="Express")
+        assert pw.evaluate("s.value") == "exp"
+        said = str(p.select(query="tags", value="Lifestyle"))
+        assert "'News', 'Tech' were selected before" in said

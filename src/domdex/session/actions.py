@@ -23,6 +23,7 @@ from ..errors import ActionError
 from ..index.identity import ID_WORD, _item_of, identify, look_alikes, words
 from ..index.labels import label
 from ..snapshot import Node, ref_frame
+from ..words import fold
 from .datefields import fill_dated
 from .rangefill import RANGE_ROLES, fill_range
 
@@ -151,7 +152,7 @@ async def perform(locator: Any, action: str, value: Any, timeout_ms: float,
     elif action == "press":
         await _press(locator, _text(value, action), timeout_ms, ref)
     elif action == "select":
-        await _select(locator, value, timeout_ms, ref)
+        return await _select(locator, value, timeout_ms, ref)
     elif action in ("check", "uncheck"):
         if facts and facts.get("via_label") and (not facts.get("visible")
                                                  or facts.get("covered_by_label")):
@@ -614,7 +615,9 @@ def _text(value: Any, action: str) -> str:
 
 
 _OPTIONS_JS = """s => s.tagName !== "SELECT" ? { tag: s.tagName.toLowerCase(),
-    role: s.getAttribute("role") || "" } : { multiple: s.multiple, options: [...s.options].map(
+    role: s.getAttribute("role") || "" } : { multiple: s.multiple,
+  selected: [...s.options].filter(o => o.selected).map(o => o.index),
+  options: [...s.options].map(
   o => [o.label, o.value, o.parentElement && o.parentElement.tagName === "OPTGROUP" ?
     o.parentElement.label : "", o.textContent, o.disabled].map(
     x => typeof x === "string" ? x.split(/\\s+/).filter(Boolean).join(" ") : x)) }"""
@@ -653,7 +656,37 @@ def _wanted(value: Any) -> list[str]:
     return [w for w in wanted if w is not None]
 
 
-async def _select(locator: Any, value: Any, timeout_ms: float, ref: str = "") -> None:
+def _loose(text: str) -> str:
+    return " ".join(fold(text).replace("\u2019", "'").replace("\u2018", "'").split())
+
+
+def _written_alike(options: list[tuple[str, str, str, str, bool]], w: str) -> list[int]:
+    """The options an agent's text names as written otherwise: the same label but for
+    case, accents and quotes ("united states", "Curacao", "Cote d'Ivoire"), else the
+    one label that starts with it before a bracket or a dash ("Standard" for *Standard
+    (5-7 days)*; review 48). Several such labels name none."""
+    want = _loose(w)
+    if not want:
+        return []
+    same = [i for i, o in enumerate(options) if want in (_loose(o[0]), _loose(o[3]))]
+    if same:
+        return same
+    lead = [i for i, o in enumerate(options)
+            if re.match(re.escape(want) + r"\s*[(\[\-\u2013\u2014:,]", _loose(o[0]))]
+    return lead if len(lead) == 1 else []
+
+
+def _numbers_shown(options: list[tuple[str, str, str, str, bool]]) -> bool:
+    """Whether a number asked of these options may mean something else than a value:
+    an option shows a number (sizes *11*, page sizes *10*, *50*), or the values count
+    from 0 (months *0* … *11*: "3" is April by value and March to a person; review 48)."""
+    if any(o[0].strip().isdigit() for o in options):
+        return True
+    values = [o[1] for o in options if o[1].isdigit()]
+    return bool(values) and sorted(map(int, values))[:2] == [0, 1]
+
+
+async def _select(locator: Any, value: Any, timeout_ms: float, ref: str = "") -> str:
     """Select by label (what an agent reads: ``option.label``, the ``label`` attribute
     or else the text), then by value, then by the option's own text; by index, so the
     option chosen here is the one selected.
@@ -691,12 +724,21 @@ async def _select(locator: Any, value: Any, timeout_ms: float, ref: str = "") ->
     picked: list[int] = []
     for w in wanted:
         same = next((found for field in (0, 1, 3)
-                     if (found := [i for i, o in enumerate(options) if o[field] == w])), [])
+                     if (found := [i for i, o in enumerate(options) if o[field] == w])), []) \
+            or _written_alike(options, w)
         if not same:
             shown = ", ".join(repr(o[0]) + (f" (value {o[1]!r})" if o[1] != o[0] else "")
                               for o in options[:12])
             raise ActionError(f"No option {w!r} in @{ref}; nothing was selected. Options: "
                               f"{shown or 'none'}.")
+        if w.isdigit() and not any(options[i][0] == w for i in same) and \
+                _numbers_shown(options):
+            shown = ", ".join(repr(o[0]) for o in options[:12])
+            raise ActionError(
+                f"Cannot select {w!r} in @{ref}: no option shows {w!r}; it is the value of "
+                f"{options[same[0]][0]!r}, and where the options show numbers or count from "
+                f"0 a number may mean a label or a place as well. Nothing was selected. "
+                f"Select the option by the label it shows: {shown}.")
         if len({options[i][1] for i in same}) > 1:
             shown = "; ".join(repr(options[i][0]) + (f" in group {options[i][2]!r}"
                                                      if options[i][2] else "")
@@ -713,6 +755,15 @@ async def _select(locator: Any, value: Any, timeout_ms: float, ref: str = "") ->
                               "to happen first, or choose another option.")
         picked.append(same[0])
     await locator.select_option(index=picked, timeout=timeout_ms)
+    dropped = [options[i][0] for i in got.get("selected", []) if i not in picked
+               and 0 <= i < len(options)] if got.get("multiple") else []
+    if not dropped:
+        return ""
+    # a multiple select keeps only what is selected: "Lifestyle" on Tags [News, Tech]
+    # left Lifestyle alone, answered OK (review 48); the answer says what went
+    return (f"NOTE: @{ref} keeps only the options selected now; "
+            f"{', '.join(repr(d) for d in dropped)} {'was' if len(dropped) == 1 else 'were'} "
+            "selected before and no longer are. To keep them, select them all at once.")
 
 
 #: Actions whose answer shows the element's state after the action, not before it.
