@@ -90,3 +90,31 @@ def test_select_reads_options_as_people_write_them(domdex_browser: Any) -> None:
         assert pw.evaluate("s.value") == "exp"
         said = str(p.select(query="tags", value="Lifestyle"))
         assert "'News', 'Tech' were selected before" in said
+
+
+BOXES = """<script>window.log = []; function rec(x) { window.log.push(x); }</script><main>
+<h1>Options</h1><label><input type=checkbox id=all onclick="rec('all')"> Select all</label>
+<label><input type=checkbox checked> Item one</label><label><input type=checkbox> Item two
+</label><fieldset><legend>Plan</legend><label><input type=radio name=p checked
+onclick="rec('free')"> Free</label><label><input type=radio name=p> Pro</label></fieldset>
+<div role=toolbar aria-label=Format><button aria-pressed=false id=b onclick="rec('bold');
+this.setAttribute('aria-pressed', this.getAttribute('aria-pressed') === 'true' ? 'false' :
+'true')">Bold</button></div></main><script>all.indeterminate = true;</script>"""
+
+
+def test_check_and_uncheck_do_what_a_click_can(domdex_browser: Any) -> None:
+    """Review 48: uncheck on a partly ticked *Select all* did nothing and answered OK;
+    uncheck on a radio that is on clicked it, then refused; check on a toggle button
+    (``aria-pressed``) was a raw "Not a checkbox or radio button"."""
+    with page_showing(domdex_browser, BOXES) as p:
+        pw = p.playwright_page
+        with pytest.raises(ActionError, match=r"partly checked"):
+            p.uncheck(query="select all")
+        with pytest.raises(ActionError, match=r"radio button that is on"):
+            p.uncheck(query="free")
+        assert pw.evaluate("window.log") == []  # nothing was clicked
+        p.check(query="bold")
+        p.check(query="bold")  # already pressed: no second click
+        assert pw.evaluate("b.getAttribute('aria-pressed')") == "true"
+        p.uncheck(query="bold")
+        assert pw.evaluate("window.log") == ["bold", "bold"]

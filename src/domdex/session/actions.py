@@ -536,6 +536,12 @@ async def _set_checked(locator: Any, state: bool, timeout_ms: float, ref: str = 
     its kind with the same id, name, value and label — is read; it must have the state
     asked for. Costs one in-page call before the click.
     """
+    kind = await _box_kind(locator, timeout_ms)
+    if kind.get("pressed") is not None and not kind.get("box"):
+        return await _set_pressed(locator, kind["pressed"] == "true", state, timeout_ms, ref,
+                                  expect)
+    if not state:
+        _uncheckable(kind, ref)
     if await locator.is_checked(timeout=timeout_ms) == state:
         return ""
     action = "check" if state else "uncheck"
@@ -569,6 +575,60 @@ async def _set_checked(locator: Any, state: bool, timeout_ms: float, ref: str = 
         raise ActionError(f"Clicking the box did not {action} it: the page keeps it as it "
                           "was (it may need something else first).")
     return ""
+
+
+_KIND_OF_BOX_JS = """el => ({
+  box: ["checkbox", "radio"].includes(el.type) || el.hasAttribute("aria-checked"),
+  radio: el.type === "radio" || ["radio", "menuitemradio"].includes(el.getAttribute("role")),
+  mixed: !!el.indeterminate || el.getAttribute("aria-checked") === "mixed",
+  checked: !!el.checked || el.getAttribute("aria-checked") === "true",
+  pressed: el.getAttribute("aria-pressed") })"""
+
+
+async def _box_kind(locator: Any, timeout_ms: float) -> dict[str, Any]:
+    """What kind of box the element is (:data:`_KIND_OF_BOX_JS`); empty if not read."""
+    try:
+        got = await evaluate_in(locator.first, _KIND_OF_BOX_JS, timeout=timeout_ms,
+                                deadline=EXPLAIN_DEADLINE, what="box kind")
+    except Exception as exc:  # read again by is_checked, which says what is wrong
+        logger.debug("box kind not read: %r", exc)
+        return {}
+    return dict(got or {})
+
+
+async def _set_pressed(locator: Any, now: bool, state: bool, timeout_ms: float, ref: str,
+                       expect: dict[str, Any] | None) -> str:
+    """Check or uncheck a toggle button (``aria-pressed``: *Bold*, a segmented control's
+    *Yearly*) by a click, when it is not already so; then it must be so. Playwright's
+    ``check()`` refused it as "Not a checkbox or radio button" (review 48)."""
+    if now == state:
+        return ""
+    action = "check" if state else "uncheck"
+    await _click(locator, timeout_ms, ref, action, expect)
+    kind = await _box_kind(locator, timeout_ms)
+    if kind and (kind.get("pressed") == "true") != state:
+        raise ActionError(f"Clicking @{ref} did not {'press' if state else 'release'} it: "
+                          "the page keeps it as it was (it may need something else first).")
+    return ""
+
+
+def _uncheckable(got: dict[str, Any], ref: str) -> None:
+    """Refuse an uncheck that cannot be done by clicking the box, before any click.
+
+    Why (review 48): a partly checked box (*Select all* with some items ticked: native
+    ``indeterminate`` or ``aria-checked=mixed``) reads as unchecked, so uncheck did
+    nothing and answered OK while the items stayed ticked; a checked radio button was
+    clicked (the page's handlers saw it) and only then refused, as a click keeps a
+    radio on."""
+    if got.get("mixed"):
+        raise ActionError(f"@{ref} is partly checked (some of what it stands for is ticked), "
+                          "so uncheck would leave it as it is; nothing was done. Uncheck the "
+                          "items themselves, or click it (a click usually ticks them all, a "
+                          "second one clears them).")
+    if got.get("radio") and got.get("checked"):
+        raise ActionError(f"@{ref} is a radio button that is on: a radio button is turned "
+                          "off by choosing another of its group, not by a click on it. "
+                          "Nothing was done; check the option meant instead.")
 
 
 _LABEL_JS = """el => [...(el.labels || [])].find((l) => {
