@@ -118,3 +118,24 @@ def test_check_and_uncheck_do_what_a_click_can(domdex_browser: Any) -> None:
         assert pw.evaluate("b.getAttribute('aria-pressed')") == "true"
         p.uncheck(query="bold")
         assert pw.evaluate("window.log") == ["bold", "bold"]
+
+
+PERMISSIONS = """<main><h1>Token</h1><fieldset><legend>Scopes</legend><label><input
+type=checkbox id=all> All permissions</label><label><input type=checkbox id=r checked> Read
+</label><label><input type=checkbox id=w> Write</label><label><input type=checkbox id=a>
+Admin</label></fieldset><label>Type <select id=t><option>Classic</option><option>
+Fine-grained</option></select></label></main>"""
+
+
+def test_an_opening_verb_can_name_the_element(domdex_browser: Any) -> None:
+    """Review 48: check "write permission" ticked *All permissions*: "write" was read as
+    the request's verb and dropped, leaving "permission". When the action is said (a
+    check, a select), an opening *write*, *read* or *type* names the element."""
+    with page_showing(domdex_browser, PERMISSIONS) as p:
+        pw = p.playwright_page
+        p.check(query="write permission")
+        p.uncheck(query="read")
+        assert pw.evaluate("[all.checked, r.checked, w.checked, a.checked]") == [
+            False, False, True, False]
+        p.select(query="type", value="Fine-grained")
+        assert pw.evaluate("t.value") == "Fine-grained"

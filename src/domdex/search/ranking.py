@@ -1542,6 +1542,12 @@ def _twins_alike(si: SearchIndex, q: Query, ks: np.ndarray, f: np.ndarray) -> np
     return out
 
 
+#: Opening verbs of a request that are also what controls are named by (*Write*, *Read*
+#: permissions; a *Type* select; *Enter* key): kept as words when the caller's intent
+#: says the request's own verb is not the action.
+_NOUN_TOO = frozenset({"write", "read", "type", "enter"})
+
+
 @in_page_language
 def find_matches(
     idx: Any,
@@ -1573,6 +1579,12 @@ def find_matches(
         raise QueryError("lexical_weight and embedding_weight must be >= 0, not both 0.")
     si = SearchIndex.for_index(idx)
     q = parse_query(query)
+    if intent is not None and q.intent in ("fill", "read") and intent != q.intent and \
+            q.sequence and q.sequence[0] in _NOUN_TOO and q.sequence[0] not in q.terms:
+        # the caller says what is done: an opening "write" or "read" names the element
+        # ("write permission" to tick, "type" to select); it was taken for the verb, and
+        # "All permissions" was ticked for "write permission" (review 48)
+        q.terms.insert(0, q.sequence[0])
     _join_compounds(si, q)
     _ordinal_in_name(si, q)
     intent = intent or q.intent
