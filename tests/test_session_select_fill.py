@@ -139,3 +139,14 @@ def test_an_opening_verb_can_name_the_element(domdex_browser: Any) -> None:
             False, False, True, False]
         p.select(query="type", value="Fine-grained")
         assert pw.evaluate("t.value") == "Fine-grained"
+
+
+def test_an_option_of_a_disabled_group_is_refused_at_once(domdex_browser: Any) -> None:
+    """Review 48: an option in a disabled ``<optgroup>`` waited out the timeout and was
+    refused as "did not become ready in time"; it is disabled, and said so."""
+    page = ("<main><h1>Plan</h1><label>Plan <select id=p><optgroup label=Available><option>"
+            "Free</option></optgroup><optgroup label='Coming soon' disabled><option>Team"
+            "</option></optgroup></select></label></main>")
+    with page_showing(domdex_browser, page) as p:
+        with pytest.raises(ActionError, match=r"that option is disabled"):
+            p.select(query="plan", value="Team")

@@ -679,7 +679,9 @@ _OPTIONS_JS = """s => s.tagName !== "SELECT" ? { tag: s.tagName.toLowerCase(),
   selected: [...s.options].filter(o => o.selected).map(o => o.index),
   options: [...s.options].map(
   o => [o.label, o.value, o.parentElement && o.parentElement.tagName === "OPTGROUP" ?
-    o.parentElement.label : "", o.textContent, o.disabled].map(
+    o.parentElement.label : "", o.textContent,
+    o.disabled || !!(o.parentElement && o.parentElement.tagName === "OPTGROUP" &&
+                     o.parentElement.disabled)].map(
     x => typeof x === "string" ? x.split(/\\s+/).filter(Boolean).join(" ") : x)) }"""
 
 
