@@ -147,6 +147,6 @@ def test_an_option_of_a_disabled_group_is_refused_at_once(domdex_browser: Any) -
     page = ("<main><h1>Plan</h1><label>Plan <select id=p><optgroup label=Available><option>"
             "Free</option></optgroup><optgroup label='Coming soon' disabled><option>Team"
             "</option></optgroup></select></label></main>")
-    with page_showing(domdex_browser, page) as p:
-        with pytest.raises(ActionError, match=r"that option is disabled"):
-            p.select(query="plan", value="Team")
+    with page_showing(domdex_browser, page) as p, \
+            pytest.raises(ActionError, match=r"that option is disabled"):
+        p.select(query="plan", value="Team")
