@@ -1543,9 +1543,9 @@ def _twins_alike(si: SearchIndex, q: Query, ks: np.ndarray, f: np.ndarray) -> np
 
 
 #: Opening verbs of a request that are also what controls are named by (*Write*, *Read*
-#: permissions; a *Type* select; *Enter* key): kept as words when the caller's intent
-#: says the request's own verb is not the action.
-_NOUN_TOO = frozenset({"write", "read", "type", "enter"})
+#: permissions; a *Type* select): kept as words when the caller's intent says the
+#: request's own verb is not the action.
+_NOUN_TOO = frozenset({"write", "read", "type"})
 
 
 @in_page_language
@@ -1580,10 +1580,12 @@ def find_matches(
     si = SearchIndex.for_index(idx)
     q = parse_query(query)
     if intent is not None and q.intent in ("fill", "read") and intent != q.intent and \
-            q.sequence and q.sequence[0] in _NOUN_TOO and q.sequence[0] not in q.terms:
-        # the caller says what is done: an opening "write" or "read" names the element
-        # ("write permission" to tick, "type" to select); it was taken for the verb, and
-        # "All permissions" was ticked for "write permission" (review 48)
+            q.sequence and q.sequence[0] in _NOUN_TOO and q.sequence[0] not in q.terms and \
+            (len(q.sequence) == 1 or q.sequence[1] not in STOPWORDS):
+        # the caller says what is done: an opening "write" or "read" before a noun names
+        # the element ("write permission" to tick, "type" to select; "read the terms"
+        # still reads); it was taken for the verb, and "All permissions" was ticked for
+        # "write permission" (review 48)
         q.terms.insert(0, q.sequence[0])
     _join_compounds(si, q)
     _ordinal_in_name(si, q)

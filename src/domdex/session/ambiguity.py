@@ -535,14 +535,11 @@ def unsure(idx: PageIndex, result: FindResult, action: str) -> str | None:
     best = result.matches[0]
     q = result.ranking.query
     if action == "click" and idx.node(best.ref).role in _AREAS:
-        lines = [f"{result.query!r}: find's best match is a part of the page "
-                 f"({element_line(idx.node(best.ref))}), not a control, so a click would "
-                 f"land on whatever is in its middle and nothing was done ({action}). "
-                 "Candidates:"]
-        lines += [_candidate(idx, m) for m in result.matches[:UNSURE_SHOWN]]
-        lines.append(f"Act on the one you mean by its ref ({action} <ref>), or find the "
-                     "control with the words it shows.")
-        return "\n".join(lines)
+        return _shown(idx, result, action,
+                      f"{result.query!r}: find's best match is a part of the page "
+                      f"({element_line(idx.node(best.ref))}), not a control, so a click "
+                      f"would land on whatever is in its middle and nothing was done "
+                      f"({action}).", "find the control with the words it shows")
     undo = undoable(label(idx.node(best.ref)))
     if undo and result.confidence in ("high", "medium"):
         lacking = _undone(idx, q, best.ref, undo)
@@ -554,11 +551,17 @@ def unsure(idx: PageIndex, result: FindResult, action: str) -> str | None:
         return None
     if not lacking:
         return None
-    lines = [f"{result.query!r}: find's best match ({result.confidence}) has no {lacking}, so "
-             f"it may not be the one meant and nothing was done ({action}). Candidates:"]
+    return _shown(idx, result, action,
+                  f"{result.query!r}: find's best match ({result.confidence}) has no "
+                  f"{lacking}, so it may not be the one meant and nothing was done ({action}).")
+
+
+def _shown(idx: PageIndex, result: FindResult, action: str, head: str,
+           hint: str = "find with the words the page uses") -> str:
+    """A refusal of a doubtful best: ``head``, find's best few, how to go on."""
+    lines = [f"{head} Candidates:"]
     lines += [_candidate(idx, m) for m in result.matches[:UNSURE_SHOWN]]
-    lines.append(f"Act on the one you mean by its ref ({action} <ref>), or find with the "
-                 "words the page uses.")
+    lines.append(f"Act on the one you mean by its ref ({action} <ref>), or {hint}.")
     return "\n".join(lines)
 
 
@@ -636,13 +639,10 @@ def unqualified(idx: PageIndex, result: FindResult, action: str) -> str | None:
             or _held_by_kind(idx, si, k, missing))
     if not held:
         return None
-    lines = [f"{result.query!r}: find's best match, {element_line(node)}, is {held}, so it "
-             f"may be another field than the one meant and nothing was done ({action}). "
-             "Candidates:"]
-    lines += [_candidate(idx, m) for m in result.matches[:UNSURE_SHOWN]]
-    lines.append(f"Act on the one you mean by its ref ({action} <ref>), or find with the "
-                 "words the page uses.")
-    return "\n".join(lines)
+    return _shown(idx, result, action,
+                  f"{result.query!r}: find's best match, {element_line(node)}, is {held}, so "
+                  f"it may be another field than the one meant and nothing was done "
+                  f"({action}).")
 
 
 def _placed_otherwise(text: str, missing: list[str], name: str) -> str:
