@@ -732,3 +732,14 @@ def test_fill_says_when_the_field_does_not_hold_the_text(domdex_browser: Any) ->
             p.fill(query="phone", value="+1 555 123 4567")
         assert "(555) 123-4567" in str(p.fill(query="phone", value="555 123 4567"))
         assert 'holds "Boston", more than' in str(p.fill(query="city", value="Bos"))
+
+
+def test_a_function_word_heads_no_other_section(domdex_browser: Any) -> None:
+    """The other-section refusal reads the page's language: Spanish "el" in "añadir el
+    altavoz al carrito" is no word of the section *Instrucciones para el repartidor*
+    (an i18n task it refused for a moment)."""
+    page = ("<html lang=es><body>" + LEDGER + "<main><h1>Tienda</h1><section><h2>Altavoz"
+            "</h2><button onclick=\"rec('add')\">Añadir al carrito</button></section>"
+            "<section><h2>Instrucciones para el repartidor</h2><label>Nota <input></label>"
+            "</section></main></body></html>")
+    _acts_or_refuses(domdex_browser, page, "añadir el altavoz al carrito", "add", r"")

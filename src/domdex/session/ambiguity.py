@@ -447,7 +447,9 @@ def _other_section(idx: PageIndex, ref: str, missing: list[str]) -> str:
     else empty. "push notifications for new followers" ticked *New followers* under
     *Email notifications*; *Push notifications* has none (review 47)."""
     own = idx.heading_of(ref)
-    if own is None or own.level is None:
+    # a function word (English "the", Spanish "el") heads no section of its own
+    missing = [t for t in missing if t not in STOPWORDS and _telling(t, ())]
+    if own is None or own.level is None or not missing:
         return ""
     top = idx.top_region_of_pos(idx.pos(ref))
     lo, hi = (top.start, top.stop) if top else (0, len(idx.nodes))
