@@ -743,3 +743,13 @@ def test_a_function_word_heads_no_other_section(domdex_browser: Any) -> None:
             "<section><h2>Instrucciones para el repartidor</h2><label>Nota <input></label>"
             "</section></main></body></html>")
     _acts_or_refuses(domdex_browser, page, "añadir el altavoz al carrito", "add", r"")
+
+
+def test_an_item_of_a_menu_does_not_close_it(domdex_browser: Any) -> None:
+    """Review 46: "exit the menu" clicked a File menu's *Exit* (which quits): an item
+    does what it names; closing the menu is Escape or its button."""
+    page = LEDGER + ("<main><h1>Editor</h1><button aria-expanded=true aria-haspopup=menu>File"
+                     "</button><div role=menu aria-label=File><div role=menuitem tabindex=-1 "
+                     "onclick=\"rec('exit')\">Exit</div><div role=menuitem tabindex=-1>Save"
+                     "</div></div></main>")
+    _acts_or_refuses(domdex_browser, page, "exit the menu", None, r"an item in a menu")

@@ -788,6 +788,9 @@ _CONTAINERS = frozenset(str.split(
     "popover lightbox banner tooltip toast dropdown submenu flyout"))
 
 
+_MENU_ITEMS = frozenset({"menuitem", "menuitemcheckbox", "menuitemradio"})
+
+
 def _other_object(node: Any, result: FindResult, action: str) -> str | None:
     """The refusal for a control that does the request's verb to another thing: the
     request closes or hides a part of the page ("close the dialog", "hide the sidebar"),
@@ -805,6 +808,13 @@ def _other_object(node: Any, result: FindResult, action: str) -> str | None:
     # *Close settings* in a *Settings* sidebar closes it, *Close account* in an *Account*
     # dialog closes the account: the words cannot tell, so neither is acted on
     own = [w for w in named[1:] if _stem(w) not in stems and w not in _CONTAINERS]
+    if not own and node.role in _MENU_ITEMS:
+        # "exit the menu" over a File menu's *Exit*: an item does what it names (quits),
+        # it does not close its menu (review 46)
+        return (f"{result.query!r} closes a part of the page, and find's best match, "
+                f"{element_line(node)}, is an item in a menu: it does what it names, it does "
+                f"not close the menu, so nothing was done ({action}). Press Escape, or "
+                "click the button that opened the menu.")
     if not own:
         return None
     return (f"{result.query!r} acts on a part of the page, and find's best match, "
