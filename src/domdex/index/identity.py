@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from ..snapshot import Node
 
 __all__ = ["COUNTED", "ID_WORD", "Identity", "block_text", "block_words", "candidate_fields",
-           "candidate_text", "counts_in", "coverage", "identify",
+           "candidate_item", "counts_in", "coverage", "identify",
            "item_fields", "item_words",
            "look_alike_groups", "look_alikes", "record_item", "row_text", "row_twins", "words"]
 
@@ -705,16 +705,12 @@ def coverage(old: Identity, new: Identity, new_words: tuple[set[str], set[str]])
     return hit / total
 
 
-def candidate_text(idx: PageIndex, pos: int, twins: list[int]) -> str:
-    """The whole text of the candidate's item (empty when it has none)."""
-    item = _item_of(idx, pos, twins)
-    return "" if item is None else _item_text(idx, item, pos)[0]
-
-
-def candidate_words(idx: PageIndex, pos: int, twins: list[int]) -> tuple[set[str], set[str]]:
-    """All text and value words of the candidate's item (empty sets when it has none)."""
+def candidate_item(idx: PageIndex, pos: int, twins: list[int]
+                   ) -> tuple[set[str], set[str], frozenset[str]]:
+    """All text and value words of the candidate's item, and the small numbers its text
+    uses as counts (:func:`counts_in`); empty when it has no item. One read of it."""
     item = _item_of(idx, pos, twins)
     if item is None:
-        return set(), set()
-    text_w, value_w, _ = item_words(idx, item, pos)
-    return set(text_w), set(value_w)
+        return set(), set(), frozenset()
+    text, values = _item_text(idx, item, pos)
+    return set(words(text)), {w for v in values for w in words(v)}, counts_in(text)

@@ -369,21 +369,26 @@ async def _replaced(locator: Any, ref: str, action: str, value: Any) -> str:
             + (" to set it right." if wrong else " if that is not the one meant."))
 
 
-_TYPED_JS = "(el, typed) => {" + _FOCUS_HELPERS + """
+#: Helpers of the read-backs of ``type`` and ``fill``: a text's letters and digits only
+#: (a mask's "(555) 123-4" holds "5551234"), and a field's text as an answer may show it
+#: (a secret's as dots).
+_TEXT_HELPERS = """
+  const bare = (t) => String(t || "").normalize("NFKC").toLowerCase()
+    .replace(/[^\\p{L}\\p{N}]+/gu, "");
+  const st = el.ownerDocument.defaultView[Symbol.for("domdex")];
+  const secret = (n) => (st && st.isSecret ? st.isSecret(n) : n.type === "password");
+  const shown = (n, t) => (secret(n) ? (t ? "\u2022\u2022\u2022\u2022" : "") : t);
+"""
+
+_TYPED_JS = "(el, typed) => {" + _FOCUS_HELPERS + _TEXT_HELPERS + """
   const editor = el.isContentEditable;
   const field = editor || el.tagName === "TEXTAREA" || (el.tagName === "INPUT" &&
     !["checkbox", "radio", "file", "button", "submit", "reset", "image", "range",
       "color"].includes(el.type));
   // an Enter typed into a one-line field submits it (and a chat box empties itself)
   if (!field || (!editor && el.tagName === "INPUT" && /[\\r\\n]/.test(typed))) return null;
-  // letters and digits only: a mask's "(555) 123-4" holds "5551234"
-  const bare = (t) => String(t || "").normalize("NFKC").toLowerCase()
-    .replace(/[^\\p{L}\\p{N}]+/gu, "");
   const value = editor ? el.innerText : el.value;
   if (bare(value).includes(bare(typed))) return null;
-  const st = el.ownerDocument.defaultView[Symbol.for("domdex")];
-  const secret = (n) => (st && st.isSecret ? st.isSecret(n) : n.type === "password");
-  const shown = (n, t) => (secret(n) ? (t ? "\u2022\u2022\u2022\u2022" : "") : t);
   const f = focusedIn(el.ownerDocument);
   const out = { kept: shown(el, value), limit: el.maxLength > 0 ? el.maxLength : null };
   if (!holds(el, f) && f && f !== el.ownerDocument.body) {
@@ -428,19 +433,15 @@ async def _typed_in(locator: Any, text: str, ref: str) -> None:
                       "text) to set them right.")
 
 
-_FILLED_JS = """(el, text) => {
+_FILLED_JS = "(el, text) => {" + _TEXT_HELPERS + """
   const editor = el.isContentEditable;
   const field = editor || el.tagName === "TEXTAREA" || (el.tagName === "INPUT" &&
     !["checkbox", "radio", "file", "button", "submit", "reset", "image", "color", "date",
       "time", "datetime-local", "month", "week"].includes(el.type));
   if (!field) return null;
-  const bare = (t) => String(t || "").normalize("NFKC").toLowerCase()
-    .replace(/[^\\p{L}\\p{N}]+/gu, "");
   const value = editor ? el.innerText : el.value;
   if (bare(value) === bare(text)) return null;
-  const st = el.ownerDocument.defaultView[Symbol.for("domdex")];
-  const secret = st && st.isSecret ? st.isSecret(el) : el.type === "password";
-  return { kept: secret ? "\u2022\u2022\u2022\u2022" : value,
+  return { kept: shown(el, value),
            more: bare(value).startsWith(bare(text)),
            limit: el.maxLength > 0 ? el.maxLength : null, step: el.type === "range" };
 }"""
@@ -534,7 +535,8 @@ async def _set_checked(locator: Any, state: bool, timeout_ms: float, ref: str = 
     place, unchecked when the page refused the change (a plan limit): that was answered
     OK, with a note that the box left. So the box that took its place — the one box of
     its kind with the same id, name, value and label — is read; it must have the state
-    asked for. Costs one in-page call before the click.
+    asked for. Costs two in-page calls before the click: what kind of box it is
+    (:func:`_box_kind`: a toggle button, a partly checked box, a radio) and the box.
     """
     kind = await _box_kind(locator, timeout_ms)
     if kind.get("pressed") is not None and not kind.get("box"):

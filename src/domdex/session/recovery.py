@@ -37,8 +37,7 @@ from ..index.identity import (
     ID_WORD,
     block_text,
     candidate_fields,
-    candidate_text,
-    candidate_words,
+    candidate_item,
     counts_in,
     coverage,
     identify,
@@ -250,9 +249,8 @@ def still_same(idx: PageIndex, intent: Intent, ref: str) -> bool:
         return True
     if _lone(ident):  # the text around it
         return not _block_replaced(idx, ident, pos)
-    twins = look_alikes(idx, pos)
-    text_words, _values = candidate_words(idx, pos, twins)
-    counts = ident.counts | counts_in(candidate_text(idx, pos, twins))
+    text_words, _values, theirs = candidate_item(idx, pos, look_alikes(idx, pos))
+    counts = ident.counts | theirs
     # no key (its row has a twin saying as much): the row must still read the same,
     # and not like that twin ("Alex Kim Jr" in the recycled nodes of "Alex Kim")
     return _share(ident.words, text_words) >= SAME_ROW and \
@@ -314,12 +312,12 @@ def _row_cover(idx: PageIndex, desc: Fingerprint, pos: int, live: bool = False) 
     """
     ident = desc.identity
     twins = look_alikes(idx, pos)
-    text_w, value_w = candidate_words(idx, pos, twins)
+    text_w, value_w, theirs = candidate_item(idx, pos, twins)
     cov = coverage(ident, ident, (text_w, value_w))
     if any(ID_WORD.fullmatch(w) and w not in text_w for w in ident.key) or \
             any(ID_WORD.fullmatch(w) and w not in value_w for w in ident.value_key):
         return 0.0
-    counts = ident.counts | counts_in(candidate_text(idx, pos, twins))
+    counts = ident.counts | theirs
     if _took_place(ident, text_w, set(words(desc.name)), counts):
         return 0.0
     if _renamed(ident, candidate_fields(idx, pos, twins), counts):
