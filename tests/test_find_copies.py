@@ -177,3 +177,26 @@ def test_no_guess_from_a_number_or_a_side_word(domdex_browser: Any, page: str,
 
 def test_page_two_may_be_a_link_named_so(domdex_browser: Any) -> None:
     assert _answer(domdex_browser, NAMED_PAGES, "open page two", "click") == "two"
+
+
+#: A bulk-action bar and a pager drawn above and below the same rows, a table's copies
+#: that are no listing's top and bottom (each section's own Export), and a list first.
+AROUND_ROWS = _doc(
+    "<h1>Posts</h1><div><select id=bulk-top aria-label='Bulk action'><option>Trash</option>"
+    "</select> <a href='?p=2' id=next-top>Next page</a></div><table>" + "".join(
+        f"<tr><td>Post {n}</td><td>draft</td></tr>" for n in range(1, 9))
+    + "</table><div><select id=bulk-bottom aria-label='Bulk action'><option>Trash</option>"
+    "</select> <a href='?p=2' id=next-bottom>Next page</a></div>")
+
+
+@pytest.mark.parametrize(("query", "intent", "want"), [
+    ("the bulk action dropdown below the list", "select", "bulk-bottom"),
+    ("next page, using the link under the table", "click", "next-bottom"),
+    ("the bulk action dropdown above the table", "select", "bulk-top"),
+    ("the bulk action dropdown", "select", "bulk-top"),  # no side said: the first copy
+])
+def test_a_side_of_the_listing_picks_that_copy(domdex_browser: Any, query: str, intent: str,
+                                               want: str) -> None:
+    """A toolbar drawn above and below one listing: "below the list" is the lower copy
+    (wp-005, tr-030), though no element is named "list" or the one that is sits on top."""
+    assert _answer(domdex_browser, AROUND_ROWS, query, intent) == want

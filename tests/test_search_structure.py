@@ -294,6 +294,11 @@ def _live_find(browser: Any, html: str, query: str, intent: str) -> tuple[Any, A
      "the population of Lyon in the cities table", "513,000"),
     ("<table><tr><th>Launch date</th><td>3 March 2025</td></tr><tr><th>Operator</th>"
      "<td>ESA</td></tr></table>", "the launch date in the infobox", "3 March 2025"),
+    # a column named by a synonym of the request's word (gr-041, wt-054)
+    ("<table><tr><th>Product</th><th>Stock</th><th>Unit price</th></tr><tr><td>Cast iron "
+     "skillet</td><td>27</td><td>55</td></tr><tr><td>Oak board</td><td>4</td><td>19</td></tr>"
+     "<tr><td>Steel pan</td><td>9</td><td>31</td></tr></table>",
+     "what does one cast iron skillet cost", "55"),
 ])
 def test_a_value_is_a_cell_not_the_row_that_holds_it(domdex_browser, html: str,  # type: ignore[no-untyped-def]
                                                      query: str, want: str) -> None:

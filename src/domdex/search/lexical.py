@@ -99,8 +99,8 @@ _SYN_GROUPS = [
     "close dismiss",
     "expand unfold open toggle show",
     "collapse fold toggle hide",
-    "previous prev back",
-    "next forward",
+    "previous prev back preceding",
+    "next forward following subsequent",
     "settings preferences options configuration config",
     "email mail",
     "phone telephone tel mobile",
@@ -129,6 +129,9 @@ _SYN_GROUPS = [
     "bug issue problem defect",
     "message comment",
     "coupon promo voucher discount",
+    "price cost",
+    "status state",
+    "subject topic",
 ]
 
 
@@ -249,8 +252,8 @@ _INTENT_VERBS = [
     (re.compile(r"^\s*(type( in(to)?)?|enter|fill( in| out)?|write)\b"), "fill"),
     (re.compile(r"^\s*(choose|pick)\b"), "select"),
     # "follow the link" navigates; "follow @bob" presses a Follow button
-    (re.compile(r"^\s*(go( up| over)? to|navigate to|follow(?= (the|this|that|a|an) )|visit|"
-                r"open)\b"), "navigate"),
+    (re.compile(r"^\s*(go( up| over| on| straight)? to|navigate to|"
+                r"follow(?= (the|this|that|a|an) )|visit|open)\b"), "navigate"),
     (re.compile(r"^\s*(read|show me|tell me)\b"), "read"),
 ]
 _NAMED_QUOTE = re.compile(r"\b(?:named|called|label+ed|titled)\s+['\"‘“]([^'\"’”]{2,80})['\"’”]",

@@ -105,6 +105,9 @@ _CELL_BOOST = 0.35  # the cell where the named row and column meet
 RELATION_BONUS = 0.05
 _REL_TIE = 0.6  # near-ties for a relation: this share of the best score
 _REL_ANCHORS = 20  # anchors looked at (the page's order)
+#: Places that are a listing as a whole: "below the list" is past its end, which no
+#: element marks (its heading or a "List" button is at its top), so the side decides.
+_LISTINGS = frozenset({"list", "table", "results", "grid", "listing", "rows", "entries"})
 #: A sentence model's second opinion on the shortlist (issue 15 §5, measured by
 #: bench/find_corpus.py --embedder cascade): ``CASCADE(search_index, positions, query)``
 #: gives cosines; None (the default) leaves the ranking to the lexical and hashing sides.
@@ -781,7 +784,9 @@ def _relation(si: SearchIndex, q: Query, score: np.ndarray, best: float,
     anc = _coverage(si, q.anchor)
     anc = np.where((si.hidden == 0) & ~np.isnan(si.y), anc, 0.0)
     top = float(anc.max())
-    if top < 0.5:
+    if top < 0.5 or (q.relation in ("below", "above") and set(q.anchor) <= _LISTINGS):
+        if q.relation in ("below", "above"):
+            _side_copy(si, q, score, best, bonus)
         return
     anchors = np.flatnonzero(anc >= 0.9 * top)[:_REL_ANCHORS]
     anchor_words = [{stem(x) for x in _closure([w])} for w in q.anchor]
@@ -814,6 +819,60 @@ def _relation(si: SearchIndex, q: Query, score: np.ndarray, best: float,
             fit.append((min(gaps), int(k)))
     if fit:
         bonus[min(fit)[1]] += RELATION_BONUS
+
+
+def _side_copy(si: SearchIndex, q: Query, score: np.ndarray, best: float,
+               bonus: np.ndarray) -> None:
+    """"The dropdown below the list", "the arrow under the results" where nothing on the
+    page carries the place's words (a list is seldom named): among copies of the best
+    (same role and name, nothing in the request told apart), the lowest one for "below",
+    the highest for "above". Without a place word the first copy wins, as a person means
+    it; with one, the side said. Only two copies that stand on either side of one
+    listing (a toolbar or pager drawn above and below the same rows) are such sides: two
+    tables' own *Export* buttons are no top and bottom of anything, so neither gains."""
+    lead = int(np.argmax(score))
+    group = np.flatnonzero(score >= best * _REL_TIE)
+    copies = [int(k) for k in group if k == lead or _copy_of(si, q, int(k), lead)]
+    if len(copies) != 2 or not _around_listing(si.idx, *sorted(
+            int(si.descriptors[k].pos) for k in copies)):
+        return
+    ys = np.array([si.y[k] if not np.isnan(si.y[k]) else si.order[k] * 20.0 for k in copies])
+    side = copies[int(np.argmax(ys) if q.relation == "below" else np.argmin(ys))]
+    bonus[side] += max(0.1, best + 0.05 - float(score[side]))
+
+
+_LISTING_ROLES = frozenset({"table", "grid", "treegrid", "list"})
+
+
+def _around_listing(idx: Any, first: int, second: int) -> bool:
+    """Whether the nodes at ``first`` < ``second`` stand above and below one listing:
+    in the part of the page that holds both, a table, grid or list lies between them and
+    none before the first or after the second (neither copy is some other listing's)."""
+    tree = getattr(idx, "tree", None)
+    if tree is None:
+        return False
+    parent, end = tree.parent_pos, tree.end
+    home = parent[first]
+    while home >= 0 and not (home < second < end[home]):
+        home = parent[home]
+    if home < 0:
+        return False
+    between = False
+    pos, stop = home + 1, end[home]
+    while pos < stop:
+        node = idx.nodes[pos]
+        if node.role in _LISTING_ROLES or node.tag == "table":
+            if pos < first < end[pos] or pos < second < end[pos]:
+                pos += 1  # it holds a copy: look inside it
+                continue
+            if first < pos < second:
+                between = True
+            else:
+                return False  # a listing before the first or after the second copy
+            pos = end[pos]
+            continue
+        pos += 1
+    return between
 
 
 def _zone_factor(si: SearchIndex, q: Query, ks: np.ndarray) -> np.ndarray | float:
@@ -1419,20 +1478,25 @@ def _cell_factor(si: SearchIndex, q: Query, ks: np.ndarray) -> np.ndarray | floa
     terms = set(q.terms)
     if len(terms) < 2 or not len(ks):
         return 1.0
-    stems = {stem(t) for t in terms}
+    # each word a page may write for a request word (its stem, a synonym's: "what does
+    # it cost" names a *Price* column), and the request word it stands for
+    said: dict[str, str] = {}
+    for t in sorted(terms):
+        for st in _term_stems(t):
+            said.setdefault(st, stem(t))
 
-    def hits(text: str) -> set[str]:
-        return {t for t in tokens(text) if t in terms or stem(t) in stems}
+    def hits(text: str) -> set[str]:  # the request words (stems) the text carries
+        return {said[st] for st in map(stem, tokens(text)) if st in said}
 
     f = np.ones(si.n, dtype=np.float32)
+    n_terms = len({stem(t) for t in terms})
     for k in ks:
         d = si.descriptors[k]
         if not d.column or not d.row:
             continue
         col, row = hits(d.column), hits(d.row)
         if col and row and not col <= row:
-            covered = len({stem(t) for t in col | row}) / len(stems)
-            f[k] = 1.0 + _CELL_BOOST * min(1.0, covered)
+            f[k] = 1.0 + _CELL_BOOST * min(1.0, len(col | row) / n_terms)
     return f
 
 
