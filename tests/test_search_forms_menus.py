@@ -342,3 +342,32 @@ def test_an_item_in_a_named_menu_is_the_item(domdex_browser: Any) -> None:
             assert r.ref is not None and idx.node(r.ref).tag == "a", r.render()
         r = find(idx, "choose the currency in the footer on the right", intent="select")
         assert r.ref is None or r.confidence == "low", r.render()
+
+
+#: A field's name drawn as a button that opens its menu (Directus), beside fields whose
+#: box holds two buttons (which of them names it?) or a button after it.
+BUTTON_NAMED = """<!doctype html><html lang="en"><body><main><h1>New book</h1>
+<div class="field"><button type="button" class="field-name">Title</button><input id="t"></div>
+<div class="field"><button type="button" class="field-name">Isbn</button><input id="i">
+  <p>ISBN-13, digits only</p></div>
+<div class="tools"><button type="button">Subtitle</button><button type="button">Clear</button>
+  <input id="two"></div>
+<div class="search"><input id="q"><button type="button">Publisher</button></div>
+</main></body></html>"""
+
+
+def test_a_button_before_a_field_alone_in_its_box_names_it(domdex_browser: Any) -> None:
+    """dx-047: "type the title of the new book" found no field: the only words beside
+    the unnamed input were its field-name button's, and a control's words were never a
+    field's. A button is its field's name only when it comes first and is the box's only
+    other control: two buttons (which one?) or one after the field name nothing."""
+    from domdex.search.matcher import SearchIndex
+
+    for idx in _indexed(domdex_browser, BUTTON_NAMED):
+        si = SearchIndex.for_index(idx)
+        label = {n.attrs.get("id"): si.descriptors[si.by_ref[n.ref]].fields.get("label", "")
+                 for n in idx.nodes if n.tag == "input"}
+        assert label["t"] == "Title" and label["i"] == "Isbn", label
+        assert label["two"] == "" and label["q"] == "", label
+        r = find(idx, "type the title of the new book", intent="fill")
+        assert r.ref and idx.node(r.ref).attrs.get("id") == "t", r.render()

@@ -964,8 +964,10 @@ class _Builder:
         the input's cell) -- what a person reads as its label although nothing binds it.
 
         Climbs at most three boxes and stops at one that holds another control: there the
-        text could as well be that control's. The closest text before the field wins,
-        else the first after it.
+        text could as well be that control's -- unless that control is a button before the
+        field, with a short text and nothing else beside the two: a field's name drawn as
+        a button that opens its menu (``<button class=field-name>Title</button><input>``).
+        The closest text before the field wins, else the first after it.
         """
         tree, nodes, inter = self.tree, self.nodes, self.inter
         end = tree.end
@@ -975,12 +977,19 @@ class _Builder:
                 return ""
             # the box's own words (``<div>Language: <select>``) read as before the field
             before, after = nodes[p].text if not _is_tiny(nodes[p].text) else "", ""
+            head = ""  # a button before the field that is its box's only other control
             j = p + 1
             while j < end[p]:
                 if j == i:
                     j = end[i]
                     continue
                 if inter[j] and nodes[j].visible:
+                    if j < i and not head and not before and nodes[j].role == "button" \
+                            and not _is_tiny(text := nodes[j].text or nodes[j].name) \
+                            and len(text) <= _SHORT_LABEL:
+                        head = text  # <button class=field-name>Title</button><input>
+                        j = end[j]
+                        continue
                     return ""
                 text = nodes[j].text
                 if text and not _is_tiny(text):
@@ -994,7 +1003,7 @@ class _Builder:
                     j = end[j]  # its inner blocks repeat its text
                     continue
                 j += 1
-            text = before or after
+            text = before or head or after
             if text:
                 return clean_heading(text)[:60] if len(text) <= _SHORT_LABEL else ""
             p = tree.parent_pos[p]
