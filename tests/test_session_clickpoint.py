@@ -332,3 +332,49 @@ def test_a_click_that_would_land_beside_the_element_is_stopped(domdex_browser: A
     assert "card" not in log, (said, log)
     assert (said, log) == ("ok", ["like"]) or (said.startswith("Cannot click") and log == []), \
         (said, log)
+
+
+#: Review 49: a page that acts on pointerup, and a bar it inserts on pointerdown (every
+#: time: the shift happens again on the retry) pushes the rows down between press and
+#: release; and a field whose blur inserts an error above the submit button (once).
+SHIFTING = """<!doctype html><html lang="en"><body><main><h1>Inbox</h1><div id="top"></div>
+<ul id="mail">""" + "".join(
+    f"<li style='height: 40px'>{who} <button id='ar-{who}' style='height: 40px'>Archive</button>"
+    "</li>" for who in ("Ann", "Bob")) + """</ul>
+<form onsubmit="event.preventDefault(); document.title = 'submitted'">
+<input id="email" value="x"><div id="err"></div><button id="sub">Create account</button></form>
+<script>
+document.addEventListener("pointerdown", (e) => {
+  if (e.target.closest("#mail")) document.getElementById("top").insertAdjacentHTML(
+    "beforeend", "<p style='height: 40px; margin: 0'>Syncing…</p>");
+}, true);
+for (const b of document.querySelectorAll("#mail button")) {
+  b.addEventListener("pointerup", () => { document.title = "archived " + b.id; });
+}
+document.getElementById("email").addEventListener("blur", () => {
+  document.getElementById("err").innerHTML =
+    "<p style='height: 60px'>Enter a valid email address</p>";
+}, { once: true });
+</script></main></body></html>"""
+
+
+def test_a_release_that_lands_elsewhere_is_stopped_and_refused(domdex_browser: Any) -> None:
+    """The guard judged the first event of a click only: the release landed on Ann's
+    *Archive* after the rows moved, the page archived Ann's mail, and the click on Bob's
+    was answered OK. Every event of the click must reach the element."""
+    with page_showing(domdex_browser, SHIFTING) as p:
+        ref = _ref(p, lambda n: n.attrs.get("id") == "ar-Bob")
+        with pytest.raises(ActionError, match="moved under the pointer"):
+            p.click(ref)
+        assert p.playwright_page.title() == ""  # nobody's mail archived
+
+
+def test_a_button_moved_by_a_blur_message_is_clicked_on_the_retry(domdex_browser: Any) -> None:
+    """The press blurred the field, its message pushed the button down, and the click
+    went to the form: answered OK with nothing submitted. The release is stopped and the
+    click made again where the button now is."""
+    with page_showing(domdex_browser, SHIFTING) as p:
+        p.playwright_page.focus("#email")
+        ref = _ref(p, lambda n: n.attrs.get("id") == "sub")
+        p.click(ref)
+        assert p.playwright_page.title() == "submitted"

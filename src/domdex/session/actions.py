@@ -201,6 +201,14 @@ async def _click(locator: Any, timeout_ms: float, ref: str, action: str,
         raise ActionError(_changed(action, ref, stopped.removeprefix("changed: "), expect,
                                    "as the click was made, so the click was stopped before "
                                    "the page saw it"))
+    if stopped.startswith("moved: "):
+        raise ActionError(
+            f"Cannot {action} @{ref} safely: twice the page moved under the pointer during "
+            f"the click (the press reached the element, the release landed on "
+            f"{stopped.removeprefix('moved: ')}: something was inserted or shown above it "
+            "as it was pressed), so the release was stopped before the page saw it. The "
+            "click was not made, but the page saw the press (a field may have lost its "
+            "focus). Look at the page (a message may have appeared) and try again.")
     if stopped.startswith("missed: "):
         raise ActionError(
             f"Cannot {action} @{ref} safely: twice the click would have landed on "

@@ -19,7 +19,9 @@
 // trusted pointer event: when its target is a control nested in the element (other than
 // the one a wrapper was let through to), or is not inside the element at all (`missed:
 // …`), that event and the rest of the click are stopped before any page handler sees
-// them, so nothing is done.
+// them, so nothing is done. The events after it must reach the element too: one that
+// lands elsewhere (`moved: …`, the layout shifted between press and release) is stopped
+// as well, and the click reported as not made.
 //
 // `expect` (from the session; may be null) is who the element is in the capture the
 // session resolved it in: `item`, the ref of its row (its item: the largest ancestor
@@ -225,6 +227,13 @@
           const c = t && t.nodeType === 1 && t !== el ? controlAt(t) : null;
           verdict = c && c !== allowed ? describe(c) : changed();
         }
+      } else if (!verdict) {
+        // the press reached the element; the release must too: a bar shown or an error
+        // message inserted above it as the press blurred a field moves the element away
+        // in between, and the release (a page acting on pointerup: another row's) or the
+        // click (sent to what holds both) lands elsewhere
+        const t = e.composedPath()[0];
+        if (t && t.nodeType === 1 && !within(t)) verdict = "moved: " + describe(t);
       }
       if (verdict) {
         e.preventDefault();
