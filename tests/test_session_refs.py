@@ -753,3 +753,51 @@ def test_an_item_of_a_menu_does_not_close_it(domdex_browser: Any) -> None:
                      "onclick=\"rec('exit')\">Exit</div><div role=menuitem tabindex=-1>Save"
                      "</div></div></main>")
     _acts_or_refuses(domdex_browser, page, "exit the menu", None, r"an item in a menu")
+
+
+# Review 49: counting from the end, in the order shown, and counting twice ---------------
+
+_PEOPLE = LEDGER + "<main><h1>Users</h1><table>" + "".join(
+    f"<tr><td>{n}</td><td><button onclick=\"rec('del {n}')\">Delete</button></td></tr>"
+    for n in ("Ann", "Bob", "Carol", "Dan")) + "</table></main>"
+#: tabs whose CSS order puts the markup's first last; a chat drawn newest at the bottom
+#: from a markup that lists it first; a right-to-left toolbar
+_TABS = LEDGER + "<main><h1>Account</h1><div role=tablist style='display: flex'>" + "".join(
+    f"<button role=tab style='order: {o}' onclick=\"rec('{n}')\">{n}</button>"
+    for n, o in (("Billing", 3), ("Profile", 1), ("Security", 2))) + "</div></main>"
+_CHAT = LEDGER + "<main><h1>Chat</h1><ul style='display: flex; flex-direction: " \
+    "column-reverse'>" + "".join(
+        f"<li><p>{m}</p><button onclick=\"rec('like {m}')\">Like</button></li>"
+        for m in ("newest", "middle", "oldest")) + "</ul></main>"
+_RTL = LEDGER + "<main dir=rtl><h1>Files</h1><div style='display: flex; gap: 20px'>" + "".join(
+    f"<button onclick=\"rec('{n}')\">Share</button>" for n in ("A", "B")) + "</div></main>"
+_SHOP = LEDGER + "<main><h1>Shop</h1><div style='display: grid; grid-template-columns: " \
+    "repeat(3, 150px)'>" + "".join(
+        f"<div><p>{n}</p><button onclick=\"rec('{n}')\">Add to cart</button></div>"
+        for n in ("Cup", "Pen", "Mug", "Bag", "Hat", "Cap")) + "</div></main>"
+
+
+@pytest.mark.parametrize(("page", "query", "acted"), [
+    (_PEOPLE, "the second to last Delete", "del Carol"),
+    (_PEOPLE, "click the second-from-last Delete", "del Carol"),
+    (_PEOPLE, "the third Delete from the bottom", "del Bob"),
+    (_PEOPLE, "the first Delete from the bottom", "del Dan"),
+    (_PEOPLE, "the second Delete", "del Bob"),
+    (_TABS, "the first tab", "Profile"),
+    (_TABS, "the last tab", "Billing"),
+    (_CHAT, "Like the last message", "like newest"),
+    (_RTL, "the first Share", "A"),
+])
+def test_an_ordinal_counts_from_its_end_in_the_order_shown(domdex_browser: Any, page: str,
+                                                            query: str, acted: str) -> None:
+    """"The second to last" was read as "second" and deleted Bob for Carol; the first tab
+    of a row that CSS reorders, and the last message of a chat drawn bottom-up, were
+    counted in the markup's order (review 49)."""
+    _acts_or_refuses(domdex_browser, page, query, acted, "")
+
+
+def test_a_request_that_counts_twice_is_refused(domdex_browser: Any) -> None:
+    """"The first Add to cart in the second row" added the first row's first item: find
+    takes one count, and whether the other is met is unknown."""
+    _acts_or_refuses(domdex_browser, _SHOP, "the first Add to cart in the second row", None,
+                     "counts twice")

@@ -221,6 +221,15 @@ _ORDINALS = {
     "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10, "last": -1, "final": -1,
     **{_nth(n): n for n in range(1, 101)},  # "the 7th search result"
 }
+#: An ordinal counted from the end: "second to last", "second-from-last", "the third
+#: Delete from the bottom" (``back``: the words that say so).
+_FROM_END = re.compile(
+    r"\b(?P<nth>first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|"
+    r"\d{1,3}(?:st|nd|rd|th))\b(?:\W+\w+){0,3}?"
+    r"(?P<back>\W+(?:to|from)\W+(?:the\W+)?(?:last|end|bottom)\b)")
+#: A line of a grid named by its side ("the top row", "the left column").
+_SIDE_LINE = re.compile(r"\b(top|bottom|upper|lower|left|right|leftmost|rightmost)\s+"
+                        r"(row|column|line)s?\b")
 #: "a second time", "for the first time": when something is done, not which one.
 _TIME_PHRASE = (r"\b(?:for )?(?:a|the) (?:first|second|third|last|final) time\b"
                 r"(?=\s*(?:$|[.,;!?]|\b(?:to|and|then|when|before|after|please{})\b))")
@@ -468,6 +477,9 @@ class Query:
     positions: list[str] = field(default_factory=list)
     landmarks: list[str] = field(default_factory=list)
     ordinal: int | None = None
+    #: the request counts twice ("the first Add to cart in the second row", "the second
+    #: Open in the top row"): find takes one count, which is a guess to act on
+    recounts: bool = False
     intent: str | None = None
     negative: list[str] = field(default_factory=list)
     wants_value: bool = False
@@ -533,6 +545,12 @@ def parse_query(text: str) -> Query:
             low = pattern.sub(" ", low, count=1)
             break
     q.mentions_header = bool(re.search(r"\b(column|header|heading|th)\b", low))
+    # "the second to last Delete", "the third Edit from the bottom": counted from the end
+    # (the place words go: "bottom" is no side to prefer here)
+    back = _FROM_END.search(low) if not foreign else None
+    if back and (n := _ORDINALS.get(back["nth"], 0)) > 0:
+        q.ordinal = -n
+        low = low[: back.start("back")] + " " + low[back.end("back"):]
     neg = _NEGATION.search(low) or _NEGATION_TAIL.search(low)
     if neg:
         q.negative += [w for w in _content(tokens(low[neg.end():])) if w not in ROLE_WORDS]
@@ -581,10 +599,15 @@ def parse_query(text: str) -> Query:
             and b not in _STATE_PARTICIPLES
             and ("when" in words or ahead.get(b, "date") in _WHEN_NEXT)}
     for n, w in enumerate(words):
+        if w in _ORDINALS and q.ordinal is not None and w not in when and \
+                not (back and w == back["nth"]):
+            q.recounts = True  # a second count: "… in the second row"
         if w in when:
             q.terms.append(w)
         elif w in _ORDINALS and q.ordinal is None:
             q.ordinal = _ORDINALS[w]
+        elif back and w == back["nth"]:
+            continue  # the count of "second to last", read above
         elif w in _VERB_ROLES and ahead.get(w) in _ALL_OR_NONE:  # "select all": a box
             q.terms.append(w)
             q.role_words.append("checkbox")
@@ -653,6 +676,8 @@ def parse_query(text: str) -> Query:
     if q.intent == "navigate" and seq[:1] == ["open"] and q.roles and \
             "link" not in q.roles:  # "open the actions menu", "open the Files tab": a click
         q.intent = "click"
+    if q.ordinal is not None and _SIDE_LINE.search(fold(text)):
+        q.recounts = True  # "the second Open in the top row"
     return q
 
 

@@ -55,7 +55,7 @@ from .lexical import (
 )
 from .matcher import SearchIndex
 from .pagers import STEP_WORDS, pager_step
-from .records import RECORD_WORDS, Listing, listings
+from .records import RECORD_WORDS, Listing, in_reading_order, listings
 from .routing import Route, route
 from .tables import table_of
 
@@ -1542,6 +1542,7 @@ def _ordinal(si: SearchIndex, nth: int, score: np.ndarray, best: float,
                 group = rg  # the named look-alikes lie outside the place the request names
     if group is None:
         return False
+    group = in_reading_order(group, lambda k: si.descriptors[k].node.box)
     pick = group[nth - 1] if nth > 0 else group[nth]
     lead = float(total[group].max())
     bonus[pick] += max(0.15, max(best, lead) - float(total[pick]) + 0.05)

@@ -16,15 +16,16 @@ records.
 
 from __future__ import annotations
 
+import itertools
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from ..words import IDENTIFIER_PARTS
 from .lexical import stem, tokens
 
-__all__ = ["RECORD_WORDS", "Listing", "listings"]
+__all__ = ["RECORD_WORDS", "Listing", "in_reading_order", "listings"]
 
 #: What a record is called, by its tag or role.
 _KIND_WORDS = {
@@ -54,8 +55,9 @@ _MAX_CLASS_WORDS = 6
 
 @dataclass(slots=True)
 class Listing:
-    """One group of records: their node positions (document order) and the stems of
-    the words that say what they are."""
+    """One group of records: their node positions (in the order they are counted on
+    the screen, :func:`in_reading_order`) and the stems of the words that say what they
+    are."""
 
     records: list[int]
     words: frozenset[str]
@@ -64,8 +66,42 @@ class Listing:
 def listings(idx: Any, heading_of: Any) -> list[Listing]:
     """The page's listings. ``heading_of(pos)`` gives the heading and region words over
     a node (the descriptors know them)."""
-    return [Listing(shown, _words(idx, p, shown, shape, heading_of))
+    return [Listing(in_reading_order(shown, lambda c: idx.nodes[c].box),
+                    _words(idx, p, shown, shape, heading_of))
             for p, shape, shown in _groups(idx)]
+
+
+def in_reading_order(items: list[int], box_of: Callable[[int], Any]) -> list[int]:
+    """``items`` (in document order) in the order a person counts them on the screen,
+    where that is clear: "the first tab", "the last message" count what is shown, and
+    CSS ``order`` or a ``column-reverse`` chat (newest at the bottom, first in the
+    markup) show items in another order than the markup's.
+
+    One column of items: from the top. One line: the markup's order when it runs along
+    the line either way (a right-to-left page's runs leftwards), else from the left.
+    Items on several lines of several items (a grid flowing by columns): the markup's
+    order, for counting along rows or down columns would give different answers. Items
+    whose boxes overlap a line by half their height share it. Document order when any
+    item has no box (hidden, or a capture without geometry)."""
+    boxes = [box_of(i) for i in items]
+    if len(items) < 2 or any(b is None or b.width <= 0 or b.height <= 0 for b in boxes):
+        return items
+    lines: list[tuple[float, float, list[int]]] = []  # (top, height, members)
+    for j in sorted(range(len(items)), key=lambda j: (boxes[j].y, boxes[j].x)):
+        b = boxes[j]
+        if lines and b.y < lines[-1][0] + 0.5 * min(lines[-1][1], b.height):
+            lines[-1][2].append(j)
+        else:
+            lines.append((b.y, b.height, [j]))
+    if all(len(line) == 1 for _, _, line in lines):
+        return [items[line[0]] for _, _, line in lines]
+    if len(lines) > 1:
+        return items
+    xs = [boxes[j].x for j in range(len(items))]
+    if all(a <= b for a, b in itertools.pairwise(xs)) or \
+            all(a >= b for a, b in itertools.pairwise(xs)):
+        return items
+    return [items[j] for j in sorted(range(len(items)), key=lambda j: xs[j])]
 
 
 def _groups(idx: Any) -> Iterator[tuple[int, tuple[str, str, str], list[int]]]:

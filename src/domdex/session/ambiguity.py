@@ -72,7 +72,8 @@ if TYPE_CHECKING:
     from ..search.ranking import Match
 
 __all__ = ["CLOSE", "TWIN_SHARE", "UNSURE_SHOWN", "counted", "doubt", "elsewhere", "excluded",
-           "inert", "nowhere", "opposed", "refusal", "rivals", "settled", "unmet", "unqualified",
+           "inert", "nowhere", "opposed", "recounted", "refusal", "rivals", "settled", "unmet",
+           "unqualified",
            "unsure"]
 
 #: A look-alike scoring at least this share of the best is a rival (find shows matches
@@ -286,6 +287,19 @@ def counted(idx: PageIndex, result: FindResult, action: str) -> str | None:
     lines.append(f"Name the listing in the request (\"… in {example}\"), or act on the one "
                  f"you mean by its ref ({action} <ref>).")
     return "\n".join(lines)
+
+
+def recounted(idx: PageIndex, result: FindResult, action: str) -> str | None:
+    """The refusal to give when the request counts twice ("the first Add to cart in the
+    second row", "the second Open in the top row"): find reads one count, and whether
+    the other is met is not known (else None)."""
+    q = result.ranking.query
+    if not result.ref or not q.recounts:
+        return None
+    return (f"{result.query!r} counts twice (an item within a numbered or placed row or "
+            f"column), and find takes only one of the counts, so nothing was done "
+            f"({action}). Name the item by its own words, or act on the one you mean by "
+            f"its ref ({action} <ref>).")
 
 
 @in_page_language
@@ -1130,7 +1144,7 @@ def doubt(idx: PageIndex, result: FindResult, action: str) -> tuple[str, int] | 
 
 #: The checks :func:`doubt` makes, in order: the record or element is not the one meant
 #: ("an ordinal two listings count differently" is :func:`counted`) …
-_NOT_IT = (excluded, unmet, elsewhere, counted)
+_NOT_IT = (excluded, unmet, elsewhere, counted, recounted)
 #: … then a ``medium`` best the request hardly names, a field qualified otherwise than
 #: the request says, one that says the opposite or does more or less, a toggle already as
 #: asked, text for a control's job.
