@@ -150,3 +150,25 @@ def test_an_option_of_a_disabled_group_is_refused_at_once(domdex_browser: Any) -
     with page_showing(domdex_browser, page) as p, \
             pytest.raises(ActionError, match=r"that option is disabled"):
         p.select(query="plan", value="Team")
+
+
+DRAFTS = """<main><h1>Drafts</h1><label>Title <input id=t value="Draft text"></label>
+<label>Body <textarea id=b>Line one
+Line two</textarea></label><label>Email <input id=e type=email value="ann"></label>
+<div id=c contenteditable=true aria-label="Note"><p>Draft <b>note</b></p></div></main>"""
+
+
+@pytest.mark.parametrize(("query", "read", "want"), [
+    ("Title", "t.value", "Draft text Hello"),
+    ("Body", "b.value", "Line one\nLine two Hello"),
+    ("Email", "e.value", "ann Hello"),
+    ("Note", "c.innerText.trim()", "Draft note Hello"),
+])
+def test_type_adds_to_the_end_of_what_a_field_holds(domdex_browser: Any, query: str,
+                                                     read: str, want: str) -> None:
+    """Review 49: focusing a field leaves the caret at its start, and " Hello" typed
+    into *Draft text* gave "HelloDraft text", answered OK. ``type`` types after the
+    text (``fill`` replaces it)."""
+    with page_showing(domdex_browser, DRAFTS) as p:
+        p.type(query=query, text=" Hello")
+        assert p.playwright_page.evaluate(read) == want

@@ -144,6 +144,7 @@ async def perform(locator: Any, action: str, value: Any, timeout_ms: float,
         return "\n".join(filter(None, (note, replaced)))
     elif action == "type":
         text = _text(value, action)
+        await _caret_to_end(locator, timeout_ms)
         await locator.press_sequentially(text, timeout=timeout_ms)
         replaced = await _replaced(locator, ref, action, value)
         if not replaced:
@@ -407,6 +408,44 @@ _TYPED_JS = "(el, typed) => {" + _FOCUS_HELPERS + _TEXT_HELPERS + """
   }
   return out;
 }"""
+
+
+_CARET_END_JS = """(el) => {
+  const doc = el.ownerDocument;
+  if (el.isContentEditable) {
+    el.focus();
+    const range = doc.createRange();
+    range.selectNodeContents(el);
+    range.collapse(false);
+    const sel = doc.getSelection();
+    sel.removeAllRanges();
+    sel.addRange(range);
+    return true;
+  }
+  if (el.tagName !== "INPUT" && el.tagName !== "TEXTAREA") return true;
+  el.focus();
+  try {
+    el.setSelectionRange(el.value.length, el.value.length);
+    return true;
+  } catch (e) {
+    return false;  // an email or number field has no selection to set
+  }
+}"""
+
+
+async def _caret_to_end(locator: Any, timeout_ms: float) -> None:
+    """Put the caret after a field's text before ``type`` types: keys go where the caret
+    is, and focusing a field that holds text leaves it at the start — " Hello" typed into
+    *Draft text* gave "HelloDraft text", answered OK (review 49). ``type`` adds to the
+    end; ``fill`` replaces. A field with no selection API (email, number) gets End."""
+    try:
+        placed = await evaluate_in(locator.first, _CARET_END_JS, timeout=timeout_ms,
+                                   deadline=EXPLAIN_DEADLINE, what="caret")
+    except Exception as exc:  # not there yet: press_sequentially waits and says so
+        logger.debug("caret not placed: %r", exc)
+        return
+    if placed is False:
+        await locator.press("End", timeout=timeout_ms)
 
 
 async def _typed_in(locator: Any, text: str, ref: str) -> None:
