@@ -801,3 +801,17 @@ def test_a_request_that_counts_twice_is_refused(domdex_browser: Any) -> None:
     takes one count, and whether the other is met is unknown."""
     _acts_or_refuses(domdex_browser, _SHOP, "the first Add to cart in the second row", None,
                      "counts twice")
+
+
+_ITEMS = LEDGER + "<main><h1>Inventory</h1><div role=list aria-label=Items>" + "".join(
+    f"<div role=listitem><span>Item {n}</span> <button onclick=\"rec('open {n}')\">Open"
+    f"</button> <button onclick=\"rec('delete {n}')\">Delete</button></div>"
+    for n in range(1, 15)) + "</div></main>"
+
+
+def test_a_verb_over_text_whose_row_has_that_control_is_refused(domdex_browser: Any) -> None:
+    """Review 49: "Open Item 2" clicked the words *Item 2* ("open" was read as the
+    request's verb, not a word of the row's *Open* button) and answered OK: nothing
+    opened. The refusal names the row's control to act on."""
+    _acts_or_refuses(domdex_browser, _ITEMS, "Open Item 2", None,
+                     r"its row has a control that says so, BUTTON \"Open\"")

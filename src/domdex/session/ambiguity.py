@@ -975,12 +975,37 @@ def inert(idx: PageIndex, result: FindResult, action: str) -> str | None:
     q = result.ranking.query
     verb = q.terms[0] if q.terms else ""
     node = idx.node(result.ref)
-    if verb not in _NOT_BY_TEXT or roles.is_interactive(node) or _proxied(idx, result.ref):
+    if roles.is_interactive(node) or _proxied(idx, result.ref):
+        return None
+    said = q.sequence[0] if q.sequence else ""
+    if said and said != verb and (ctl := _verb_beside(idx, result.ref, said)) is not None:
+        # "Open Item 2" over the text *Item 2*, whose row has an *Open* button: the
+        # verb was read as the request's, and the click would land on the words
+        return (f"{result.query!r} asks to {said}, and find's best match, "
+                f"{element_line(node)}, is text; its row has a control that says so, "
+                f"{element_line(ctl)}, so nothing was done ({action}). Act on that "
+                f"control by its ref ({action} {ctl.ref}) if it is the one meant.")
+    if verb not in _NOT_BY_TEXT:
         return None
     return (f"{result.query!r} asks to {verb}, and find's best match, {element_line(node)}, "
             f"is text, not a control, so a click would do nothing and nothing was done "
             f"({action}). The control may be missing here (the thing may be done already) "
             f"or named otherwise: find it, or act on an element by its ref ({action} <ref>).")
+
+
+def _verb_beside(idx: PageIndex, ref: str, verb: str) -> Any:
+    """A shown control of the record ``ref`` sits in whose name is ``verb`` or starts
+    with it (*Open*, *Open file*), else None."""
+    pos = idx.pos(ref)
+    item = record_item(idx, pos)
+    if item is None:
+        return None
+    for p in range(item, idx.tree.end[item]):
+        n = idx.nodes[p]
+        if p != pos and n.visible and roles.is_interactive(n) and \
+                (fold(label(n)).split() or [""])[0] == verb:
+            return n
+    return None
 
 
 def _wanted(query: str, name: str) -> tuple[str, bool] | None:
