@@ -165,6 +165,25 @@ def test_js_confirm_is_answered_and_reported(s: Session, server: str) -> None:
     _expect(_text(s, "#result") == "History kept.")
 
 
+TWO_FACTOR = """<main><h1>Security</h1><label><input type=checkbox id=tfa checked>
+Two-factor authentication</label><script>
+tfa.addEventListener("click", (e) => {
+  if (!tfa.checked && !confirm("Turn off two-factor authentication?")) e.preventDefault();
+});</script></main>"""
+
+
+def test_a_refused_action_says_which_dialog_was_answered(s: Session, server: str) -> None:
+    """Review 49: the uncheck was refused ("the page keeps it as it was") without saying
+    that the page asked a question and the session dismissed it, which is why."""
+    s.open(f"{server}/modal.html")
+    s._call(lambda: s.current.pw.set_content(TWO_FACTOR))
+    s.answer_dialogs(accept_next=False)
+    with pytest.raises(ActionError, match=r'(?s)keeps it.*DIALOG confirm "Turn off two-factor '
+                                          r'authentication\?" → dismissed'):
+        s.uncheck(query="two-factor authentication")
+    assert _js(s, "tfa.checked") is True
+
+
 def test_ref_from_previous_document_is_refused(s: Session, server: str) -> None:
     s.open(f"{server}/navigate.html")
     invoice = s.find("View invoice", intent="click").ref

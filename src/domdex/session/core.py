@@ -427,7 +427,11 @@ class AsyncSession:
             downloads_from = self.downloader.next_seq
             t.nav_error = None
             await self.dialogs.quiet(t.pw)  # a flood's last queued alerts arrive first
-            done = await self.performer.perform(t, action, target, value, timeout, idx)
+            try:
+                done = await self.performer.perform(t, action, target, value, timeout, idx)
+            except ActionError as exc:
+                _said_dialogs(exc, self.dialogs.drain())
+                raise
             note = "\n".join(filter(None, (note, done)))
             if target is not None and idx is not None:
                 t.remember(idx, target, acted=True)
@@ -657,3 +661,13 @@ class AsyncSession:
     async def save_storage_state(self, path: str | None = None) -> ActionResult:
         """Save cookies and local storage (the logins) to reuse with --storage-state."""
         return await self.files.save_storage_state(path)
+
+
+def _said_dialogs(exc: ActionError, dialogs: list[Any]) -> None:
+    """Add to a refused action's message the dialogs the page showed while it ran: "did
+    not uncheck it: the page keeps it as it was" is half the story when the page asked
+    "Turn off two-factor authentication?" and the session dismissed it (review 49)."""
+    lines = [d.line() for d in dialogs]
+    if lines and exc.args:
+        exc.args = ("\n".join([str(exc.args[0]), *lines]), *exc.args[1:])
+
