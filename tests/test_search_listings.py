@@ -225,3 +225,22 @@ def test_an_ordinal_in_a_name_is_the_name(domdex_browser: Any, html: str, query:
         result = find(idx, query, intent="click")
         node = idx.node(result.ref) if result.ref else None
         assert node is not None and (node.name or node.text).strip() == want, str(result)
+
+
+def test_items_are_counted_in_the_order_they_are_shown() -> None:
+    """One column from the top, one line from the left unless the markup runs along it
+    either way (right to left), and a grid of several lines in the markup's order."""
+    from domdex import Box
+    from domdex.search.records import in_reading_order
+
+    def order(*boxes: tuple[float, float]) -> list[int]:
+        got = dict(enumerate(Box(x, y, 50, 20) for x, y in boxes))
+        return in_reading_order(list(got), got.__getitem__)
+
+    assert order((0, 200), (0, 100), (0, 0)) == [2, 1, 0]  # a column-reverse chat
+    assert order((200, 0), (0, 0), (100, 0)) == [1, 2, 0]  # tabs reordered by CSS
+    assert order((100, 0), (0, 0)) == [0, 1]  # a right-to-left line: the markup's order
+    assert order((0, 0), (0, 40), (60, 0), (60, 40)) == [0, 1, 2, 3]  # a column-flow grid
+    assert order((0, 0), (60, 0), (0, 40)) == [0, 1, 2]
+    none = {0: Box(0, 0, 50, 20), 1: None}
+    assert in_reading_order([1, 0], none.__getitem__) == [1, 0]  # no box: the markup's
