@@ -346,21 +346,24 @@ def test_an_item_in_a_named_menu_is_the_item(domdex_browser: Any) -> None:
 
 #: A field's name drawn as a button that opens its menu (Directus), beside fields whose
 #: box holds two buttons (which of them names it?) or a button after it.
-BUTTON_NAMED = """<!doctype html><html lang="en"><body><main><h1>New book</h1>
+BUTTON_NAMED = """<!doctype html><html lang="en"><head><style>.field button { display: block }
+</style></head><body><main><h1>New book</h1>
 <div class="field"><button type="button" class="field-name">Title</button><input id="t"></div>
 <div class="field"><button type="button" class="field-name">Isbn</button><input id="i">
   <p>ISBN-13, digits only</p></div>
 <div class="tools"><button type="button">Subtitle</button><button type="button">Clear</button>
   <input id="two"></div>
 <div class="search"><input id="q"><button type="button">Publisher</button></div>
+<div class="pw"><button type="button">Generate</button><input id="pw" type="password"></div>
 </main></body></html>"""
 
 
 def test_a_button_before_a_field_alone_in_its_box_names_it(domdex_browser: Any) -> None:
     """dx-047: "type the title of the new book" found no field: the only words beside
     the unnamed input were its field-name button's, and a control's words were never a
-    field's. A button is its field's name only when it comes first and is the box's only
-    other control: two buttons (which one?) or one after the field name nothing."""
+    field's. A button is its field's name only when it comes first, drawn above the
+    field, and is the box's only other control: two buttons (which one?), one after the
+    field or one on its line (*Generate*) name nothing."""
     from domdex.search.matcher import SearchIndex
 
     for idx in _indexed(domdex_browser, BUTTON_NAMED):
@@ -369,5 +372,6 @@ def test_a_button_before_a_field_alone_in_its_box_names_it(domdex_browser: Any) 
                  for n in idx.nodes if n.tag == "input"}
         assert label["t"] == "Title" and label["i"] == "Isbn", label
         assert label["two"] == "" and label["q"] == "", label
+        assert label["pw"] == "", label  # on the field's line: it acts on it (review 50)
         r = find(idx, "type the title of the new book", intent="fill")
         assert r.ref and idx.node(r.ref).attrs.get("id") == "t", r.render()

@@ -966,7 +966,9 @@ class _Builder:
         Climbs at most three boxes and stops at one that holds another control: there the
         text could as well be that control's -- unless that control is a button before the
         field, with a short text and nothing else beside the two: a field's name drawn as
-        a button that opens its menu (``<button class=field-name>Title</button><input>``).
+        a button that opens its menu (``<button class=field-name>Title</button><input>``),
+        drawn above the field as a label is (a *Generate* button on the field's line acts
+        on it and names nothing).
         The closest text before the field wins, else the first after it.
         """
         tree, nodes, inter = self.tree, self.nodes, self.inter
@@ -986,7 +988,7 @@ class _Builder:
                 if inter[j] and nodes[j].visible:
                     if j < i and not head and not before and nodes[j].role == "button" \
                             and not _is_tiny(text := nodes[j].text or nodes[j].name) \
-                            and len(text) <= _SHORT_LABEL:
+                            and len(text) <= _SHORT_LABEL and _above(nodes[j], nodes[i]):
                         head = text  # <button class=field-name>Title</button><input>
                         j = end[j]
                         continue
@@ -1113,6 +1115,13 @@ _DEFINITION, _TERM, _ITEM, _CELL, _ROW, _FIELDSET, _FORM, _LABEL, _PARAGRAPH = r
 
 #: Roles of the fields an icon button may serve (a date picker beside "Date").
 _FIELD_ROLES = frozenset({"textbox", "combobox", "searchbox", "spinbutton"})
+def _above(head: Node, field_: Node) -> bool:
+    """Whether ``head``'s box ends above ``field_``'s (a label over its field); False
+    without boxes."""
+    a, b = head.box, field_.box
+    return a is not None and b is not None and a.height > 0 and a.y + a.height <= b.y + 2
+
+
 #: Controls that an unbound label beside them names (see _Builder._nearby_label).
 _NAMED_BY_BOX = _FIELD_ROLES | {"listbox", "slider", "checkbox", "radio", "switch"}
 #: The most nodes a field's own box may hold, and the longest text read as its label.

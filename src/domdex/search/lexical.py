@@ -21,6 +21,7 @@ from ..words import OTHER_STOPWORDS, fold, has_unspaced, script_stem, snowball_s
 
 __all__ = [
     "ACTION_INTENTS",
+    "COLUMN_SYNONYMS",
     "ROLE_WORDS",
     "STOPWORDS",
     "SYNONYMS",
@@ -100,7 +101,7 @@ _SYN_GROUPS = [
     "expand unfold open toggle show",
     "collapse fold toggle hide",
     "previous prev back preceding",
-    "next forward following subsequent",
+    "next forward subsequent",
     "settings preferences options configuration config",
     "email mail",
     "phone telephone tel mobile",
@@ -129,15 +130,16 @@ _SYN_GROUPS = [
     "bug issue problem defect",
     "message comment",
     "coupon promo voucher discount",
-    "price cost",
-    "status state",
-    "subject topic",
 ]
+#: Words that mean the same as a table's column header, and only there: "what does it
+#: cost" asks for the *Price* column, but "the price field" is not *Cost center*, "the
+#: order status" no address's *State* (review 50).
+_COLUMN_SYN_GROUPS = ["price cost", "status state", "subject topic"]
 
 
-def _build_synonyms() -> dict[str, frozenset[str]]:
+def _build_synonyms(groups: list[str] | None = None) -> dict[str, frozenset[str]]:
     out: dict[str, set[str]] = {}
-    for group in _SYN_GROUPS:
+    for group in _SYN_GROUPS if groups is None else groups:
         words = group.split()
         for w in words:
             out.setdefault(w, set()).update(x for x in words if x != w)
@@ -145,6 +147,7 @@ def _build_synonyms() -> dict[str, frozenset[str]]:
 
 
 SYNONYMS: dict[str, frozenset[str]] = _build_synonyms()
+COLUMN_SYNONYMS: dict[str, frozenset[str]] = _build_synonyms(_COLUMN_SYN_GROUPS)
 
 #: Query words naming a role, and the roles they mean.
 ROLE_WORDS: dict[str, frozenset[str]] = {
@@ -222,11 +225,13 @@ _ORDINALS = {
     **{_nth(n): n for n in range(1, 101)},  # "the 7th search result"
 }
 #: An ordinal counted from the end: "second to last", "second-from-last", "the third
-#: Delete from the bottom" (``back``: the words that say so).
+#: Delete from the bottom" (``back``: the words that say so). "To the end", "to the
+#: bottom", "to the last column" say where something goes ("move the first task to the
+#: end"), not how it is counted.
 _FROM_END = re.compile(
     r"\b(?P<nth>first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|"
     r"\d{1,3}(?:st|nd|rd|th))\b(?:\W+\w+){0,3}?"
-    r"(?P<back>\W+(?:to|from)\W+(?:the\W+)?(?:last|end|bottom)\b)")
+    r"(?P<back>\W+(?:to\W+last|from\W+(?:the\W+)?(?:last|end|bottom))\b)")
 #: A line of a grid named by its side ("the top row", "the left column").
 _SIDE_LINE = re.compile(r"\b(top|bottom|upper|lower|left|right|leftmost|rightmost)\s+"
                         r"(row|column|line)s?\b")

@@ -41,6 +41,7 @@ from .learned import asked_shapes, feature_matrix, load_ranker
 from .lexical import (
     _QUOTED,
     ACTION_INTENTS,
+    COLUMN_SYNONYMS,
     ORDINAL_WORDS,
     ROLE_WORDS,
     STOPWORDS,
@@ -609,7 +610,7 @@ def _listing_ordinal(si: SearchIndex, idx: Any, nth: int, q: Query, score: np.nd
     if found is None:
         return False
     listing, rest = found
-    if len(listing.records) < max(nth, 1):
+    if len(listing.records) < abs(nth):
         return False
     record = listing.records[nth - 1] if nth > 0 else listing.records[nth]
     inside = np.arange(*_subtree(si, idx, record))
@@ -1265,10 +1266,16 @@ def _value_over_label(si: SearchIndex, idx: Any, q: Query, ks: np.ndarray,
     if VALUE_YIELD > 1.0 or len(ks) < 2 or not q.terms or not hasattr(idx, "tree"):
         return score
     stems = {stem(t) for t in q.terms if t not in q.zone_terms}
+    # a column header may say a request word otherwise ("cost" → *Unit price*)
+    alike = {stem(x): stem(t) for t in q.terms if t not in q.zone_terms
+             for x in COLUMN_SYNONYMS.get(t, ())}
     parent = idx.tree.parent_pos
 
-    def hits(text: str) -> set[str]:
-        return {st for st in map(stem, tokens(text)) if st in stems} if text else set()
+    def hits(text: str, column: bool = False) -> set[str]:
+        if not text:
+            return set()
+        return {st if st in stems else alike[st] for st in map(stem, tokens(text))
+                if st in stems or (column and st in alike)}
 
     def table(pos: int) -> int:  # the table (grid) a cell sits in, -1 for none
         return table_of(idx.nodes, parent, parent[pos], _TABLE_LEVELS - 1) \
@@ -1288,7 +1295,8 @@ def _value_over_label(si: SearchIndex, idx: Any, q: Query, ks: np.ndarray,
                        else parent[si.descriptors[k].pos] == parent[d.pos])]
         pair = not header and _key_value_row(idx, parent[d.pos], d.pos)
         fits = [k for k in values if score[k] >= VALUE_YIELD * score[lab] and (pair or (
-                own <= (cover := hits(si.descriptors[k].column) | hits(si.descriptors[k].row))
+                own <= (cover := hits(si.descriptors[k].column, True) |
+                        hits(si.descriptors[k].row))
                 and (cover > own or (header and len(values) == 1))))]
         if not fits:
             continue
@@ -1479,11 +1487,15 @@ def _cell_factor(si: SearchIndex, q: Query, ks: np.ndarray) -> np.ndarray | floa
     if len(terms) < 2 or not len(ks):
         return 1.0
     # each word a page may write for a request word (its stem, a synonym's: "what does
-    # it cost" names a *Price* column), and the request word it stands for
+    # it cost" names a *Price* column), and the request word it stands for; a synonym
+    # only for a word no candidate's column says itself (a table of *Cost* and *Price*)
+    columns = {st for k in ks.tolist() for st in map(stem, tokens(si.descriptors[k].column))}
     said: dict[str, str] = {}
     for t in sorted(terms):
-        for st in _term_stems(t):
-            said.setdefault(st, stem(t))
+        own = stem(t)
+        alike = _term_stems(t) | {stem(x) for x in COLUMN_SYNONYMS.get(t, ())}
+        for st in (alike if own not in columns else {own}):
+            said.setdefault(st, own)
 
     def hits(text: str) -> set[str]:  # the request words (stems) the text carries
         return {said[st] for st in map(stem, tokens(text)) if st in said}
@@ -1513,7 +1525,7 @@ def _ordinal(si: SearchIndex, nth: int, score: np.ndarray, best: float,
     (a column header) cannot be "the second" of anything. False when no group has
     enough members.
     """
-    need = max(nth, 2) if nth > 0 else 2  # "first" of one is no choice at all
+    need = max(abs(nth), 2)  # "first" of one is no choice at all; "fifth from the end" of 4
     fitting: list[list[int]] = []
     for share in (_ORD_TIGHT, _ORD_LOOSE):  # near-ties of the best first, then wider
         cands = np.flatnonzero(score >= best * share)

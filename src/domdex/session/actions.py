@@ -423,7 +423,13 @@ _CARET_END_JS = """(el) => {
     return true;
   }
   if (el.tagName !== "INPUT" && el.tagName !== "TEXTAREA") return true;
+  const before = el.value;
   el.focus();
+  // a mask the page draws in the field ("(___) ___-____", shown on focus) takes keys
+  // where the page puts the caret, at its first blank: leave it there
+  if (el.value !== before || el.value.includes("_") || !/[\\p{L}\\p{N}]/u.test(el.value)) {
+    return true;
+  }
   try {
     el.setSelectionRange(el.value.length, el.value.length);
     return true;
@@ -437,7 +443,8 @@ async def _caret_to_end(locator: Any, timeout_ms: float) -> None:
     """Put the caret after a field's text before ``type`` types: keys go where the caret
     is, and focusing a field that holds text leaves it at the start — " Hello" typed into
     *Draft text* gave "HelloDraft text", answered OK (review 49). ``type`` adds to the
-    end; ``fill`` replaces. A field with no selection API (email, number) gets End."""
+    end; ``fill`` replaces. A field with no selection API (email, number) gets End; a
+    field that shows a mask's blanks keeps the caret where the page put it."""
     try:
         placed = await evaluate_in(locator.first, _CARET_END_JS, timeout=timeout_ms,
                                    deadline=EXPLAIN_DEADLINE, what="caret")

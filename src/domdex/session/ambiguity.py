@@ -254,7 +254,7 @@ def counted(idx: PageIndex, result: FindResult, action: str) -> str | None:
     nth = q.ordinal
 
     def pick(records: list[int]) -> int | None:
-        if len(records) < max(nth, 1):
+        if len(records) < abs(nth):
             return None
         return records[nth - 1] if nth > 0 else records[nth]
 

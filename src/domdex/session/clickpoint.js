@@ -196,6 +196,8 @@
     const w = el.ownerDocument.defaultView;
     if (w[KEY]) w[KEY].stop();
     let verdict; // decided by the first trusted event: "" to let it pass, else the control
+    let captured = null; // an ancestor that took the pointer capture during the click
+    const opened0 = el.getAttribute("aria-expanded"); // a popup it opens, before the press
     // who the element is now, to be found again at the first event of the click
     const row = rowOf();
     const own0 = ownWords();
@@ -232,8 +234,21 @@
         // message inserted above it as the press blurred a field moves the element away
         // in between, and the release (a page acting on pointerup: another row's) or the
         // click (sent to what holds both) lands elsewhere
+        // (a release the element's own container captured: a slider's track, a
+        // segmented control, took the pointer on press, and the release and its click go
+        // to it — the page's own doing, not a move)
+        // A press that opened the element's own popup over it (a select that opens on
+        // mousedown, as Material UI's does) is done: the release on the popup is kept
+        // from the page (it would pick an option), and the click is no move.
         const t = e.composedPath()[0];
-        if (t && t.nodeType === 1 && !within(t)) verdict = "moved: " + describe(t);
+        if (t && t.nodeType === 1 && !within(t)) {
+          if (!captured && holds(t, el) && e.pointerId !== undefined &&
+              t.hasPointerCapture && t.hasPointerCapture(e.pointerId)) captured = t;
+          if (opened0 !== "true" && el.getAttribute("aria-expanded") === "true") {
+            e.preventDefault();
+            e.stopImmediatePropagation();
+          } else if (!captured || !holds(captured, t)) verdict = "moved: " + describe(t);
+        }
       }
       if (verdict) {
         e.preventDefault();
