@@ -806,6 +806,18 @@
   // links' clicks holds a heading and a paragraph), never one target
   const BLOCK_INSIDE = "h1, h2, h3, h4, h5, h6, p, ul, ol, li, dl, table, pre, blockquote, " +
     "section, article, form";
+  // An element focusable only by its tabindex that holds blocks of text or controls is
+  // a container made reachable by keyboard (a scrolling <main tabindex=0>, a code block,
+  // a panel), not one control: as Chromium does, its contents are kept. Taken for a
+  // control, it kept nothing inside but controls: Streamlit's whole page (its <main> has
+  // tabindex=0) lost its headings and tables. A click handler of its own keeps it one
+  // control as before (a focusable card that opens its project, with a Delete inside).
+  const focusOnlyContainer = (el, t) => !(t in NATIVE_FOCUS) &&
+    el.querySelector(CONTAINED) !== null && !el.hasAttribute("onclick") && !listens(el);
+  const NATIVE_FOCUS = { A: 1, BUTTON: 1, INPUT: 1, SELECT: 1, TEXTAREA: 1, SUMMARY: 1 };
+  // what no single control holds (a focusable card of paragraphs stays one target)
+  const CONTAINED = "h1, h2, h3, h4, h5, h6, table, form, ul, ol, dl, pre, section, " +
+    "article, a[href], button, input, select, textarea";
   const listens = (el) => {
     if (LISTENS === null) return false;
     try { return LISTENS(el) === true; } catch (e) { return false; }
@@ -881,7 +893,8 @@
       (t === "A" && el.hasAttribute("href")) || t === "BUTTON" ||
       (t === "INPUT" && el.type !== "hidden") || t === "SELECT" ||
       t === "TEXTAREA" || t === "SUMMARY" ||
-      (tabindex !== null && tabindex !== "" && Number(tabindex) >= 0) ||
+      (tabindex !== null && tabindex !== "" && Number(tabindex) >= 0 &&
+        !focusOnlyContainer(el, t)) ||
       WIDGET_ROLES.has(role) || editable;
     // The cursor tells a clickable element of its own, and its children whether they are
     // one: not read for an interactive element without element children, nor under
