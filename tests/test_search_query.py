@@ -31,3 +31,17 @@ def test_an_ordinal_before_a_participle_says_when() -> None:
                     ("click the last Edit button", -1), ("the 2nd modified file", 2),
                     ("Delete the first published post", 1)):
         assert parse_query(text).ordinal == n, text
+
+
+def test_an_ordinal_counts_from_the_end_only_when_told() -> None:
+    """"Second to last" and "the third … from the bottom" count from the end; "to the
+    end", "to the bottom" and "to the last column" say where a thing goes (review 50:
+    "move the first task to the end" moved the last one)."""
+    assert parse_query("the second to last Delete").ordinal == -2
+    assert parse_query("Edit the second-from-last user").ordinal == -2
+    assert parse_query("the third Delete from the bottom").ordinal == -3
+    assert parse_query("Move the first task to the end").ordinal == 1
+    assert parse_query("move the first task to the bottom").ordinal == 1
+    q = parse_query("move the third card to the last column")
+    assert q.ordinal == 3 and q.recounts  # two counts: acting refuses
+    assert not parse_query("the second Delete").recounts

@@ -378,3 +378,42 @@ def test_a_button_moved_by_a_blur_message_is_clicked_on_the_retry(domdex_browser
         ref = _ref(p, lambda n: n.attrs.get("id") == "sub")
         p.click(ref)
         assert p.playwright_page.title() == "submitted"
+
+
+#: Review 50: a slider whose track takes the pointer on press (the release goes to the
+#: track), and a select that opens its list on mousedown over itself (the release lands
+#: on the list): neither is a page that moved.
+CAPTURING = """<!doctype html><html lang="en"><body><main><h1>Player</h1>
+<div id="track" style="position: relative; width: 300px; height: 20px; background: #ddd">
+<div id="thumb" role="slider" aria-label="Volume" aria-valuenow="50" tabindex="0"
+  style="position: absolute; left: 140px; width: 20px; height: 20px; background: #333"></div>
+</div><p>Age</p><div id="sel" role="combobox" aria-expanded="false" aria-label="Age"
+  tabindex="0" style="display: inline-block; padding: 8px; width: 150px">Ten</div></main>
+<ul id="menu" role="listbox" style="display: none; position: fixed; z-index: 10;
+  background: #fff; margin: 0; padding: 0; width: 160px"><li role="option"
+  onclick="document.title = 'picked'">Ten</li><li role="option">Twenty</li></ul>
+<script>
+track.addEventListener("pointerdown", (e) => track.setPointerCapture(e.pointerId));
+track.addEventListener("pointerup", () => { document.title = "released"; });
+sel.addEventListener("mousedown", (e) => {
+  const r = sel.getBoundingClientRect();
+  Object.assign(menu.style, { left: r.left + "px", top: r.top + "px", display: "block" });
+  sel.setAttribute("aria-expanded", "true");
+  e.preventDefault();
+});
+</script></body></html>"""
+
+
+def test_a_release_its_container_captured_is_no_move(domdex_browser: Any) -> None:
+    with page_showing(domdex_browser, CAPTURING) as p:
+        p.click(_ref(p, lambda n: n.attrs.get("id") == "thumb"))
+        assert p.playwright_page.title() == "released"
+
+
+def test_a_press_that_opened_its_own_list_is_a_click_made(domdex_browser: Any) -> None:
+    """The list drawn over the select on press takes the release: the click is done
+    (the list is open), and the release picks no option."""
+    with page_showing(domdex_browser, CAPTURING) as p:
+        p.click(_ref(p, lambda n: n.attrs.get("id") == "sel"))
+        assert p.playwright_page.get_attribute("#sel", "aria-expanded") == "true"
+        assert p.playwright_page.title() == ""

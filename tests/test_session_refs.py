@@ -815,3 +815,30 @@ def test_a_verb_over_text_whose_row_has_that_control_is_refused(domdex_browser: 
     opened. The refusal names the row's control to act on."""
     _acts_or_refuses(domdex_browser, _ITEMS, "Open Item 2", None,
                      r"its row has a control that says so, BUTTON \"Open\"")
+
+
+def test_a_count_past_its_group_is_no_error(domdex_browser: Any) -> None:
+    """Review 50: "the fifth Delete from the bottom" of four raised IndexError in find."""
+    with page_showing(domdex_browser, _PEOPLE) as p:
+        res = p.find("the fifth Delete from the bottom", intent="click")
+        assert res is not None
+
+
+_EXPENSE = ("<main><h1>Expense</h1><label>Amount <input id=amount></label><label>Cost center "
+            "<input id=cc></label><label>Description <input id=desc></label><label>State "
+            "<select id=state><option>CA</option><option>NY</option></select></label></main>")
+
+
+@pytest.mark.parametrize(("query", "intent", "not_id"), [
+    ("the price field", "fill", "cc"),
+    ("the order status dropdown", "select", "state"),
+])
+def test_a_column_synonym_names_no_field(domdex_browser: Any, query: str, intent: str,
+                                         not_id: str) -> None:
+    """Review 50: price/cost and status/state, made synonyms for a table's columns,
+    filled *Cost center* for "the price field" and picked an address's *State* for "the
+    order status". They meet only a column header now."""
+    with page_showing(domdex_browser, _EXPENSE) as p:
+        res = p.find(query, intent=intent)
+        got = p.index().node(res.ref).attrs.get("id") if res.ref else None
+        assert got != not_id or res.confidence in ("low", "none"), str(res)
