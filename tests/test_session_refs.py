@@ -842,3 +842,21 @@ def test_a_column_synonym_names_no_field(domdex_browser: Any, query: str, intent
         res = p.find(query, intent=intent)
         got = p.index().node(res.ref).attrs.get("id") if res.ref else None
         assert got != not_id or res.confidence in ("low", "none"), str(res)
+
+
+_MODEL = LEDGER + (
+    "<main><h1>churn-classifier</h1><section><h2>Description</h2><button "
+    "onclick=\"rec('edit description')\">Edit</button></section><table><tr><th>Version</th>"
+    "<th>Aliases</th></tr>" + "".join(
+        f"<tr><td>Version {n}</td><td><span>{alias}</span> <button onclick=\"rec('aliases {n}')"
+        "\"><svg width=10 height=10></svg></button></td></tr>"
+        for n, alias in ((2, "champion"), (1, "challenger"))) + "</table></main>")
+
+
+def test_a_high_best_that_carries_almost_nothing_asked_is_refused(domdex_browser: Any) -> None:
+    """ml-044 (MLflow, once its page was captured again): "edit the aliases of the
+    champion version" clicked the description's *Edit* at ``high``: of the four words it
+    carries "edit" alone. A best, however sure, that carries a quarter of them or less
+    is refused (on the corpus: 2 wrong actions fewer, no right one lost)."""
+    _acts_or_refuses(domdex_browser, _MODEL, "edit the aliases of the champion version", None,
+                     r"\(high\) has no 'aliases', 'champion'")

@@ -512,6 +512,12 @@ def _telling(term: str, others: tuple[frozenset[str], ...]) -> bool:
 #: right), "more than half" 16 (and 174): the majority it is, as a refusal costs the
 #: agent one act by ref and a wrong click may cost its data.
 MEDIUM_CARRIES = 0.5
+#: The same for a ``high`` best, which find is sure of by its score: one that carries a
+#: quarter of the request's words or less ("edit the aliases of the champion version"
+#: over a description's *Edit*) is refused. On the corpus's 651 action tasks: 0.25 left
+#: 2 wrong actions fewer and the right ones as they were, 1/3 cost 2 right ones, 0 (none
+#: carried) 1 wrong fewer; review 46's 398 cases unchanged.
+HIGH_CARRIES = 0.25
 #: The same for a best that does what cannot be taken back, of its own and its row's
 #: words: every one but what records are called (review 40: "delete my data" deleted the
 #: account; review 43: "alle Newsletter löschen" emptied the inbox; see :func:`_undone`).
@@ -535,7 +541,7 @@ _AREAS = frozenset({"banner", "complementary", "contentinfo", "form", "main", "n
 @in_page_language
 def unsure(idx: PageIndex, result: FindResult, action: str) -> str | None:
     """The refusal to give when find's best is only ``medium`` and carries no more than
-    half of the request's words (else None).
+    half of the request's words, or ``high`` and carries a quarter or less (else None).
 
     A ``medium`` best that the request names ("the top Delete", "Checkout in the upsell
     dialog") is found by its words; one that carries a word or two of a longer request
@@ -559,10 +565,11 @@ def unsure(idx: PageIndex, result: FindResult, action: str) -> str | None:
     undo = undoable(label(idx.node(best.ref)))
     if undo and result.confidence in ("high", "medium"):
         lacking = _undone(idx, q, best.ref, undo)
-    elif result.confidence == "medium":
+    elif result.confidence in ("medium", "high"):
         skip = set(q.zone_terms) | RECORD_WORDS | _HOW
         asked = [t for t in q.terms if t not in skip and t.isalnum()]
-        lacking = _lacking(idx, best.ref, asked, MEDIUM_CARRIES)
+        lacking = _lacking(idx, best.ref, asked, MEDIUM_CARRIES
+                           if result.confidence == "medium" else HIGH_CARRIES)
     else:
         return None
     if not lacking:
