@@ -813,7 +813,7 @@
   // tabindex=0) lost its headings and tables. A click handler of its own keeps it one
   // control as before (a focusable card that opens its project, with a Delete inside).
   const focusOnlyContainer = (el, t) => !(t in NATIVE_FOCUS) &&
-    el.querySelector(CONTAINED) !== null && !el.hasAttribute("onclick") && !listens(el);
+    !el.hasAttribute("onclick") && el.querySelector(CONTAINED) !== null && !listens(el);
   const NATIVE_FOCUS = { A: 1, BUTTON: 1, INPUT: 1, SELECT: 1, TEXTAREA: 1, SUMMARY: 1 };
   // what no single control holds (a focusable card of paragraphs stays one target)
   const CONTAINED = "h1, h2, h3, h4, h5, h6, table, form, ul, ol, dl, pre, section, " +

@@ -1115,18 +1115,18 @@ _DEFINITION, _TERM, _ITEM, _CELL, _ROW, _FIELDSET, _FORM, _LABEL, _PARAGRAPH = r
 
 #: Roles of the fields an icon button may serve (a date picker beside "Date").
 _FIELD_ROLES = frozenset({"textbox", "combobox", "searchbox", "spinbutton"})
-def _above(head: Node, field_: Node) -> bool:
-    """Whether ``head``'s box ends above ``field_``'s (a label over its field); False
-    without boxes."""
-    a, b = head.box, field_.box
-    return a is not None and b is not None and a.height > 0 and a.y + a.height <= b.y + 2
-
-
 #: Controls that an unbound label beside them names (see _Builder._nearby_label).
 _NAMED_BY_BOX = _FIELD_ROLES | {"listbox", "slider", "checkbox", "radio", "switch"}
 #: The most nodes a field's own box may hold, and the longest text read as its label.
 _LABEL_BOX = 12
 _SHORT_LABEL = 60
+
+
+def _above(head: Node, field_: Node) -> bool:
+    """Whether ``head``'s box ends above ``field_``'s (a label over its field); False
+    without boxes."""
+    a, b = head.box, field_.box
+    return a is not None and b is not None and a.height > 0 and a.y + a.height <= b.y + 2
 
 
 def _context_kind(node: Node, heading: bool) -> int:

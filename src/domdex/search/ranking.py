@@ -504,9 +504,7 @@ def _position(si: SearchIndex, idx: Any, q: Query, score: np.ndarray,
         if named:  # "Delete in the Right panel": a section's name, not a side
             bonus[named] += 0.1
         elif pos in ("top", "bottom", "left", "right"):
-            coord = si.y if pos in ("top", "bottom") else si.x
-            vals = coord[group]
-            vals = np.where(np.isnan(vals), si.order[group] * 20.0, vals)
+            vals = _placed(si, si.y if pos in ("top", "bottom") else si.x, group)
             order = np.argsort(vals if pos in ("top", "left") else -vals, kind="stable")
             ranked = group[order]
             twin = False
@@ -540,6 +538,13 @@ def _position(si: SearchIndex, idx: Any, q: Query, score: np.ndarray,
                              dtype=bool)
             return bonus * (score > 0) - np.where(keeps, 0.0, (1.0 - ORDINAL_MISS) * score)
     return bonus * (score > 0)
+
+
+def _placed(si: SearchIndex, coord: np.ndarray, ks: np.ndarray) -> np.ndarray:
+    """``coord`` (``si.y`` or ``si.x``) of the candidates ``ks``; one without a box is
+    placed by its document order (20 px a step), as the page likely draws it."""
+    vals = coord[ks]
+    return np.where(np.isnan(vals), si.order[ks] * 20.0, vals)
 
 
 def _copy_of(si: SearchIndex, q: Query, side: int, lead: int) -> bool:
@@ -782,11 +787,15 @@ def _relation(si: SearchIndex, q: Query, score: np.ndarray, best: float,
     as well as the best one) and, among the near-ties, the one nearest to an anchor on
     the named side gains. Two look-alikes each beside its own anchor: the first.
     ``best`` is the best score (> 0)."""
+    vertical = q.relation in ("below", "above")
+    if vertical and set(q.anchor) <= _LISTINGS:  # "below the list": its end, unmarked
+        _side_copy(si, q, score, best, bonus)
+        return
     anc = _coverage(si, q.anchor)
     anc = np.where((si.hidden == 0) & ~np.isnan(si.y), anc, 0.0)
     top = float(anc.max())
-    if top < 0.5 or (q.relation in ("below", "above") and set(q.anchor) <= _LISTINGS):
-        if q.relation in ("below", "above"):
+    if top < 0.5:  # nothing on the page carries the place's words
+        if vertical:
             _side_copy(si, q, score, best, bonus)
         return
     anchors = np.flatnonzero(anc >= 0.9 * top)[:_REL_ANCHORS]
@@ -837,7 +846,7 @@ def _side_copy(si: SearchIndex, q: Query, score: np.ndarray, best: float,
     if len(copies) != 2 or not _around_listing(si.idx, *sorted(
             int(si.descriptors[k].pos) for k in copies)):
         return
-    ys = np.array([si.y[k] if not np.isnan(si.y[k]) else si.order[k] * 20.0 for k in copies])
+    ys = _placed(si, si.y, np.array(copies))
     side = copies[int(np.argmax(ys) if q.relation == "below" else np.argmin(ys))]
     bonus[side] += max(0.1, best + 0.05 - float(score[side]))
 
@@ -1161,6 +1170,12 @@ def _names(terms: list[str], name: str, synonyms: bool = True) -> bool:
                or related_words(t, words, stem) for t in terms)
 
 
+def _column_stems(term: str) -> frozenset[str]:
+    """A request word as a column header may say it otherwise (:data:`COLUMN_SYNONYMS`:
+    "cost" meets *Unit price*), stemmed."""
+    return frozenset(stem(x) for x in COLUMN_SYNONYMS.get(term, ()))
+
+
 def _term_stems(term: str) -> frozenset[str]:
     """A request word as its stem or a synonym's ("picture" meets an *Image* block)."""
     return frozenset({stem(term)} | {stem(x) for x in SYNONYMS.get(term, ())})
@@ -1267,8 +1282,7 @@ def _value_over_label(si: SearchIndex, idx: Any, q: Query, ks: np.ndarray,
         return score
     stems = {stem(t) for t in q.terms if t not in q.zone_terms}
     # a column header may say a request word otherwise ("cost" → *Unit price*)
-    alike = {stem(x): stem(t) for t in q.terms if t not in q.zone_terms
-             for x in COLUMN_SYNONYMS.get(t, ())}
+    alike = {x: stem(t) for t in q.terms if t not in q.zone_terms for x in _column_stems(t)}
     parent = idx.tree.parent_pos
 
     def hits(text: str, column: bool = False) -> set[str]:
@@ -1493,7 +1507,7 @@ def _cell_factor(si: SearchIndex, q: Query, ks: np.ndarray) -> np.ndarray | floa
     said: dict[str, str] = {}
     for t in sorted(terms):
         own = stem(t)
-        alike = _term_stems(t) | {stem(x) for x in COLUMN_SYNONYMS.get(t, ())}
+        alike = _term_stems(t) | _column_stems(t)
         for st in (alike if own not in columns else {own}):
             said.setdefault(st, own)
 

@@ -230,16 +230,14 @@
           verdict = c && c !== allowed ? describe(c) : changed();
         }
       } else if (!verdict) {
-        // the press reached the element; the release must too: a bar shown or an error
+        // The press reached the element; the release must too: a bar shown or an error
         // message inserted above it as the press blurred a field moves the element away
         // in between, and the release (a page acting on pointerup: another row's) or the
-        // click (sent to what holds both) lands elsewhere
-        // (a release the element's own container captured: a slider's track, a
-        // segmented control, took the pointer on press, and the release and its click go
-        // to it — the page's own doing, not a move)
-        // A press that opened the element's own popup over it (a select that opens on
-        // mousedown, as Material UI's does) is done: the release on the popup is kept
-        // from the page (it would pick an option), and the click is no move.
+        // click (sent to what holds both) lands elsewhere. Two are no move: a release
+        // the element's own container captured on press (a slider's track, a segmented
+        // control) and its click go there; and a press that opened the element's own
+        // popup over it (a select that opens on mousedown, as Material UI's does) is
+        // done, its release on the popup kept from the page (it would pick an option).
         const t = e.composedPath()[0];
         if (t && t.nodeType === 1 && !within(t)) {
           if (!captured && holds(t, el) && e.pointerId !== undefined &&

@@ -670,4 +670,3 @@ def _said_dialogs(exc: ActionError, dialogs: list[Any]) -> None:
     lines = [d.line() for d in dialogs]
     if lines and exc.args:
         exc.args = ("\n".join([str(exc.args[0]), *lines]), *exc.args[1:])
-

@@ -31,6 +31,7 @@ logger = logging.getLogger("domdex")
 
 __all__ = ["Refs"]
 
+
 def route(url: str) -> str:
     """The part of an address that says which view a page shows: all but a fragment
     that is only an anchor (``#usage``); a fragment route (``#/users/2``, ``#!/…``) is
