@@ -544,7 +544,8 @@ def _placed(si: SearchIndex, coord: np.ndarray, ks: np.ndarray) -> np.ndarray:
     """``coord`` (``si.y`` or ``si.x``) of the candidates ``ks``; one without a box is
     placed by its document order (20 px a step), as the page likely draws it."""
     vals = coord[ks]
-    return np.where(np.isnan(vals), si.order[ks] * 20.0, vals)
+    placed: np.ndarray = np.where(np.isnan(vals), si.order[ks] * 20.0, vals)
+    return placed
 
 
 def _copy_of(si: SearchIndex, q: Query, side: int, lead: int) -> bool:
