@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from functools import lru_cache
 from itertools import accumulate
 
 from . import roles
@@ -25,8 +26,14 @@ _PRIMARY_CLASS = re.compile(
 
 
 def is_primary_attrs(attrs: dict[str, str]) -> bool:
-    return bool(_PRIMARY_CLASS.search(attrs.get("class", ""))) or \
-        attrs.get("data-primary") == "true"
+    return _primary_class(attrs.get("class", "")) or attrs.get("data-primary") == "true"
+
+
+@lru_cache(maxsize=4096)
+def _primary_class(classes: str) -> bool:
+    """Whether a class attribute marks a main action; a page repeats a few class
+    strings thousands of times, and the matcher asks for every element it describes."""
+    return bool(_PRIMARY_CLASS.search(classes))
 
 
 class Facts:

@@ -467,9 +467,8 @@ class SearchIndex:
         said = {t: " ".join(fields.tokens[t]) for t in used}
         ds = self.descriptors
         other = [k for k, d in enumerate(ds) if d.label != fields.texts[ids[k]]]
-        differ = dict(zip([ds[k].label for k in other],
-                          tokens_many([ds[k].label for k in other], fields.cuts),
-                          strict=True))
+        labels = list(dict.fromkeys([ds[k].label for k in other]))  # a text's repeats
+        differ = dict(zip(labels, tokens_many(labels, fields.cuts), strict=True))
         self.norm_names = [said[t] for t in ids]
         for k in other:
             self.norm_names[k] = " ".join(differ[ds[k].label])
