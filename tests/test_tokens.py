@@ -46,6 +46,25 @@ def test_the_encoding_is_tiktokens_own_o200k_base(monkeypatch: pytest.MonkeyPatc
     assert len(ranks) == 199998 and ranks[b"hello"] == 24912
 
 
+def test_the_ranks_python_copy_is_let_go_and_tiktoken_needs_it_only_to_pickle() -> None:
+    """domdex drops the encoding's Python copy of the ranks (23 MB at 128k elements):
+    safe only while tiktoken reads ``_mergeable_ranks`` nowhere but where it is set and
+    in ``__getstate__``; a tiktoken that reads it elsewhere must fail this test."""
+    import ast
+    import inspect
+
+    import tiktoken.core
+
+    tree = ast.parse(inspect.getsource(tiktoken.core))
+    readers = {fn.name for fn in ast.walk(tree) if isinstance(fn, ast.FunctionDef)
+               for node in ast.walk(fn)
+               if isinstance(node, ast.Attribute) and node.attr == "_mergeable_ranks"}
+    assert readers <= {"__init__", "__getstate__"}, readers
+    count_tokens("warm")
+    assert tokens._encoding()._mergeable_ranks == {}
+    assert count_tokens("hello world, this is a test of the tokenizer") == 10
+
+
 def test_text_a_string_cannot_encode_is_still_counted() -> None:
     assert count_tokens("a\ud800b") == 3  # a lone surrogate, as a page's text may hold
     assert count_tokens("日本語のテキスト") > 0

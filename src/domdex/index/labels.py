@@ -30,7 +30,8 @@ def label(node: Node, *, value: bool = False) -> str:
                  a.get("alt", ""), a.get("aria-label", ""),
                  (node.value or "") if value else ""):
         if cand and not cand.isspace():
-            return " ".join(cand.split())
+            said = " ".join(cand.split())
+            return cand if said == cand else said  # no second copy of a clean text
     return ""
 
 

@@ -34,7 +34,9 @@ _TOKEN = re.compile(r"[a-z][a-z0-9]+|\d{2,}")
 MAX_RANKED = 40
 
 
-@lru_cache(maxsize=65536)
+#: A page's distinct texts, and a re-capture's repeats of them, up to 16,384: 65,536
+#: kept 25 MB after a 128k-element page, process-wide, whatever page came next.
+@lru_cache(maxsize=16384)
 def _tokens(text: str) -> tuple[str, ...]:
     if text.isascii():
         return tuple(t for t in _TOKEN.findall(text.lower()) if t not in STOPWORDS)

@@ -356,7 +356,7 @@ def _href_words(href: str) -> str:
     return " ".join([site, *parts[-4:], kind]).strip()
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=4096)  # the short labels a page repeats ("¶", "Edit"); 65,536 held 7 MB
 def _is_tiny(label: str) -> bool:
     """A name that says nothing by itself: a symbol, one letter, empty."""
     return _WORDY.search(label) is None or (len(label) <= 2 and not has_unspaced(label))
