@@ -13,6 +13,7 @@ import contextlib
 import json
 import logging
 import re
+from collections.abc import AsyncIterator
 from dataclasses import replace
 from functools import cache
 from importlib import resources
@@ -124,36 +125,31 @@ async def perform(locator: Any, action: str, value: Any, timeout_ms: float,
         await _click(locator, timeout_ms, ref, "click", expect)
     elif action == "fill":
         text = _text(value, action)
-        if facts and facts.get("role") in RANGE_ROLES and facts.get("tag") != "input" \
-                and await fill_range(locator, text, timeout_ms, ref):
-            return ""  # the answer's [value: …] shows where it stands now
-        _fits(text, facts, ref)
-        try:
-            note = await fill_dated(locator, text, timeout_ms)
-        except Exception as exc:
-            if "is not an <input>" not in str(exc):
-                raise
-            raise ActionError(
-                f"Cannot fill @{ref}: it is a <{(facts or {}).get('tag') or 'element'}> that "
-                "takes no text (not an input, a text area, an editable box or a slider). "
-                "Find the field itself (find with intent fill), or click it or press keys "
-                "on it if that is what it takes.") from exc
+        async with _guarded(locator, action, ref, timeout_ms, expect):
+            if facts and facts.get("role") in RANGE_ROLES and facts.get("tag") != "input" \
+                    and await fill_range(locator, text, timeout_ms, ref):
+                return ""  # the answer's [value: …] shows where it stands now
+            _fits(text, facts, ref)
+            note = await _fill(locator, text, timeout_ms, ref, facts)
         replaced = await _replaced(locator, ref, action, value)
         if not replaced and not note:
             note = await _filled_as(locator, text, ref)
         return "\n".join(filter(None, (note, replaced)))
     elif action == "type":
         text = _text(value, action)
-        await _caret_to_end(locator, timeout_ms)
-        await locator.press_sequentially(text, timeout=timeout_ms)
+        async with _guarded(locator, action, ref, timeout_ms, expect):
+            await _caret_to_end(locator, timeout_ms)
+            await locator.press_sequentially(text, timeout=timeout_ms)
         replaced = await _replaced(locator, ref, action, value)
         if not replaced:
             await _typed_in(locator, text, ref)
         return replaced
     elif action == "press":
-        await _press(locator, _text(value, action), timeout_ms, ref)
+        async with _guarded(locator, action, ref, timeout_ms, expect):
+            await _press(locator, _text(value, action), timeout_ms, ref)
     elif action == "select":
-        return await _select(locator, value, timeout_ms, ref)
+        async with _guarded(locator, action, ref, timeout_ms, expect):
+            return await _select(locator, value, timeout_ms, ref)
     elif action in ("check", "uncheck"):
         if facts and facts.get("via_label") and (not facts.get("visible")
                                                  or facts.get("covered_by_label")):
@@ -171,6 +167,30 @@ async def perform(locator: Any, action: str, value: Any, timeout_ms: float,
     else:
         raise ActionError(f"Unknown action {action!r}. Actions: {', '.join(ACTIONS)}.")
     return ""
+
+
+async def _fill(locator: Any, text: str, timeout_ms: float, ref: str,
+                facts: dict[str, Any] | None) -> str:
+    """Playwright's fill (a date or time field's in its own format); its note."""
+    try:
+        return await fill_dated(locator, text, timeout_ms)
+    except Exception as exc:
+        if "is not an <input>" not in str(exc):
+            raise
+        raise ActionError(
+            f"Cannot fill @{ref}: it is a <{(facts or {}).get('tag') or 'element'}> that "
+            "takes no text (not an input, a text area, an editable box or a slider). "
+            "Find the field itself (find with intent fill), or click it or press keys "
+            "on it if that is what it takes.") from exc
+
+
+def _guarded(locator: Any, action: str, ref: str, timeout_ms: float,
+             expect: dict[str, Any] | None) -> contextlib.AbstractAsyncContextManager[None]:
+    """The keys guard (:func:`keys_guarded`) where the element is known from a capture
+    (``expect``), else nothing."""
+    if expect is None:
+        return contextlib.nullcontext()
+    return keys_guarded(locator, action, ref, timeout_ms, expect)
 
 
 async def _click(locator: Any, timeout_ms: float, ref: str, action: str,
@@ -225,14 +245,63 @@ async def _click(locator: Any, timeout_ms: float, ref: str, action: str,
 
 
 def _changed(action: str, ref: str, what: str, expect: dict[str, Any] | None,
-             when: str) -> str:
-    """The refusal of a click whose element is no longer the one resolved."""
+             when: str, done: str = "Nothing was clicked.") -> str:
+    """The refusal of an action whose element is no longer the one resolved."""
     was = (expect or {}).get("was")
     if was and what.startswith("its row now reads"):
         what = f"it was found in the row {json.dumps(was, ensure_ascii=False)}, and " + what
     return (f"Cannot {action} @{ref} safely: {what} {when}; it is no longer the element "
-            "that was found (the page re-sorted or re-used it). Nothing was clicked. Find "
-            "it again (find, or act by query) and act on the ref that shows.")
+            f"that was found (the page re-sorted or re-used it). {done} Find it again "
+            "(find, or act by query) and act on the ref that shows.")
+
+
+#: What a keys guard that stopped an action says was done, by action.
+_KEYS_DONE = {
+    "select": "The selection was put back before the page saw it.",
+    "fill": "The text was stopped before it went in (the field keeps what it held).",
+    "type": "Keys typed before that went into it while it still was the element found; "
+            "the rest were stopped before the page saw them.",
+    "press": "The key was stopped before the page saw it.",
+}
+
+
+@contextlib.asynccontextmanager
+async def keys_guarded(locator: Any, action: str, ref: str, timeout_ms: float,
+                       expect: dict[str, Any] | None) -> AsyncIterator[None]:
+    """Fill, type, press or select on ``locator`` under ``clickpoint.js``'s keys guard.
+
+    Why: the click guard judged a click's row as the click arrived, but a fill, a select
+    or keys went wherever the element stood by then: rows patched in place 20–150 ms
+    after the action began, or a list re-sorted when the field took the focus, put
+    Carol's record around the node, and her quantity was set, her role changed, Enter
+    pressed in her field, answered OK (a review's 16 cases). The guard judges the row
+    at every key and text insertion, and at a select's own input and change events;
+    once it is another record's, they are stopped before the page sees them (a select's
+    value put back) and the action is refused. Costs two in-page calls.
+    """
+    try:
+        armed = await evaluate_in(locator.first, script("clickpoint.js"),
+                                  {**(expect or {}), "keys": True},
+                                  timeout=min(timeout_ms, 2000), deadline=EXPLAIN_DEADLINE,
+                                  what="keys guard")
+    except Exception as exc:  # not there yet, or the frame navigated: Playwright's to say
+        logger.debug("keys guard not armed: %r", exc)
+        armed = None
+    if isinstance(armed, dict) and armed.get("changed"):
+        raise ActionError(_changed(action, ref, str(armed["changed"]), expect,
+                                   "since it was found", "Nothing was done."))
+    try:
+        yield
+    except Exception as exc:
+        stopped = await _disarm(locator)
+        if stopped.startswith("changed: "):
+            raise ActionError(_changed(action, ref, stopped.removeprefix("changed: "), expect,
+                                       "as the action was made", _KEYS_DONE[action])) from exc
+        raise
+    stopped = await _disarm(locator)
+    if stopped.startswith("changed: "):
+        raise ActionError(_changed(action, ref, stopped.removeprefix("changed: "), expect,
+                                   "as the action was made", _KEYS_DONE[action]))
 
 
 _DISARM = """() => {

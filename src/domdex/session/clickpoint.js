@@ -34,6 +34,9 @@
 // arming: nothing to click) and at the first trusted event of the click — and the
 // element's own words and its row's, read when armed, must not be lost by then
 // (`changed: …` verdict: the click is stopped as a nested control's is).
+//
+// With `expect.keys` (a fill, a select, typing, a key pressed) nothing is clicked: the
+// same row judgment guards the keys and text that come (armKeys below).
 (el, expect) => {
   const CONTROL = 'a[href],area[href],button,input,select,textarea,summary,' +
     // embedded documents and players: a click in them acts in them
@@ -111,8 +114,9 @@
   // accents dropped, runs of letters, digits and "_".
   const cut = (text) => (text || "").normalize("NFKC").toLowerCase().replace(/\u00df/g, "ss")
     .normalize("NFKD").replace(/\p{M}/gu, "").match(/[\p{L}\p{N}_]+/gu) || [];
-  // the visible text of a subtree, its open shadow trees included (as captured)
-  const shown = (root, limit) => {
+  // the visible text of a subtree, its open shadow trees included (as captured), but
+  // for the subtree at `skip` (a field being typed into: its own text is what changes)
+  const shown = (root, limit, skip) => {
     const out = [];
     let size = 0;
     const walk = (n) => {
@@ -124,7 +128,7 @@
             out.push(c.data);
             size += c.data.length;
           }
-        } else if (c.nodeType === 1) {
+        } else if (c.nodeType === 1 && c !== skip) {
           if (c.shadowRoot) walk(c.shadowRoot);
           if (!/^(SCRIPT|STYLE|TEMPLATE|NOSCRIPT)$/.test(c.tagName)) walk(c);
         }
@@ -158,10 +162,10 @@
   };
   const quote = (t) => '"' + (t.length > 60 ? t.slice(0, 60) + "\u2026" : t) + '"';
   // "" when the row still is the one resolved, else what it is now
-  const judge = (row) => {
+  const judge = (row, skip) => {
     if (!expect || !row || !(expect.key || []).length) return "";
     const own = new Set(expect.own || []);
-    const text = shown(row, 20000);
+    const text = shown(row, 20000, skip);
     const now = new Set(cut(text).filter((w) => !own.has(w)));
     const key = expect.key;
     const hit = key.filter((w) => now.has(w)).length;
@@ -191,6 +195,30 @@
   const KEY = Symbol.for("domdex.clickguard");
   const EVENTS = ["pointerdown", "mousedown", "pointerup", "mouseup", "click", "auxclick",
     "dblclick"];
+  // who the element is now, as a test to run again later: "" while it still is, else
+  // "changed: <what>". `typed`: its own text is what the action changes (a fill or keys
+  // into it), so it is judged by its row alone, its own subtree left out
+  const identity = (typed) => {
+    const row = rowOf();
+    const skip = typed ? el : null;
+    const own0 = typed ? new Set() : ownWords();
+    const row0 = row ? new Set(cut(shown(row, 20000, skip))) : null;
+    return () => {
+      if (!el.isConnected) return "changed: it left the page";
+      const gone = typed ? [] : lost(own0, ownWords());
+      if (gone.length) return "changed: its name changed (no longer says " + quote(gone.join(" ")) + ")";
+      if (!row) return "";
+      if (!holds(row, el) || !row.isConnected) return "changed: it moved out of its row";
+      const said = judge(row, skip);
+      if (said) return "changed: " + said;
+      // no key from the capture: most of its row's words may not go
+      const now = new Set(cut(shown(row, 20000, skip)));
+      if (!(expect && (expect.key || []).length) && row0.size && lost(row0, now).length > row0.size / 2) {
+        return "changed: its row now reads " + quote(shown(row, 2000));
+      }
+      return "";
+    };
+  };
   // let the click through to el's own points and to `allowed` (a wrapped control) only
   const arm = (allowed) => {
     const w = el.ownerDocument.defaultView;
@@ -199,24 +227,7 @@
     let captured = null; // an ancestor that took the pointer capture during the click
     const opened0 = el.getAttribute("aria-expanded"); // a popup it opens, before the press
     // who the element is now, to be found again at the first event of the click
-    const row = rowOf();
-    const own0 = ownWords();
-    const row0 = row ? new Set(cut(shown(row, 20000))) : null;
-    const changed = () => {
-      if (!el.isConnected) return "changed: it left the page";
-      const gone = lost(own0, ownWords());
-      if (gone.length) return "changed: its name changed (no longer says " + quote(gone.join(" ")) + ")";
-      if (!row) return "";
-      if (!holds(row, el) || !row.isConnected) return "changed: it moved out of its row";
-      const said = judge(row);
-      if (said) return "changed: " + said;
-      // no key from the capture: most of its row's words may not go
-      const now = new Set(cut(shown(row, 20000)));
-      if (!(expect && (expect.key || []).length) && row0.size && lost(row0, now).length > row0.size / 2) {
-        return "changed: its row now reads " + quote(shown(row, 2000));
-      }
-      return "";
-    };
+    const changed = identity(false);
     const listener = (e) => {
       if (!e.isTrusted) return; // a label's click on its field, a page's own dispatch
       if (verdict === undefined) {
@@ -266,9 +277,54 @@
     arm(allowed);
     return result;
   };
+  // The keys guard, for a fill, a select, typing or a key pressed on the element: the
+  // same row can be patched to another record's while the text goes in (a live list
+  // re-sorted on focus, rows rewritten every few ms), and Playwright's fill, select or
+  // keys then land in Bob's field. Every key, text insertion and input or change event
+  // aimed at the element is judged as it comes (a select's and a date field's are the
+  // page's own dispatch, after the value is set: that value is put back); once the
+  // element is not the one resolved any more, they are stopped before any page handler
+  // sees them, until the session disarms the guard.
+  const KEYS = ["keydown", "keypress", "keyup", "beforeinput", "input", "change", "paste"];
+  const armKeys = () => {
+    const w = el.ownerDocument.defaultView;
+    if (w[KEY]) w[KEY].stop();
+    const changed = identity(true);
+    let verdict = "";
+    const options = el.options ? [...el.options].map((o) => o.selected) : null;
+    const value = "value" in el ? el.value : null;
+    const undo = () => {
+      if (options) [...el.options].forEach((o, i) => { o.selected = !!options[i]; });
+      else if (value !== null && el.value !== value) el.value = value;
+    };
+    const listener = (e) => {
+      const t = e.composedPath()[0];
+      if (!t || !(t === el || within(t))) return;
+      if (!e.isTrusted && e.type !== "input" && e.type !== "change") return;
+      // judged before each edit (a key, a text insertion) and at a select's or a date
+      // field's own input and change events, which follow the value set in one task
+      if (!verdict && (e.type !== "input" && e.type !== "change" || !e.isTrusted)) {
+        verdict = changed();
+      }
+      if (verdict) {
+        if (e.type === "input" || e.type === "change") undo();
+        e.preventDefault();
+        e.stopImmediatePropagation();
+      }
+    };
+    const off = () => { for (const type of KEYS) w.removeEventListener(type, listener, true); };
+    const guard = { stop: () => { off(); if (w[KEY] === guard) delete w[KEY]; return verdict; } };
+    for (const type of KEYS) w.addEventListener(type, listener, true);
+    w[KEY] = guard;
+    setTimeout(off, 60000);
+  };
   // the row already is another record's: nothing to click
   const already = judge(rowOf());
   if (already) return { changed: already };
+  if (expect && expect.keys) { // no click: guard the keys and text that will come
+    armKeys();
+    return null;
+  }
   let r = el.getBoundingClientRect();
   if (r.width <= 0 || r.height <= 0) return answer(null, null); // hidden: Playwright's to say
   const inView = () => {

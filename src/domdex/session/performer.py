@@ -37,6 +37,10 @@ __all__ = ["Performer"]
 FAIL_FAST_MS = 1000.0
 
 
+#: Actions whose element is judged again as they are made (its row still the one resolved).
+_GUARDED = frozenset({"click", "check", "uncheck", "fill", "type", "press", "select"})
+
+
 class Performer:
     """Performs actions with ``options``' timeouts; a page whose scripts ``dialogs``
     stopped (a dialog flood) is not waited for."""
@@ -70,7 +74,7 @@ class Performer:
         t.dirty = True  # hover, focus and CSS states change without a mutation
         facts = await self._fail_fast(t, loc, action, ref, min(ms, FAIL_FAST_MS))
         try:
-            expect = expected(idx, ref) if action in ("click", "check", "uncheck") else None
+            expect = expected(idx, ref) if action in _GUARDED else None
             return await perform_on(loc, action, value, ms, ref, expect, facts)
         except PlaywrightTimeout as exc:
             facts = await explain(loc)
