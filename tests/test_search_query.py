@@ -45,3 +45,20 @@ def test_an_ordinal_counts_from_the_end_only_when_told() -> None:
     q = parse_query("move the third card to the last column")
     assert q.ordinal == 3 and q.recounts  # two counts: acting refuses
     assert not parse_query("the second Delete").recounts
+
+
+def test_a_first_or_last_that_ends_the_request_says_in_which_order_or_when() -> None:
+    """"Put the oldest runs first" asks for a sort order and "change the inputs first"
+    for something done before, not for the first item; "the last 3 days" is a span
+    (Prefect's requests found nothing: the first of every list was looked for)."""
+    for text in ("put the oldest runs first", "kick off a run but let me change the inputs "
+                 "first", "sort newest first, then open it", "load the last 3 days",
+                 "select the first 10 rows"):
+        assert parse_query(text).ordinal is None, text
+    assert "oldest" in parse_query("put the oldest runs first").terms
+    assert "days" in parse_query("load the last 3 days instead of 1").terms
+    # the word before it makes it one item
+    for text, n in (("delete the first", 1), ("open the item listed first", 1),
+                    ("click the last one", -1), ("edit the first post", 1),
+                    ("the one that comes last", -1)):
+        assert parse_query(text).ordinal == n, text

@@ -244,6 +244,17 @@ _TIMES = re.compile(_TIME_PHRASE.format(""))
 #: the call" picks a time slot (review 41).
 _TYPED_TIMES = re.compile(_TIME_PHRASE.format("|for|on|in|so"))
 _PICKS = re.compile(r"^\s*(choose|pick|select|add|book|schedule|set|propose|suggest)\b")
+#: "put the oldest runs first", "change the inputs first", "do it last": a first or
+#: last that ends the request or a clause says in which order or when, not which one —
+#: unless the word before it makes it one ("delete the first", "the one listed first").
+_ADVERB_ORDINAL = re.compile(
+    r"(\w+)\s+(first|last)(?=\s*(?:$|[.,;!?]|\b(?:then|and|please|so|before|after)\b))")
+_ORDINAL_BEFORE = frozenset(str.split(
+    "the a an my your its their his her our this that very is are was be being one ones "
+    "listed shown appears appear appearing comes come coming displayed placed ranked "
+    "sorted"))
+#: "the last 3 days", "the first 10 rows": a span of several, not one item counted.
+_SPAN = re.compile(r"\b(?:first|last)\s+(?=\d)")
 #: Role words that are also the verb of a control's name when "all" or "none" follows:
 #: "select all the books" asks for the *Select all* box, not for a drop-down.
 _VERB_ROLES = frozenset({"select"})
@@ -532,6 +543,9 @@ def parse_query(text: str) -> Query:
         picks = _PICKS.match(low) is not None
         low = (_TIMES if picks else _TYPED_TIMES).sub(
             lambda m: " again " if not picks and "second" in m[0] else " ", low)
+        low = _ADVERB_ORDINAL.sub(
+            lambda m: m[0] if m[1] in _ORDINAL_BEFORE else m[1] + " ", low)
+        low = _SPAN.sub(" ", low)
     q.quoted = [m.strip() for m in _QUOTED.findall(text)]
     q.named = [m.strip() for m in _NAMED_QUOTE.findall(text)]
     # the "Embed Tweet" button: a quote a role word follows names an element too
