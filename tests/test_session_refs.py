@@ -211,6 +211,43 @@ def test_a_recycled_ref_is_checked_even_after_a_view_that_did_not_print_it(
         assert _log(page) == []
 
 
+_TEAMS = LEDGER + """<main><h1>People</h1><table><thead><tr><th>Team</th><th>Name</th>
+<th>City</th><th></th></tr></thead><tbody>""" + "<tr><td></td><td></td><td></td><td><button>Remove"\
+    "</button></td></tr>" * 4 + """</tbody></table></main>
+<script>
+let people = [["bob", "Sales", "Bob Stone", "Berlin"], ["ann", "Sales", "Ann Lee", "Paris"],
+              ["carol", "Ops", "Carol King", "Berlin"], ["eve", "Ops", "Eve Park", "Rome"]];
+function render() {
+  document.querySelectorAll("tbody tr").forEach((tr, i) => {
+    const p = people[i];
+    [1, 2, 3].forEach((k) => { tr.children[k - 1].textContent = p[k]; });
+    tr.querySelector("button").onclick = () => rec(p[0]);
+  });
+}
+render();
+</script>"""
+
+
+def test_a_row_patched_to_another_person_who_shares_its_first_cell_is_refused(
+        domdex_browser: Any) -> None:
+    """"Sales | Bob Stone | Berlin" rewritten in place to "Sales | Dan Wu | Berlin": the
+    team cell holds a word that tells Bob's row apart, but Ann's row says Sales too, so
+    the record's name is *Bob Stone*, the first cell that tells the row from every other
+    by itself; the Remove taken in Bob's row removed Dan, answered OK (review 51)."""
+    with page_showing(domdex_browser, _TEAMS) as page:
+        ref = page.find("Remove Bob Stone", intent="click").ref
+        assert ref is not None
+        page.playwright_page.evaluate('people[0] = ["dan", "Sales", "Dan Wu", "Berlin"]; '
+                                      "render()")
+        with pytest.raises((StaleRefError, ActionError), match="Bob Stone"):
+            page.click(ref)
+        assert _log(page) == []
+        page.playwright_page.evaluate('people[0] = ["bob", "Sales", "Bob Stone", "Rome"]; '
+                                      "render()")  # Bob moved: his row, his Remove
+        page.click(ref)
+        assert _log(page) == ["bob"]
+
+
 def test_a_ref_from_the_users_own_snapshot_is_checked_against_it(domdex_browser: Any) -> None:
     """A capture the user took through the page counts as a look: its ref is compared
     with that capture even when no view of the session showed the page yet."""

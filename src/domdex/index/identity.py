@@ -360,27 +360,35 @@ def identify(idx: PageIndex, pos: int, twins: list[int] | None = None) -> Identi
         # rows): no key tells them apart, so none is kept and recovery will refuse
         key, vkey = (), ()
     rest = tuple(dict.fromkeys(w for w in text_w if w not in own))
-    name_key, lead, fielded = name_of(item_fields(idx, item, pos), set(key))
+    name_key, lead, fielded = name_of(item_fields(idx, item, pos), set(key),
+                                      [tw_set for tw_set, _vw in others])
     return Identity(key, vkey, shown, len(twins), index, rest,
                     tuple(frozenset(tw) for tw, _vw in others), name_key, lead, fielded,
                     counts_in(text))
 
 
-def name_of(fields: list[list[str]], key: set[str]) -> tuple[tuple[str, ...],
-                                                              tuple[str, ...], bool]:
+def name_of(fields: list[list[str]], key: set[str], others: list[set[str]] | None = None
+            ) -> tuple[tuple[str, ...], tuple[str, ...], bool]:
     """The words that name an item's record, from its fields and key: ``(name_key,
-    lead, fielded)``. In a row of several fields the name is the first field holding a
-    key word (a table's first cell "Alice Smith", a card's title, an order's id); its
-    later fields are what may change about the record (a role, a status, a time).
-    A row that is one field ("Alice Smith Admin" in one list item) cannot be split, so
-    all of its key names it."""
+    lead, fielded)``. In a row of several fields the name is the first field that tells
+    the row from every other look-alike's by itself (``others``: their words), else the
+    first holding a key word (a table's first cell "Alice Smith", a card's title, an
+    order's id); its other fields are what may change about the record (a role, a
+    status, a time). A row that is one field ("Alice Smith Admin" in one list item)
+    cannot be split, so all of its key names it.
+
+    Why the first field alone: in "Sales | Bob Stone | Berlin" the team *Sales* holds a
+    key word (no other row has both Sales and Berlin) but Ann's row says Sales too; the
+    row patched in place to "Sales | Dan Wu | Berlin" kept that "name", and a Remove
+    taken in Bob's row removed Dan, answered OK (review 51)."""
     fielded = len(fields) > 1
     if not fielded:
         lead = tuple(fields[0]) if fields else ()
         return tuple(w for w in lead if w in key), lead, False
-    for f in fields:
-        if any(w in key for w in f):
-            return tuple(dict.fromkeys(w for w in f if w in key)), tuple(f), True
+    keyed = [f for f in fields if any(w in key for w in f)]
+    alone = [f for f in keyed if all(any(w not in o for w in f) for o in others or ())]
+    for f in alone[:1] or keyed[:1]:
+        return tuple(dict.fromkeys(w for w in f if w in key)), tuple(f), True
     return (), (), True
 
 
