@@ -248,6 +248,39 @@ def test_a_row_patched_to_another_person_who_shares_its_first_cell_is_refused(
         assert _log(page) == ["bob"]
 
 
+_MENU = LEDGER + """<main><h1>Team</h1><ul><li>Ann Lee <button id=more-ann>More</button></li>
+<li>Bob Stone <button id=more-bob>More</button></li></ul></main>
+<ul id=mn role=menu aria-label="Actions for Ann Lee" data-k=ann>
+<li role=menuitem tabindex=-1 onclick="rec('delete ' + mn.dataset.k)">Delete</li>
+<li role=menuitem tabindex=-1 onclick="rec('rename ' + mn.dataset.k)">Rename</li></ul>
+<script>window.openFor = (k, name) => { mn.dataset.k = k;
+  mn.setAttribute("aria-label", "Actions for " + name); };</script>"""
+
+_PANE = LEDGER + """<main><h1>Inbox</h1><section><label>From <input id=from readonly
+value="Ann Lee"></label><p>Quarterly report</p><button onclick="rec('delete ' + from.value)">
+Delete</button></section></main>"""
+
+
+@pytest.mark.parametrize(("html", "switch", "back", "done"), [
+    (_MENU, "openFor('bob', 'Bob Stone')", "openFor('ann', 'Ann Lee')", "delete ann"),
+    (_PANE, "from.value = 'Bob Stone'", "from.value = 'Ann Lee'", "delete Ann Lee")])
+def test_a_lone_control_whose_record_is_named_only_by_its_menu_or_a_read_only_field(
+        domdex_browser: Any, html: str, switch: str, back: str, done: str) -> None:
+    """One row-actions menu moved to Bob's row says so only in its name (*Actions for
+    Bob Stone*), a reading pane's sender only in a read-only field: the old *Delete*
+    deleted Bob's, answered OK (review 51). Both are read as the text around it."""
+    with page_showing(domdex_browser, html) as page:
+        ref = page.find("Delete", intent="click").ref
+        assert ref is not None
+        page.playwright_page.evaluate(switch)
+        with pytest.raises((StaleRefError, ActionError)):
+            page.click(ref)
+        assert _log(page) == []
+        page.playwright_page.evaluate(back)
+        page.click(ref)
+        assert _log(page) == [done]
+
+
 def test_a_ref_from_the_users_own_snapshot_is_checked_against_it(domdex_browser: Any) -> None:
     """A capture the user took through the page counts as a look: its ref is compared
     with that capture even when no view of the session showed the page yet."""

@@ -422,10 +422,18 @@ def block_words(idx: PageIndex, pos: int) -> set[str]:
 
 
 def block_text(idx: PageIndex, pos: int) -> str:
-    """The text of a lone element's block whose words :func:`block_words` gives."""
+    """The text of a lone element's block whose words :func:`block_words` gives, after
+    the names of the menus and dialogs around it and the values its block shows in
+    read-only fields.
+
+    Why the names and values: one row-actions menu moved from Ann's row to Bob's says so
+    only in its name (*Actions for Ann Lee*), a confirmation dialog reused for another
+    file in its ``aria-label``, a reading pane's sender in a read-only field; the text
+    around the old *Delete* stayed the same, and it deleted Bob's (review 51)."""
+    names = _container_names(idx, pos)
     block = _block_of(idx, pos)
     if block is None:
-        return ""
+        return " ".join(names)
     tree, nodes = idx.tree, idx.nodes
     in_dialog = any(nodes[a].role in _DIALOGS for a in (block, *tree.ancestors(block)))
     out: list[str] = []
@@ -440,7 +448,28 @@ def block_text(idx: PageIndex, pos: int) -> str:
             continue
         if n.text and roles.is_interactive(n) is False:
             out.append(n.text)
-    return " ".join(out)
+        elif n.value and "readonly" in n.states:
+            out.append(n.value)  # a pane's sender shown in a read-only field
+    return " ".join([*names, *out])
+
+
+#: Containers whose own name says what the controls in them act on.
+_NAMED_CONTAINERS = frozenset({"menu", "menubar", "dialog", "alertdialog"})
+#: How far up a control's menu or dialog is looked for.
+_CONTAINER_LEVELS = 8
+
+
+def _container_names(idx: PageIndex, pos: int) -> list[str]:
+    """The names of the menus and dialogs ``pos`` is in (nearest first), those of them
+    that are not its own block's text already (a name from ``aria-label``)."""
+    out: list[str] = []
+    for level, a in enumerate(idx.tree.ancestors(pos)):
+        if level >= _CONTAINER_LEVELS:
+            break
+        n = idx.nodes[a]
+        if n.role in _NAMED_CONTAINERS and n.name and n.name != n.text:
+            out.append(n.name)
+    return out
 
 
 def _in_a_run(idx: PageIndex, i: int, in_dialog: bool = False) -> bool:
