@@ -621,6 +621,36 @@ def test_a_click_that_only_a_control_can_do_is_not_done_on_text(
     _acts_or_refuses(domdex_browser, page, query, acted, r"is text, not a control|not the record")
 
 
+_RUN_TABS = LEDGER + (
+    "<main><h1>festive-newt</h1><div role=tablist><button role=tab aria-selected=true "
+    "onclick=\"rec('logs')\">Logs</button><button role=tab>Task Runs</button></div>"
+    "<div role=tabpanel aria-label=Logs><button aria-label='Download logs' "
+    "onclick=\"rec('download')\"><svg width=16 height=16></svg></button>"
+    "<div role=log><ol><li>INFO Beginning flow run</li></ol></div></div></main>")
+
+
+@pytest.mark.parametrize(("query", "refused"), [
+    ("save these logs to my computer", True), ("download these logs", False),
+    ("open the logs", False)])
+def test_a_tab_naming_what_is_acted_on_is_not_the_act(domdex_browser: Any, query: str,
+                                                      refused: bool) -> None:
+    """Prefect's first run: "save these logs to my computer" clicked the *Logs* tab at
+    high confidence (its one word is the request's), answered OK, and nothing was
+    saved. A tab or link named only by the thing, for a request that asks to save,
+    delete, download …, is refused; a control that does it, or a request only to see
+    it, is not."""
+    from domdex.search.api import find
+    from domdex.session.ambiguity import undone
+
+    with page_showing(domdex_browser, _RUN_TABS) as page:
+        idx = page.index()
+        result = find(idx, query, intent="click")
+        why = undone(idx, result, "click")
+        assert (why is not None) == refused, (str(result), why)
+        if refused:
+            assert "Logs" in str(why) and "not the act" in str(why)
+
+
 def test_a_toggle_request_in_another_language_is_not_read_as_english(
         domdex_browser: Any) -> None:
     """The already-as-asked check reads English requests only: "wöchentliche
