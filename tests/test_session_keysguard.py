@@ -104,3 +104,44 @@ def test_an_inline_edit_of_the_rows_own_name_is_not_taken_for_another_row(
         assert page.playwright_page.evaluate(
             "[...document.querySelectorAll('.name')].map((s) => s.textContent)") == \
             ["Critical", "Later"]
+
+
+_CART = """<script>window.log = [];</script><main><h1>Cart</h1><table><thead><tr><th>Item</th>
+<th>Qty</th><th>Total</th></tr></thead><tbody>""" + "".join(
+    f"<tr><td>{name}</td><td><input aria-label=Quantity value=1 oninput=\"log.push('{key}=' + "
+    f"this.value); this.closest('tr').cells[2].textContent = '$' + (this.value * {price})"
+    f".toLocaleString('en-US', {{minimumFractionDigits: 2}})\"></td><td>${price:,}.00</td>"
+    f"</tr>" for key, name, price in (("lamp", "Desk lamp", 1440), ("desk", "Oak desk", 2310),
+                                      ("chair", "Work chair", 1275))) + """</tbody></table>
+<table><tbody>""" + "".join(
+    f"<tr><td>{plan}</td><td><select aria-label=Billing onchange=\"log.push('{plan}=' + "
+    f"this.value); this.closest('tr').cells[2].textContent = this.value === 'Yearly' ? "
+    f"'${price * 10:,}' : '${price:,}'\"><option>Monthly</option><option>Yearly</option>"
+    f"</select></td><td>${price:,}</td></tr>"
+    for plan, price in (("Team", 490), ("Business", 1290))) + """</tbody></table>
+<table><tbody>""" + "".join(
+    f"<tr><th><label for=f-{k}>{label}</label></th><td><input id=f-{k} oninput=\"log.push("
+    f"'{k}=' + this.value); this.nextElementSibling.textContent = this.value.length < 3 ? "
+    f"'Too short' : 'Looks good'\"> <small>{hint}</small></td></tr>"
+    for k, label, hint in (("u", "Username", "Letters and digits only, 3 to 20 characters"),
+                           ("e", "Email", "We never share your address"))) + """</tbody>
+</table></main>"""
+
+
+@pytest.mark.parametrize(("query", "action", "value", "logged"), [
+    ("Oak desk quantity", "type", "2", ["desk=12"]),
+    ("Oak desk quantity", "fill", "35", ["desk=35"]),
+    ("Business billing", "select", "Yearly", ["Business=Yearly"]),
+    ("Username", "type", "annlee", ["u=a", "u=an", "u=ann", "u=annl", "u=annle", "u=annlee"])])
+def test_a_row_that_reacts_to_the_action_is_no_other_record(
+        domdex_browser: Any, query: str, action: str, value: str, logged: list[str]) -> None:
+    """A line total, a price and a hint change as the keys go in: the page's reaction to
+    the action, not another record moved into the row. Each keystroke is judged once,
+    before the page sees it; later ones by the record's name (review 52: refused after
+    one key, the right record already changed)."""
+    with page_showing(domdex_browser, _CART) as page:
+        intent = "select" if action == "select" else "fill"
+        ref = page.find(query, intent=intent).ref
+        assert ref is not None
+        getattr(page, action)(ref, value)
+        assert _log(page) == logged

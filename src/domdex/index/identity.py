@@ -423,13 +423,14 @@ def block_words(idx: PageIndex, pos: int) -> set[str]:
 
 def block_text(idx: PageIndex, pos: int) -> str:
     """The text of a lone element's block whose words :func:`block_words` gives, after
-    the names of the menus and dialogs around it and the values its block shows in
-    read-only fields.
+    the names of the menus and dialogs around it.
 
-    Why the names and values: one row-actions menu moved from Ann's row to Bob's says so
-    only in its name (*Actions for Ann Lee*), a confirmation dialog reused for another
-    file in its ``aria-label``, a reading pane's sender in a read-only field; the text
-    around the old *Delete* stayed the same, and it deleted Bob's (review 51)."""
+    Why the names: one row-actions menu moved from Ann's row to Bob's says so only in
+    its name (*Actions for Ann Lee*), a confirmation dialog reused for another file in
+    its ``aria-label``; the text around the old *Delete* stayed the same, and it deleted
+    Bob's (review 51). Not the values of read-only fields (a reading pane's sender):
+    a date picker's or a custom select's input is read-only too, and the agent's own
+    pick changes it (review 52)."""
     names = _container_names(idx, pos)
     block = _block_of(idx, pos)
     if block is None:
@@ -448,8 +449,6 @@ def block_text(idx: PageIndex, pos: int) -> str:
             continue
         if n.text and roles.is_interactive(n) is False:
             out.append(n.text)
-        elif n.value and "readonly" in n.states:
-            out.append(n.value)  # a pane's sender shown in a read-only field
     return " ".join([*names, *out])
 
 
@@ -461,14 +460,18 @@ _CONTAINER_LEVELS = 8
 
 def _container_names(idx: PageIndex, pos: int) -> list[str]:
     """The names of the menus and dialogs ``pos`` is in (nearest first), those of them
-    that are not its own block's text already (a name from ``aria-label``)."""
+    that are not its own block's text already (a name from ``aria-label``), without
+    their numbers: "Actions for 2 selected", "Session expires in 4:59" count and tick
+    while the same menu or dialog stays (review 52)."""
     out: list[str] = []
     for level, a in enumerate(idx.tree.ancestors(pos)):
         if level >= _CONTAINER_LEVELS:
             break
         n = idx.nodes[a]
         if n.role in _NAMED_CONTAINERS and n.name and n.name != n.text:
-            out.append(n.name)
+            said = " ".join(w for w in n.name.split() if not any(c.isdigit() for c in w))
+            if said:
+                out.append(said)
     return out
 
 

@@ -130,7 +130,14 @@
           }
         } else if (c.nodeType === 1 && c !== skip) {
           if (c.shadowRoot) walk(c.shadowRoot);
-          if (!/^(SCRIPT|STYLE|TEMPLATE|NOSCRIPT)$/.test(c.tagName)) walk(c);
+          // a shadow row's <slot> shows the host's light children (a row's name)
+          const slotted = c.tagName === "SLOT" ? c.assignedNodes({ flatten: true }) : [];
+          if (slotted.length) {
+            for (const a of slotted) {
+              if (a.nodeType === 3) { out.push(a.data); size += a.data.length; }
+              else if (a.nodeType === 1) { out.push(shown(a, limit - size, skip)); }
+            }
+          } else if (!/^(SCRIPT|STYLE|TEMPLATE|NOSCRIPT)$/.test(c.tagName)) walk(c);
         }
       }
     };
@@ -162,17 +169,37 @@
   };
   const quote = (t) => '"' + (t.length > 60 ? t.slice(0, 60) + "\u2026" : t) + '"';
   // "" when the row still is the one resolved, else what it is now
-  const judge = (row, skip) => {
+  // `drop`: words of the field's own text when the guard was armed (a prefilled
+  // textarea's, an editable cell's), which the action itself changes; `light`: a later
+  // key of the same action, after the page reacted to the earlier ones (a line total, a
+  // characters-left count moved): only the record's name and most of its key must stay
+  const judge = (row, skip, drop, light) => {
     if (!expect || !row || !(expect.key || []).length) return "";
     const own = new Set(expect.own || []);
     const text = shown(row, 20000, skip);
-    const now = new Set(cut(text).filter((w) => !own.has(w)));
-    const key = expect.key;
-    const hit = key.filter((w) => now.has(w)).length;
+    const said = cut(text).filter((w) => !own.has(w));
+    const now = new Set(said);
+    // words the capture cut otherwise ("King160" where a field sat between two texts)
+    const joined = said.join("");
+    const has = (w) => now.has(w) || (w.length > 3 && joined.includes(w));
+    const kept = (ws) => (ws || []).filter((w) => !(drop && drop.has(w)) &&
+      !(light && /\d/.test(w)));
+    const key = kept(expect.key);
+    const hit = key.filter(has).length;
     const told = "its row now reads " + quote(text);
-    if ((expect.ids || []).some((w) => !now.has(w)) || hit < 0.5 * key.length) return told;
+    const names = kept(expect.names);
+    if (light) { // the record's name must stay; with none, one of its key words
+      if (names.length) return names.every(has) ? "" : told;
+      // … or the field's own label, where no other row has it (a form laid out in rows:
+      // *Username*, its hint replaced by "Too short" as the text goes in)
+      const others = (expect.others || []).map((o) => new Set(o));
+      const telling = [...own].filter((w) => !others.some((o) => o.has(w)));
+      if (telling.length && telling.every((w) => cut(text).includes(w))) return "";
+      return !key.length || hit > 0 ? "" : told;
+    }
+    if (kept(expect.ids).some((w) => !has(w)) || hit < 0.5 * key.length) return told;
     // the cell that names the record must still say all of it
-    if ((expect.names || []).some((w) => !now.has(w))) return told;
+    if (names.some((w) => !has(w))) return told;
     // it reads more like another look-alike's row than its own: that row moved here
     const old = new Set(expect.words || []);
     const jaccard = (a, b) => {
@@ -202,15 +229,17 @@
     const row = rowOf();
     const skip = typed ? el : null;
     const own0 = typed ? new Set() : ownWords();
+    const drop = typed ? new Set(cut(shown(el, 20000))) : null;
     const row0 = row ? new Set(cut(shown(row, 20000, skip))) : null;
-    return () => {
+    return (light) => {
       if (!el.isConnected) return "changed: it left the page";
       const gone = typed ? [] : lost(own0, ownWords());
       if (gone.length) return "changed: its name changed (no longer says " + quote(gone.join(" ")) + ")";
       if (!row) return "";
       if (!holds(row, el) || !row.isConnected) return "changed: it moved out of its row";
-      const said = judge(row, skip);
+      const said = judge(row, skip, drop, light);
       if (said) return "changed: " + said;
+      if (light) return ""; // a hint replaced as the text goes in is no other record
       // no key from the capture: most of its row's words may not go
       const now = new Set(cut(shown(row, 20000, skip)));
       if (!(expect && (expect.key || []).length) && row0.size && lost(row0, now).length > row0.size / 2) {
@@ -280,32 +309,43 @@
   // The keys guard, for a fill, a select, typing or a key pressed on the element: the
   // same row can be patched to another record's while the text goes in (a live list
   // re-sorted on focus, rows rewritten every few ms), and Playwright's fill, select or
-  // keys then land in Bob's field. Every key, text insertion and input or change event
-  // aimed at the element is judged as it comes (a select's and a date field's are the
-  // page's own dispatch, after the value is set: that value is put back); once the
-  // element is not the one resolved any more, they are stopped before any page handler
-  // sees them, until the session disarms the guard.
+  // keys then land in Bob's field. Each keystroke or edit is judged at its first event
+  // (listener below); once the element is not the one resolved any more, it and what
+  // follows are stopped before any page handler sees them (a select's value put back),
+  // until the session disarms the guard. The first is judged in full; later ones only
+  // by the record's name and most of its key, the page having reacted to the earlier
+  // ones (a line total, a hint replaced), and the field's own text is no part of it.
   const KEYS = ["keydown", "keypress", "keyup", "beforeinput", "input", "change", "paste"];
   const armKeys = () => {
     const w = el.ownerDocument.defaultView;
     if (w[KEY]) w[KEY].stop();
     const changed = identity(true);
     let verdict = "";
+    let judged = 0; // keystrokes and edits judged so far
+    let keyDown = false; // a keydown of this keystroke was judged (its input follows)
     const options = el.options ? [...el.options].map((o) => o.selected) : null;
     const value = "value" in el ? el.value : null;
     const undo = () => {
       if (options) [...el.options].forEach((o, i) => { o.selected = !!options[i]; });
       else if (value !== null && el.value !== value) el.value = value;
     };
+    // Judged once per keystroke or edit, at its first event, before the page's handlers
+    // on the element see it: a keydown; a beforeinput with no keydown before it (a
+    // fill's text insertion); a select's or a date field's own input event (the value
+    // just set). Its keypress, input and keyup come after the page reacted to it (a line
+    // total updated) and carry its verdict; a select's change is judged by the name.
     const listener = (e) => {
       const t = e.composedPath()[0];
       if (!t || !(t === el || within(t))) return;
       if (!e.isTrusted && e.type !== "input" && e.type !== "change") return;
-      // judged before each edit (a key, a text insertion) and at a select's or a date
-      // field's own input and change events, which follow the value set in one task
-      if (!verdict && (e.type !== "input" && e.type !== "change" || !e.isTrusted)) {
-        verdict = changed();
-      }
+      const first = e.type === "keydown" || (e.type === "beforeinput" && !keyDown) ||
+        (e.type === "input" && !e.isTrusted) || e.type === "paste";
+      if (e.type === "keydown") keyDown = true;
+      else if (e.type === "keyup" || e.type === "input") keyDown = false;
+      if (!verdict && first) verdict = changed(judged++ > 0);
+      // a select's change follows its input, after the page's input handlers: a page
+      // that patched another record into the row by then is caught by the name
+      else if (!verdict && e.type === "change" && !e.isTrusted) verdict = changed(true);
       if (verdict) {
         if (e.type === "input" || e.type === "change") undo();
         e.preventDefault();
