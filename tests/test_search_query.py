@@ -60,5 +60,6 @@ def test_a_first_or_last_that_ends_the_request_says_in_which_order_or_when() -> 
     # the word before it makes it one item
     for text, n in (("delete the first", 1), ("open the item listed first", 1),
                     ("click the last one", -1), ("edit the first post", 1),
-                    ("the one that comes last", -1)):
+                    ("the one that comes last", -1), ("retry the run that started last", -1),
+                    ("open the mail that arrived first", 1)):
         assert parse_query(text).ordinal == n, text

@@ -251,8 +251,8 @@ _ADVERB_ORDINAL = re.compile(
     r"(\w+)\s+(first|last)(?=\s*(?:$|[.,;!?]|\b(?:then|and|please|so|before|after)\b))")
 _ORDINAL_BEFORE = frozenset(str.split(
     "the a an my your its their his her our this that very is are was be being one ones "
-    "listed shown appears appear appearing comes come coming displayed placed ranked "
-    "sorted"))
+    "listed shown appears appear appearing comes come coming came displayed placed "
+    "ranked sorted ran began begun went got sent made left won arrived"))
 #: "the last 3 days", "the first 10 rows": a span of several, not one item counted.
 _SPAN = re.compile(r"\b(?:first|last)\s+(?=\d)")
 #: Role words that are also the verb of a control's name when "all" or "none" follows:
@@ -543,8 +543,10 @@ def parse_query(text: str) -> Query:
         picks = _PICKS.match(low) is not None
         low = (_TIMES if picks else _TYPED_TIMES).sub(
             lambda m: " again " if not picks and "second" in m[0] else " ", low)
+        # … after a verb in the past it says which one ("the run that started last")
         low = _ADVERB_ORDINAL.sub(
-            lambda m: m[0] if m[1] in _ORDINAL_BEFORE else m[1] + " ", low)
+            lambda m: m[0] if m[1] in _ORDINAL_BEFORE or _PARTICIPLE.fullmatch(m[1])
+            else m[1] + " ", low)
         low = _SPAN.sub(" ", low)
     q.quoted = [m.strip() for m in _QUOTED.findall(text)]
     q.named = [m.strip() for m in _NAMED_QUOTE.findall(text)]
