@@ -145,3 +145,16 @@ def test_a_row_that_reacts_to_the_action_is_no_other_record(
         assert ref is not None
         getattr(page, action)(ref, value)
         assert _log(page) == logged
+
+
+def test_enter_pressed_in_a_text_area_goes_after_its_text(domdex_browser: Any) -> None:
+    """Focusing a text area left the caret at its start, and Enter put its newline
+    before the note (review 52); keys are pressed after the text, as typed ones are."""
+    html = ("<main><h1>Note</h1><label>Internal note <textarea>VIP customer since 2019"
+            "</textarea></label></main>")
+    with page_showing(domdex_browser, html) as page:
+        ref = page.find("internal note", intent="fill").ref
+        assert ref is not None
+        page.press(ref, "Enter")
+        assert page.playwright_page.evaluate("document.querySelector('textarea').value") == \
+            "VIP customer since 2019\n"

@@ -387,7 +387,8 @@ async def _press(locator: Any, key: str, timeout_ms: float, ref: str) -> None:
     the focus, without checking that the focus moved: on a disabled button, a plain
     ``<div>`` cell or an element that ignores ``focus()``, the focus stays where it was
     and the key goes there — Enter on "Place order" submitted the search form that still
-    had the focus, and the answer said OK (a review's case). Costs one in-page call.
+    had the focus, and the answer said OK (a review's case). In a text field the caret
+    goes after its text first, as for ``type``. Costs two in-page calls.
     """
     await locator.focus(timeout=timeout_ms)
     elsewhere = await evaluate_in(locator.first, _FOCUS_ON_JS, timeout=timeout_ms,
@@ -398,6 +399,11 @@ async def _press(locator: Any, key: str, timeout_ms: float, ref: str) -> None:
             f"is on {elsewhere}), so the key would have gone there. Nothing was pressed. "
             "Press it in a field or control that takes the focus, or on the page itself "
             "(press with no ref) for a page-wide shortcut.")
+    # keys go where the caret is, and focusing a text area leaves it at the start: Enter
+    # put its newline before the text (review 52); as ``type`` does, after the text
+    with contextlib.suppress(Exception):
+        await evaluate_in(locator.first, _CARET_END_JS, timeout=timeout_ms,
+                          deadline=EXPLAIN_DEADLINE, what="caret")
     await locator.press(key, timeout=timeout_ms)
 
 
