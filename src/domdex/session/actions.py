@@ -275,9 +275,9 @@ async def keys_guarded(locator: Any, action: str, ref: str, timeout_ms: float,
     after the action began, or a list re-sorted when the field took the focus, put
     Carol's record around the node, and her quantity was set, her role changed, Enter
     pressed in her field, answered OK (a review's 16 cases). The guard judges the row
-    at every key and text insertion, and at a select's own input and change events;
-    once it is another record's, they are stopped before the page sees them (a select's
-    value put back) and the action is refused. Costs two in-page calls.
+    once per keystroke or edit, before the page sees it (a select's at its own input
+    event); once it is another record's, what comes is stopped (a select's value put
+    back) and the action is refused. Costs two in-page calls.
     """
     try:
         armed = await evaluate_in(locator.first, script("clickpoint.js"),
@@ -290,18 +290,17 @@ async def keys_guarded(locator: Any, action: str, ref: str, timeout_ms: float,
     if isinstance(armed, dict) and armed.get("changed"):
         raise ActionError(_changed(action, ref, str(armed["changed"]), expect,
                                    "since it was found", "Nothing was done."))
+    failed: Exception | None = None
     try:
         yield
-    except Exception as exc:
-        stopped = await _disarm(locator)
-        if stopped.startswith("changed: "):
-            raise ActionError(_changed(action, ref, stopped.removeprefix("changed: "), expect,
-                                       "as the action was made", _KEYS_DONE[action])) from exc
-        raise
+    except Exception as exc:  # the guard's verdict says more than the action's failure
+        failed = exc
     stopped = await _disarm(locator)
     if stopped.startswith("changed: "):
         raise ActionError(_changed(action, ref, stopped.removeprefix("changed: "), expect,
-                                   "as the action was made", _KEYS_DONE[action]))
+                                   "as the action was made", _KEYS_DONE[action])) from failed
+    if failed is not None:
+        raise failed
 
 
 _DISARM = """() => {
@@ -311,7 +310,7 @@ _DISARM = """() => {
 
 
 async def _disarm(locator: Any) -> str:
-    """Take the click guard away; what it stopped ("" for nothing). Read in the
+    """Take the click or keys guard away; what it stopped ("" for nothing). Read in the
     element's frame through ``evaluate_all``, which does not wait for the element: a
     click often removes it (a to-do ticked off, a row deleted)."""
     try:
@@ -400,10 +399,9 @@ async def _press(locator: Any, key: str, timeout_ms: float, ref: str) -> None:
             "Press it in a field or control that takes the focus, or on the page itself "
             "(press with no ref) for a page-wide shortcut.")
     # keys go where the caret is, and focusing a text area leaves it at the start: Enter
-    # put its newline before the text (review 52); as ``type`` does, after the text
-    with contextlib.suppress(Exception):
-        await evaluate_in(locator.first, _CARET_END_JS, timeout=timeout_ms,
-                          deadline=EXPLAIN_DEADLINE, what="caret")
+    # put its newline before the text (review 52); as ``type`` does, after the text (no
+    # End key of its own: that is a key the agent did not ask for)
+    await _caret_to_end(locator, timeout_ms, end_key=False)
     await locator.press(key, timeout=timeout_ms)
 
 
@@ -514,19 +512,20 @@ _CARET_END_JS = """(el) => {
 }"""
 
 
-async def _caret_to_end(locator: Any, timeout_ms: float) -> None:
+async def _caret_to_end(locator: Any, timeout_ms: float, *, end_key: bool = True) -> None:
     """Put the caret after a field's text before ``type`` types: keys go where the caret
     is, and focusing a field that holds text leaves it at the start — " Hello" typed into
     *Draft text* gave "HelloDraft text", answered OK (review 49). ``type`` adds to the
     end; ``fill`` replaces. A field with no selection API (email, number) gets End; a
-    field that shows a mask's blanks keeps the caret where the page put it."""
+    field that shows a mask's blanks keeps the caret where the page put it. ``end_key``:
+    whether a field with no selection API gets End."""
     try:
         placed = await evaluate_in(locator.first, _CARET_END_JS, timeout=timeout_ms,
                                    deadline=EXPLAIN_DEADLINE, what="caret")
     except Exception as exc:  # not there yet: press_sequentially waits and says so
         logger.debug("caret not placed: %r", exc)
         return
-    if placed is False:
+    if placed is False and end_key:
         await locator.press("End", timeout=timeout_ms)
 
 

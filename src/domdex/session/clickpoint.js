@@ -177,7 +177,8 @@
     if (!expect || !row || !(expect.key || []).length) return "";
     const own = new Set(expect.own || []);
     const text = shown(row, 20000, skip);
-    const said = cut(text).filter((w) => !own.has(w));
+    const all = cut(text);
+    const said = all.filter((w) => !own.has(w));
     const now = new Set(said);
     // words the capture cut otherwise ("King160" where a field sat between two texts)
     const joined = said.join("");
@@ -194,7 +195,7 @@
       // *Username*, its hint replaced by "Too short" as the text goes in)
       const others = (expect.others || []).map((o) => new Set(o));
       const telling = [...own].filter((w) => !others.some((o) => o.has(w)));
-      if (telling.length && telling.every((w) => cut(text).includes(w))) return "";
+      if (telling.length && telling.every((w) => all.includes(w))) return "";
       return !key.length || hit > 0 ? "" : told;
     }
     if (kept(expect.ids).some((w) => !has(w)) || hit < 0.5 * key.length) return told;
@@ -248,10 +249,21 @@
       return "";
     };
   };
-  // let the click through to el's own points and to `allowed` (a wrapped control) only
-  const arm = (allowed) => {
+  // `listener` on el's window for `types`, capturing (before the page's own), as the
+  // one guard the session disarms (the one before it is stopped); stop() answers
+  // `verdict()`, or "". Never outlives an action the session lost track of.
+  const install = (types, listener, verdict) => {
     const w = el.ownerDocument.defaultView;
     if (w[KEY]) w[KEY].stop();
+    const off = () => { for (const type of types) w.removeEventListener(type, listener, true); };
+    const guard = { stop: () => { off(); if (w[KEY] === guard) delete w[KEY]; return verdict() || ""; } };
+    for (const type of types) w.addEventListener(type, listener, true);
+    w[KEY] = guard;
+    setTimeout(off, 60000);
+    return off;
+  };
+  // let the click through to el's own points and to `allowed` (a wrapped control) only
+  const arm = (allowed) => {
     let verdict; // decided by the first trusted event: "" to let it pass, else the control
     let captured = null; // an ancestor that took the pointer capture during the click
     const opened0 = el.getAttribute("aria-expanded"); // a popup it opens, before the press
@@ -294,13 +306,7 @@
       }
       if (e.type === "click") off(); // the click is over: a later one is not ours
     };
-    const off = () => {
-      for (const type of EVENTS) w.removeEventListener(type, listener, true);
-    };
-    const guard = { stop: () => { off(); if (w[KEY] === guard) delete w[KEY]; return verdict || ""; } };
-    for (const type of EVENTS) w.addEventListener(type, listener, true);
-    w[KEY] = guard;
-    setTimeout(off, 60000); // never outlives a click the session lost track of
+    const off = install(EVENTS, listener, () => verdict);
   };
   const answer = (result, allowed) => {
     arm(allowed);
@@ -317,8 +323,6 @@
   // ones (a line total, a hint replaced), and the field's own text is no part of it.
   const KEYS = ["keydown", "keypress", "keyup", "beforeinput", "input", "change", "paste"];
   const armKeys = () => {
-    const w = el.ownerDocument.defaultView;
-    if (w[KEY]) w[KEY].stop();
     const changed = identity(true);
     let verdict = "";
     let judged = 0; // keystrokes and edits judged so far
@@ -352,11 +356,7 @@
         e.stopImmediatePropagation();
       }
     };
-    const off = () => { for (const type of KEYS) w.removeEventListener(type, listener, true); };
-    const guard = { stop: () => { off(); if (w[KEY] === guard) delete w[KEY]; return verdict; } };
-    for (const type of KEYS) w.addEventListener(type, listener, true);
-    w[KEY] = guard;
-    setTimeout(off, 60000);
+    install(KEYS, listener, () => verdict);
   };
   // the row already is another record's: nothing to click
   const already = judge(rowOf());
