@@ -636,7 +636,7 @@ def test_a_tab_naming_what_is_acted_on_is_not_the_act(domdex_browser: Any, query
     delete, download …, is refused; a control that does it, or a request only to see
     it, is not."""
     from domdex.search.api import find
-    from domdex.session.ambiguity import undone
+    from domdex.session.verbfit import undone
 
     with page_showing(domdex_browser, _RUN_TABS) as page:
         idx = page.index()

@@ -65,6 +65,7 @@ from ..search.ranking import (
 )
 from ..search.records import RECORD_WORDS
 from ..words import fold
+from .verbfit import miscast, undone, untoggled
 
 if TYPE_CHECKING:
     from ..index import PageIndex
@@ -972,42 +973,6 @@ _NOT_BY_TEXT = ACTION_VERBS - {"open", "show", "select", "toggle", "expand", "co
                                 "sort", "filter", "play", "copy", "print"}
 
 
-#: Verbs of a request that only a control doing that can answer: a tab or a link named
-#: by the thing acted on (*Logs* for "save these logs") only shows it.
-_DONE_BY_CONTROL = frozenset(str.split(
-    "save delete remove download upload print share copy subscribe unsubscribe undo redo "
-    "reset export import submit send duplicate archive restore publish unpublish approve "
-    "reject invite accept decline rename clear empty install uninstall"))
-#: Roles that show or lead somewhere rather than do.
-_SHOWING_ROLES = frozenset({"tab", "link"})
-
-
-def undone(idx: PageIndex, result: FindResult, action: str) -> str | None:
-    """The refusal to give when a click's best is a tab or a link that names the thing
-    the request acts on but not the act ("save these logs to my computer" over the
-    *Logs* tab; Prefect's first run): the click would show the thing, and be reported
-    done, while nothing was saved."""
-    if action != "click" or not result.ref or not result.matches:
-        return None
-    q = result.ranking.query
-    said = q.sequence[0] if q.sequence else ""
-    node = idx.node(result.ref)
-    if said not in _DONE_BY_CONTROL or node.role not in _SHOWING_ROLES:
-        return None
-    own = {_stem(w) for w in words(label(node)) if w not in STOPWORDS}
-    asked = {_stem(t) for t in q.terms}
-    # it names the thing only: all its words are the request's ("Logs"), none says what
-    # is done ("Move to the Trash" for "send … to the trash", a "✖" that removes)
-    if not own or not own <= asked or _stem(said) in own or \
-            any(_stem(w) in own for w in SYNONYMS.get(said, ())):
-        return None
-    return (f"{result.query!r} asks to {said}, and find's best match, {element_line(node)}, "
-            f"is a {node.role} that names what is acted on, not the act, so a click would "
-            f"show it and do nothing else; nothing was done ({action}). Find the control "
-            f"that does it (it may be on the page the {node.role} leads to), or act on an "
-            f"element by its ref ({action} <ref>).")
-
-
 def inert(idx: PageIndex, result: FindResult, action: str) -> str | None:
     """The refusal to give when a click's best is text, not a control, and the request
     asks for what only a control does ("publish the post" over a paragraph *Status:
@@ -1216,4 +1181,4 @@ _NOT_IT = (excluded, unmet, elsewhere, counted, recounted)
 #: … then a ``medium`` best the request hardly names, a field qualified otherwise than
 #: the request says, one that says the opposite or does more or less, a toggle already as
 #: asked, text for a control's job.
-_DOUBTFUL = (unsure, unqualified, opposed, settled, inert, undone)
+_DOUBTFUL = (unsure, unqualified, opposed, settled, inert, undone, untoggled, miscast)

@@ -1,0 +1,191 @@
+"""Whether find's best can do what the request's verb asks, before a click by words.
+
+find ranks by words, and the words of a request are mostly the thing acted on: "take
+*Paper Moons* off this order", "put the discount back", "open order LB-1017". The element
+that carries those words best is often the thing itself — the order line's button that
+opens it, the discount's slider, the row's checkbox — and a click on it lands, is
+reported done, and does something else than asked. These checks refuse such a click
+(the refusal lists find's best, so the agent can act by ref); they never pick another
+element. They were written from the wrong actions of the dev corpus (``bench/
+find_corpus.py``: 8 of its 14), so their effect there is in-sample; the held-out measure
+is an outside review's.
+
+- :func:`undone`: the request asks for an act only a control does (save, delete,
+  unlink, "take … off", "put … back") and the best names the thing, not the act: a tab
+  or link that shows it, a button named by it alone, a field a click only focuses.
+- :func:`untoggled`: the request asks to open, go to, download, submit … and the best is
+  a checkbox, radio or switch whose name does not say that verb: a click ticks it.
+- :func:`miscast`: the best's name opens with another act than the request's ("publish
+  my edit" over *Show preview*), not a synonym of it.
+
+English requests only (the verb lists are English), but for :func:`undone`'s tab and
+link form, which needs only the request's first word to be one of its verbs.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..index.identity import words
+from ..index.labels import label
+from ..languages import current_language
+from ..render.elements import element_line
+from ..search.lexical import STOPWORDS, SYNONYMS, english_stem
+from ..search.ranking import ACTION_VERBS, undoable
+
+if TYPE_CHECKING:
+    from ..index import PageIndex
+    from ..render.find import FindResult
+    from ..snapshot import Node
+
+__all__ = ["miscast", "undone", "untoggled"]
+
+#: Verbs of a request that only a control doing that can answer: a tab or a link named
+#: by the thing acted on (*Logs* for "save these logs") only shows it.
+_DONE_BY_CONTROL = frozenset(str.split(
+    "save delete remove download upload print share copy subscribe unsubscribe undo redo "
+    "reset export import submit send duplicate archive restore publish unpublish approve "
+    "reject invite accept decline rename clear empty install uninstall unlink detach "
+    "disconnect unassign discard revert"))
+#: A verb and a particle later in the request that together ask for such an act ("take
+#: Paper Moons off this order", "put the discount back"); "take me back" is a way back.
+_PHRASAL = {("take", "off"): "remove", ("take", "out"): "remove", ("take", "away"): "remove",
+            ("put", "back"): "restore", ("set", "back"): "reset", ("bring", "back"): "restore"}
+#: Roles that show or lead somewhere rather than do.
+_SHOWING_ROLES = frozenset({"tab", "link"})
+#: Roles a click names by what they act on when they carry no verb (an order line's
+#: button that opens the line).
+_DOING_ROLES = frozenset({"button", "menuitem"})
+#: Roles a click only focuses or opens: it cannot save, delete or reset anything.
+_FIELD_ROLES = frozenset({"textbox", "searchbox", "spinbutton", "slider", "combobox"})
+#: Words of a field's name that say its kind, not the thing ("range slider for Discount").
+_KIND_WORDS = frozenset(str.split("range slider number input field box text for of"))
+#: Verbs a checkbox, radio or switch does not do unless its name says so: a click on it
+#: ticks it ("open order LB-1017" over the order row's checkbox).
+_NOT_BY_TOGGLE = frozenset(str.split(
+    "open go view visit navigate download upload submit send publish save edit rename print "
+    "export import search sort close create file"))
+_TOGGLES = frozenset({"checkbox", "radio", "switch", "menuitemcheckbox", "menuitemradio"})
+#: Every verb a control's name may open with, to tell a name that says an act (and
+#: their synonyms: *Change my password* says an act).
+_VERBS = frozenset(w for v in ACTION_VERBS | _DONE_BY_CONTROL | _NOT_BY_TOGGLE
+                   for w in (v, *SYNONYMS.get(v, ())))
+#: Request verbs that ask only for a click on the thing ("open the search options" over
+#: a *Search* link that opens them): no act of their own for :func:`miscast` to miss.
+_JUST_CLICK = frozenset(str.split("open show view go visit navigate expand toggle select"))
+
+
+def _stem(word: str) -> str:
+    return english_stem(word.casefold())
+
+
+def _says(name_words: set[str], verb: str) -> bool:
+    """Whether a name's (stemmed) words say ``verb`` or a synonym of it."""
+    return any(_stem(w) in name_words for w in (verb, *SYNONYMS.get(verb, ())))
+
+
+def _submits(verb: str, node: Node) -> bool:
+    """Whether a request to submit or send meets a form's submit button, whatever its
+    name (*Change my password*)."""
+    return verb in ("submit", "send") and node.attrs.get("type") == "submit"
+
+
+def _asked_act(result: FindResult) -> str | None:
+    """The act a request asks for that only a control does ("save …", "take … off")."""
+    seq = result.ranking.query.sequence
+    if not seq:
+        return None
+    if seq[0] in _DONE_BY_CONTROL:
+        return seq[0]
+    if current_language() is not None:
+        return None
+    return next((act for (verb, particle), act in _PHRASAL.items()
+                 if seq[0] == verb and particle in seq[1:]), None)
+
+
+def undone(idx: PageIndex, result: FindResult, action: str) -> str | None:
+    """The refusal to give when a click's best names the thing the request acts on but
+    not the act: a tab or link ("save these logs to my computer" over the *Logs* tab;
+    Prefect's first run), a button named by the thing alone ("take *Paper Moons and
+    Kites* off this order" over the order line, which opens it), or a field a click
+    only focuses ("put the discount back" over its slider). The click would land and be
+    reported done while nothing was saved, removed or reset."""
+    if action != "click" or not result.ref or not result.matches:
+        return None
+    act = _asked_act(result)
+    if act is None:
+        return None
+    node = idx.node(result.ref)
+    own = {_stem(w) for w in words(label(node)) if w not in STOPWORDS}
+    if _says(own, act) or any(_stem(w) in own for w in _PHRASAL_WORDS.get(act, ())):
+        return None
+    asked = {_stem(t) for t in result.ranking.query.terms}
+    if node.role in _SHOWING_ROLES:
+        # it names the thing only: all its words are the request's ("Logs"), none says
+        # what is done ("Move to the Trash" for "send … to the trash", a "✖" that removes)
+        if not own or not own <= asked:
+            return None
+    elif node.role in _DOING_ROLES:
+        # named by the thing (a word of the request's besides the act), with no verb of
+        # its own: *Paper Moons and Kites (Hardcover) × 5*; an icon's "✖" names nothing
+        if current_language() is not None or not own & (asked - {_stem(act)}) or \
+                own & {_stem(v) for v in _VERBS} or undoable(label(node)) or \
+                _submits(act, node):
+            return None
+    elif node.role in _FIELD_ROLES:
+        if current_language() is not None or not (own - _KIND_WORDS) & asked:
+            return None
+    else:
+        return None
+    return (f"{result.query!r} asks to {act}, and find's best match, {element_line(node)}, "
+            f"is a {node.role} that names what is acted on, not the act, so a click would "
+            f"{'focus it' if node.role in _FIELD_ROLES else 'show it'} and do nothing "
+            f"else; nothing was done ({action}). Find the control that does it (it may "
+            f"be on the page the element leads to), or act on an element by its ref "
+            f"({action} <ref>).")
+
+
+#: The words a name may say the phrasal acts with (*Remove*, *Delete*, *Reset*, *Undo*).
+_PHRASAL_WORDS = {"remove": ("delete", "trash", "clear", "unlink", "detach", "discard"),
+                  "restore": ("reset", "undo", "revert", "default"),
+                  "reset": ("restore", "undo", "revert", "default")}
+
+
+def untoggled(idx: PageIndex, result: FindResult, action: str) -> str | None:
+    """The refusal to give when a click's best is a checkbox, radio or switch and the
+    request asks to open, go to, download, submit … what its name does not say ("open
+    order LB-1017" over the order row's checkbox): a click would tick it."""
+    if action != "click" or not result.ref or current_language() is not None:
+        return None
+    seq = result.ranking.query.sequence
+    verb = seq[0] if seq else ""
+    node = idx.node(result.ref)
+    if verb not in _NOT_BY_TOGGLE or node.role not in _TOGGLES:
+        return None
+    if _says({_stem(w) for w in words(label(node))}, verb):
+        return None
+    return (f"{result.query!r} asks to {verb}, and find's best match, {element_line(node)}, "
+            f"is a {node.role}: a click would tick or untick it and do nothing else, so "
+            f"nothing was done ({action}). Act on an element by its ref ({action} <ref>).")
+
+
+def miscast(idx: PageIndex, result: FindResult, action: str) -> str | None:
+    """The refusal to give when the best's name opens with another act than the one the
+    request opens with, and not a synonym of it ("publish my edit" over *Show preview*,
+    picked by the word "edit"): the click would do that other act."""
+    if action != "click" or not result.ref or current_language() is not None:
+        return None
+    seq = result.ranking.query.sequence
+    verb = seq[0] if seq else ""
+    if verb not in _VERBS or verb in _JUST_CLICK:
+        return None
+    node = idx.node(result.ref)
+    name = [w.casefold() for w in words(label(node))]
+    if not name or name[0] not in _VERBS or name[0] == verb:
+        return None
+    if _says({_stem(w) for w in name}, verb) or verb in SYNONYMS.get(name[0], ()) or \
+            _submits(verb, node):
+        return None
+    return (f"{result.query!r} asks to {verb}, and find's best match, {element_line(node)}, "
+            f"says it does something else ({name[0]}), so nothing was done ({action}). "
+            f"Act on it by its ref ({action} <ref>) if it is the one meant.")
