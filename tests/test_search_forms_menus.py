@@ -375,3 +375,16 @@ def test_a_button_before_a_field_alone_in_its_box_names_it(domdex_browser: Any) 
         assert label["pw"] == "", label  # on the field's line: it acts on it (review 50)
         r = find(idx, "type the title of the new book", intent="fill")
         assert r.ref and idx.node(r.ref).attrs.get("id") == "t", r.render()
+
+
+def test_a_kind_of_text_named_in_a_request_to_fill_is_the_fields_name(
+        domdex_browser: Any) -> None:
+    """"the description of os.path.join" asks for a kind of text, to read; "update the
+    description of this project" names the *Description* field (Label Studio's
+    first run filled *Project Name*, whose value holds the project's words)."""
+    page = ("<main><h1>Settings</h1><form><label for=n>Project Name</label><input id=n "
+            "value='Product Reviews - Sentiment (EU)'><label for=d>Description</label>"
+            "<textarea id=d></textarea><label for=c>Color</label><input id=c></form></main>")
+    for idx in _indexed(domdex_browser, page):
+        hit = find(idx, "update the description of this project", intent="fill")
+        assert hit.matches[0].name == "Description", str(hit)

@@ -103,3 +103,50 @@ def test_a_control_that_says_another_act_is_refused(domdex_browser: Any, query: 
         assert (why is not None) == refused, why
         if refused:
             assert _OTHER in str(why)
+
+
+_VIEWS = LEDGER + (
+    "<main><h1>Tasks</h1><div role=tablist><div role=tab aria-selected=true "
+    "onclick=\"rec('tab')\">Low model confidence</div><span class=menu-trigger "
+    "onclick=\"rec('menu')\" style='cursor:pointer'>⋮</span><div role=tab>Default</div>"
+    "</div></main>")
+_CARDS = LEDGER + "<main><h1>Projects</h1>" + "".join(
+    f"<div class=card><h3>{n}</h3><span class=badge>{s}</span><button "
+    f"onclick=\"rec('{n}')\">Open</button></div>"
+    for n, s in (("Website", "Active"), ("Mobile app", "Archived"))) + "</main>"
+
+
+@pytest.mark.parametrize(("page", "query", "best", "acted"), [
+    # Label Studio's first run: the view's tab for "the menu of" the view
+    (_VIEWS, "open the menu for the low model confidence view", "Low model confidence",
+     "asks for a menu"),
+    (_VIEWS, "open the low model confidence view", "Low model confidence", "tab"),
+    # review 53: the card's status text, which nothing makes clickable
+    (_CARDS, "open the archived project", "Archived", "is text, not a control"),
+])
+def test_a_best_of_another_kind_than_asked_is_refused(domdex_browser: Any, page: str,
+                                                      query: str, best: str,
+                                                      acted: str) -> None:
+    test_a_best_that_cannot_do_the_act_is_refused(domdex_browser, page, query, best, acted)
+
+
+_CHANNELS = "<main><h1>Notification settings</h1>" + "".join(
+    f"<fieldset><legend>{t}</legend>" + "".join(
+        f"<label><input id={k}-{c.lower()} type=checkbox checked> {c}</label>"
+        for c in ("Email", "SMS", "Push")) + "</fieldset>"
+    for k, t in (("mkt", "Marketing"), ("sec", "Security alerts"))) + "</main>"
+
+
+@pytest.mark.parametrize(("query", "box"), [
+    ("turn off SMS for marketing", "mkt-sms"),
+    ("stop push notifications for security alerts", "sec-push"),
+])
+def test_the_verb_that_opens_a_request_is_no_word_of_the_record(domdex_browser: Any,
+                                                                 query: str, box: str) -> None:
+    """Review 53: "turn off SMS for marketing" was refused because the Marketing box
+    "has no 'turn', 'off'": the opening verb says what to do, not which record."""
+    with page_showing(domdex_browser, _CHANNELS) as p:
+        p.uncheck(query=query)
+        unchecked = p.playwright_page.evaluate(
+            "[...document.querySelectorAll('input:not(:checked)')].map(e => e.id)")
+        assert unchecked == [box]

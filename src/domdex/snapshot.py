@@ -26,7 +26,7 @@ SCHEMA_VERSION = 1
 #: States a node may carry. ``hidden`` is not here: it is ``Node.visible``.
 STATES = frozenset(
     {"checked", "mixed", "selected", "expanded", "collapsed", "disabled", "required",
-     "focused", "readonly", "pressed", "invalid", "multiple"}
+     "focused", "readonly", "pressed", "invalid", "multiple", "modal"}
 )
 
 _REF_RE = re.compile(r"^(?:f(?P<frame>\d+))?e(?P<num>\d+)$")

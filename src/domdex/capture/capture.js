@@ -650,6 +650,8 @@
     const ai = get("aria-invalid");
     if (ai && ai !== "false") out.push("invalid");
     if (el.multiple === true) out.push("multiple");
+    // a dialog opened by showModal(), or one that says it is modal: the rest is inert
+    if (t === "DIALOG" ? el.matches(":modal") : get("aria-modal") === "true") out.push("modal");
     return out.length ? out.join(" ") : null;
   };
   const FORM_TAGS = new Set(["BUTTON", "INPUT", "SELECT", "TEXTAREA", "OPTION", "OPTGROUP",

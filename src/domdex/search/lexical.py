@@ -79,7 +79,7 @@ VALUE_WORDS = _words(
 KEY_WORDS = _words("entry term option heading title label name header signature declaration")
 
 #: Key and value words that only say which kind of element is wanted (not its words).
-_KIND_ONLY = _words("""entry term option signature declaration explanation explain explains
+KIND_ONLY = _words("""entry term option signature declaration explanation explain explains
     definition define defines meaning means description describe describes summary answer""")
 _DESCRIBING = re.compile(r"\b(one|single|two)[- ]line\b|\bbrief\b|\bshort\b|\bfull\b")
 
@@ -643,9 +643,9 @@ def parse_query(text: str) -> Query:
             q.roles |= ROLE_WORDS[w]
         elif w in VALUE_WORDS:
             q.wants_value = True
-            if w not in STOPWORDS and w not in _KIND_ONLY:
+            if w not in STOPWORDS and w not in KIND_ONLY:
                 q.terms.append(w)
-        elif w in _KIND_ONLY:
+        elif w in KIND_ONLY:
             q.wants_key = True
         elif w not in STOPWORDS or w.startswith("-") or w in named or \
                 (n == 0 and w in _VERB_FIRST):

@@ -31,6 +31,7 @@ import numpy as np
 from ..compounds import related_words
 from ..errors import QueryError
 from ..index.identity import read_record, row_text
+from ..index.modal import open_modal
 from ..index.reveal import opens_something, revealer
 from ..languages import current_language, in_page_language, is_function_word
 from ..structure_words import STRUCTURE_WORDS
@@ -42,6 +43,7 @@ from .lexical import (
     _QUOTED,
     ACTION_INTENTS,
     COLUMN_SYNONYMS,
+    KIND_ONLY,
     ORDINAL_WORDS,
     ROLE_WORDS,
     STOPWORDS,
@@ -1688,6 +1690,10 @@ def find_matches(
         q.terms = [t for t in q.terms if t != "page"]
         q.role_words.append("link")
         q.roles |= ROLE_WORDS["link"]
+    if intent in ("fill", "select"):
+        # "update the description of the EU project": a field's name, not the kind of
+        # text asked for (as "the description of os.path.join" is, to read)
+        q.terms += [w for w in q.sequence if w in KIND_ONLY and w not in q.terms]
     if si.n == 0:
         return Ranking(q, intent, [], None, 0, region)
     mask = _scope_mask(idx, si, region, role)
@@ -1799,6 +1805,9 @@ def find_matches(
                 prob[ks[keep]] = ranker.probabilities(feats[keep])
                 score = prob
                 ks = ks[keep]
+    if (intent in ACTION_INTENTS or intent == "navigate") and len(ks) and \
+            (modal := open_modal(idx)) is not None:
+        score = _before_modal(si, idx, modal, ks, score)
     want = max(top_k, 5) + 3
     top = ks[np.argsort(-score[ks], kind="stable")[:want]] if len(ks) else ks
     matches: list[Match] = []
@@ -1832,6 +1841,24 @@ def find_matches(
         log.debug("find %r: term weights %s", query, weights)
     return Ranking(q, intent, matches, r, int(live.sum()), region,
                    names_nowhere(si, idx, q, intent), shared)
+
+
+#: What an element behind an open modal dialog keeps of its score for a request to act:
+#: a click there lands on the backdrop (:mod:`domdex.index.modal`).
+BEHIND_MODAL = 0.3
+
+
+def _before_modal(si: SearchIndex, idx: Any, modal: int, ks: np.ndarray,
+                  score: np.ndarray) -> np.ndarray:
+    """``score`` with the candidates behind the open modal dialog scaled down: while it
+    is open, "click Delete" means the dialog's *Delete*, not the page's behind it."""
+    end = modal + idx.tree.size(modal)
+    behind = np.array([not modal <= si.descriptors[k].pos < end for k in ks])
+    if not behind.any() or behind.all():
+        return score
+    out = score.copy()
+    out[ks[behind]] *= BEHIND_MODAL
+    return out
 
 
 #: A word of a request that names one thing: a proper name ("Casie", not the request's

@@ -52,6 +52,7 @@ import numpy as np
 from ..index import roles
 from ..index.identity import identify, item_words, record_item, row_text, words
 from ..index.labels import label
+from ..index.modal import behind_modal
 from ..languages import current_language, in_page_language, is_function_word
 from ..render.elements import element_line, in_row
 from ..search.lexical import STOPWORDS, SYNONYMS, unplaced_negation
@@ -65,7 +66,8 @@ from ..search.ranking import (
 )
 from ..search.records import RECORD_WORDS
 from ..words import fold
-from .verbfit import miscast, undone, untoggled
+from .mentions import POINTERS, mentioned
+from .verbfit import DONE_BY_CONTROL, miscast, undone, unroled, untoggled
 
 if TYPE_CHECKING:
     from ..index import PageIndex
@@ -104,6 +106,8 @@ def rivals(idx: PageIndex, result: FindResult) -> list[Match]:
         asked |= {_stem(w) for w in q.sequence if w not in STOPWORDS and w not in q.negative}
         placed = _placed(idx, q)
     kind = _kind(idx, best.ref)
+    # while a modal dialog is open and holds the best, what lies behind it is inert
+    behind = behind_modal if not behind_modal(idx, idx.pos(best.ref)) else None
     mine: set[str] | None = None
     said = [t for t in (*q.terms, *q.role_words) if t not in STOPWORDS]
     out: list[Match] = []
@@ -117,6 +121,8 @@ def rivals(idx: PageIndex, result: FindResult) -> list[Match]:
         theirs = _words(idx, m.ref)
         if any(_known(n, theirs) for n in q.negative):
             continue  # "anyone but Bob": Bob's row is the one it is not
+        if behind is not None and behind(idx, idx.pos(m.ref)):
+            continue  # the page's Delete behind the open dialog that holds the best
         if placed is not None and placed(best.ref, m.ref):
             continue  # "the top Delete": the best is above it, and not on the same line
         if (near and not (asked & mine) - theirs) or \
@@ -381,7 +387,9 @@ def unmet(idx: PageIndex, result: FindResult, action: str) -> str | None:
     by_row = [t for t in asked if carries(t, mine) and not _known(t, own)]
     # the look-alikes' rows, read only on a page not in English (see _telling)
     others = identify(idx, idx.pos(best.ref)).others if current_language() else ()
-    missing = [t for t in asked if not carries(t, mine) and _telling(t, others)]
+    doing = _what_to_do(q, action) | POINTERS  # "the email about …": no record's word
+    missing = [t for t in asked if not carries(t, mine) and _telling(t, others)
+               and t not in doing]
     if not by_row or not missing:
         return None
     node = idx.node(best.ref)
@@ -479,6 +487,35 @@ def _other_section(idx: PageIndex, ref: str, missing: list[str]) -> str:
     return ""
 
 
+#: Verbs that open a request to say what to do with a record, not which record ("send
+#: a message to Priya", "set the quantity … to 3", "turn off SMS for marketing").
+_DOING_VERBS = frozenset(str.split(
+    "send change set give show turn switch stop start put move update mark let see "
+    "view open check uncheck tick untick enable disable pick choose"))
+#: Verbs that change a value: a field's, not a click's.
+_VALUE_VERBS = frozenset({"change", "set", "update"})
+#: Words after such a verb that belong to it ("turn off", "switch on").
+_VERB_PARTICLES = frozenset({"on", "off", "up", "down"})
+
+
+def _what_to_do(q: Any, action: str) -> frozenset[str]:
+    """The request's opening verb (and its particle) when it says what to do and does
+    not act beyond recall: no word of the record :func:`unmet` looks for. An undoable
+    verb ("delete Bob Brown") is kept: a control that does not say it is not the one;
+    so is, for a click, an act only a control does ("save my comment" over *Add
+    Comment*) or a change of a value ("change the foreign key to drivers" over the
+    *drivers* link), which a field's fill or select does."""
+    seq = q.sequence
+    if not seq or undoable(seq[0]) or not (seq[0] in _DOING_VERBS or _doing(seq[0])):
+        return frozenset()
+    if action == "click" and (seq[0] in DONE_BY_CONTROL or seq[0] in _VALUE_VERBS):
+        return frozenset()
+    out = {seq[0]}
+    if seq[0] in ("turn", "switch"):
+        out |= _VERB_PARTICLES & set(seq[1:3])
+    return frozenset(out)
+
+
 def _doing(term: str) -> bool:
     """Whether a request word says what to do (*change*, as *edit* does)."""
     return term in ACTION_VERBS or bool(SYNONYMS.get(term, frozenset()) & ACTION_VERBS)
@@ -567,7 +604,7 @@ def unsure(idx: PageIndex, result: FindResult, action: str) -> str | None:
     if undo and result.confidence in ("high", "medium"):
         lacking = _undone(idx, q, best.ref, undo)
     elif result.confidence in ("medium", "high"):
-        skip = set(q.zone_terms) | RECORD_WORDS | _HOW
+        skip = set(q.zone_terms) | RECORD_WORDS | _HOW | POINTERS
         asked = [t for t in q.terms if t not in skip and t.isalnum()]
         lacking = _lacking(idx, best.ref, asked, MEDIUM_CARRIES
                            if result.confidence == "medium" else HIGH_CARRIES)
@@ -608,7 +645,8 @@ def _undone(idx: PageIndex, q: Any, ref: str, undo: frozenset[str]) -> str:
     objects = unnamed_objects(q, label(node)) if node.role != "link" else []  # goes somewhere
     if objects:
         return " or ".join(repr(w) for w in objects)
-    skip = set(q.zone_terms) | RECORD_WORDS  # "delete all emails": what records are called
+    # "delete all emails": what records are called; "… about X": what its text says
+    skip = set(q.zone_terms) | RECORD_WORDS | POINTERS
     asked = [t for t in said if t not in skip and _stem(t) not in skip]
     return _lacking(idx, ref, asked, UNDOABLE_CARRIES)
 
@@ -993,12 +1031,33 @@ def inert(idx: PageIndex, result: FindResult, action: str) -> str | None:
                 f"{element_line(node)}, is text; its row has a control that says so, "
                 f"{element_line(ctl)}, so nothing was done ({action}). Act on that "
                 f"control by its ref ({action} {ctl.ref}) if it is the one meant.")
-    if verb not in _NOT_BY_TEXT:
+    if said in _OPENING and not _clickable(idx, idx.pos(result.ref)):
+        # "open the archived project" over a card's *Archived* badge (review 53): text
+        # that nothing makes clickable opens nothing, whatever the card holds
+        verb = said
+    elif verb not in _NOT_BY_TEXT:
         return None
     return (f"{result.query!r} asks to {verb}, and find's best match, {element_line(node)}, "
             f"is text, not a control, so a click would do nothing and nothing was done "
             f"({action}). The control may be missing here (the thing may be done already) "
             f"or named otherwise: find it, or act on an element by its ref ({action} <ref>).")
+
+
+#: Verbs a click on text can do only when the page makes the text clickable (a row or
+#: card that opens, a pointer cursor).
+_OPENING = frozenset({"open", "view"})
+#: How far up a text's ancestors a clickable row or card may be.
+_CLICK_DEPTH = 6
+
+
+def _clickable(idx: PageIndex, pos: int) -> bool:
+    """Whether the text at ``pos`` or a near ancestor is clickable (a control, or a box
+    the page gives a pointer cursor or a click listener)."""
+    for p in [pos, *idx.tree.ancestors(pos)[:_CLICK_DEPTH]]:
+        n = idx.nodes[p]
+        if "clickable" in n.states or roles.is_interactive(n):
+            return True
+    return False
 
 
 def _verb_beside(idx: PageIndex, ref: str, verb: str) -> Any:
@@ -1177,8 +1236,9 @@ def doubt(idx: PageIndex, result: FindResult, action: str) -> tuple[str, int] | 
 
 #: The checks :func:`doubt` makes, in order: the record or element is not the one meant
 #: ("an ordinal two listings count differently" is :func:`counted`) …
-_NOT_IT = (excluded, unmet, elsewhere, counted, recounted)
+_NOT_IT = (excluded, unmet, elsewhere, counted, recounted, mentioned)
 #: … then a ``medium`` best the request hardly names, a field qualified otherwise than
 #: the request says, one that says the opposite or does more or less, a toggle already as
 #: asked, text for a control's job.
-_DOUBTFUL = (unsure, unqualified, opposed, settled, inert, undone, untoggled, miscast)
+_DOUBTFUL = (unsure, unqualified, opposed, settled, inert, undone, untoggled, miscast,
+             unroled)

@@ -17,6 +17,8 @@ is an outside review's.
   a checkbox, radio or switch whose name does not say that verb: a click ticks it.
 - :func:`miscast`: the best's name opens with another act than the request's ("publish
   my edit" over *Show preview*), not a synonym of it.
+- :func:`unroled`: the request names the kind of control ("open the menu of Aiko's
+  annotation") and the best is of another kind (her avatar), its name not saying it.
 
 English requests only (the verb lists are English), but for :func:`undone`'s tab and
 link form, which needs only the request's first word to be one of its verbs.
@@ -24,6 +26,7 @@ link form, which needs only the request's first word to be one of its verbs.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from ..index.identity import words
@@ -38,11 +41,11 @@ if TYPE_CHECKING:
     from ..render.find import FindResult
     from ..snapshot import Node
 
-__all__ = ["miscast", "undone", "untoggled"]
+__all__ = ["DONE_BY_CONTROL", "miscast", "undone", "unroled", "untoggled"]
 
 #: Verbs of a request that only a control doing that can answer: a tab or a link named
 #: by the thing acted on (*Logs* for "save these logs") only shows it.
-_DONE_BY_CONTROL = frozenset(str.split(
+DONE_BY_CONTROL = frozenset(str.split(
     "save delete remove download upload print share copy subscribe unsubscribe undo redo "
     "reset export import submit send duplicate archive restore publish unpublish approve "
     "reject invite accept decline rename clear empty install uninstall unlink detach "
@@ -68,7 +71,7 @@ _NOT_BY_TOGGLE = frozenset(str.split(
 _TOGGLES = frozenset({"checkbox", "radio", "switch", "menuitemcheckbox", "menuitemradio"})
 #: Every verb a control's name may open with, to tell a name that says an act (and
 #: their synonyms: *Change my password* says an act).
-_VERBS = frozenset(w for v in ACTION_VERBS | _DONE_BY_CONTROL | _NOT_BY_TOGGLE
+_VERBS = frozenset(w for v in ACTION_VERBS | DONE_BY_CONTROL | _NOT_BY_TOGGLE
                    for w in (v, *SYNONYMS.get(v, ())))
 #: Request verbs that ask only for a click on the thing ("open the search options" over
 #: a *Search* link that opens them): no act of their own for :func:`miscast` to miss.
@@ -95,7 +98,7 @@ def _asked_act(result: FindResult) -> str | None:
     seq = result.ranking.query.sequence
     if not seq:
         return None
-    if seq[0] in _DONE_BY_CONTROL:
+    if seq[0] in DONE_BY_CONTROL:
         return seq[0]
     if current_language() is not None:
         return None
@@ -189,3 +192,71 @@ def miscast(idx: PageIndex, result: FindResult, action: str) -> str | None:
     return (f"{result.query!r} asks to {verb}, and find's best match, {element_line(node)}, "
             f"says it does something else ({name[0]}), so nothing was done ({action}). "
             f"Act on it by its ref ({action} <ref>) if it is the one meant.")
+
+
+#: Controls that requests call buttons, links, tabs or menu entries alike.
+_PRESSABLE = frozenset({"button", "link", "menuitem", "tab", "option", "treeitem",
+                        "menuitemcheckbox", "menuitemradio"})
+_FIELDS = frozenset({"textbox", "searchbox", "combobox", "spinbutton"})
+#: The kinds a control named by a word of the request may be (``ROLE_WORDS`` is what
+#: find boosts; this is what a click may still land on: a custom drop-down is a button,
+#: an icon is a button or a link).
+_FITS: dict[str, frozenset[str]] = {
+    **dict.fromkeys(("button", "btn", "link", "hyperlink"), _PRESSABLE | {"switch"}),
+    "menu": frozenset({"menu", "menubar", "menuitem", "button", "combobox"}),
+    "tab": _PRESSABLE,
+    **dict.fromkeys(("checkbox", "tickbox"), frozenset({"checkbox", "switch",
+                                                        "menuitemcheckbox"})),
+    "radio": frozenset({"radio", "menuitemradio"}),
+    **dict.fromkeys(("switch", "toggle"), frozenset({"switch", "checkbox", "button"})),
+    "slider": frozenset({"slider", "spinbutton"}),
+    **dict.fromkeys(("field", "textbox", "textarea", "searchbox", "editor"),
+                    _FIELDS | {"slider"}),
+    **dict.fromkeys(("dropdown", "select", "combobox"),
+                    frozenset({"combobox", "listbox", "button", "menu"})),
+    **dict.fromkeys(("image", "img", "picture", "icon"), frozenset({"img", "image", "button",
+                                                                   "link"})),
+}
+#: A role word that says where the control is ("from the top menu", "in the toolbar's
+#: dropdown").
+_PLACE = (r"\b(?:from|in|on|at|within|inside|under|of)\s+(?:the\s+|a\s+|an\s+)?"
+          r"(?:[\w'-]+\s+){{0,2}}{}\b")
+#: Verbs whose object a role word names, not the control clicked ("close the dialog").
+_ACTS_ON = frozenset(str.split("close cancel dismiss exit leave hide collapse minimize "
+                               "maximize expand"))
+#: States that make any element a menu's opener.
+_OPENER_STATES = frozenset({"expanded", "collapsed"})
+
+
+def unroled(idx: PageIndex, result: FindResult, action: str) -> str | None:
+    """The refusal to give when the request names the kind of control it means and the
+    best is of another kind whose name does not say it either ("open the menu for the
+    Low model confidence view" over the view's *tab*, "open the menu of Aiko Tanaka's
+    annotation" over her avatar; Label Studio's first run): the click would open the
+    view or do nothing, and be reported done."""
+    if action not in ("click", "fill", "select") or not result.ref or \
+            current_language() is not None:
+        return None
+    q = result.ranking.query
+    lead = q.sequence[0] if q.sequence else ""
+    text = q.text.casefold()
+    # "select the lgbm-dart run": the verb, not a drop-down; "from the top menu": where
+    # the control is, not what it is
+    if lead in DONE_BY_CONTROL or lead in _ACTS_ON:
+        return None  # "save and close the editor": the kind is what is acted on
+    asked = [w for w in q.role_words if w in _FITS and w != lead and
+             not re.search(_PLACE.format(re.escape(w)), text)]
+    if not asked:
+        return None
+    node = idx.node(result.ref)
+    if node.attrs.get("aria-haspopup") or node.states & _OPENER_STATES:
+        return None  # it opens something: a menu, a list, a dialog
+    own = {_stem(w) for w in words(label(node))}
+    if any(node.role in _FITS[w] or _stem(w) in own for w in asked):
+        return None
+    kind = asked[0]
+    return (f"{result.query!r} asks for a {kind}, and find's best match, "
+            f"{element_line(node)}, is a {node.role} that says no {kind}, so nothing was "
+            f"done ({action}). The {kind} may be unnamed (find it by its place or "
+            f"neighbours) or shown only on hover; or act on an element by its ref "
+            f"({action} <ref>).")
