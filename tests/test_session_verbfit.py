@@ -122,7 +122,7 @@ _CARDS = LEDGER + "<main><h1>Projects</h1>" + "".join(
      "asks for a menu"),
     (_VIEWS, "open the low model confidence view", "Low model confidence", "tab"),
     # review 53: the card's status text, which nothing makes clickable
-    (_CARDS, "open the archived project", "Archived", "is text, not a control"),
+    (_CARDS, "open the archived project", "Archived", "is text that nothing makes"),
 ])
 def test_a_best_of_another_kind_than_asked_is_refused(domdex_browser: Any, page: str,
                                                       query: str, best: str,

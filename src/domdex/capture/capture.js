@@ -650,12 +650,40 @@
     const ai = get("aria-invalid");
     if (ai && ai !== "false") out.push("invalid");
     if (el.multiple === true) out.push("multiple");
-    // a dialog opened by showModal(), or one that says it is modal: the rest is inert
-    if (t === "DIALOG" ? el.matches(":modal") : get("aria-modal") === "true") out.push("modal");
+    // a dialog opened by showModal(), or one that says it is modal and blocks the page
+    if (t === "DIALOG" ? el.matches(":modal") : get("aria-modal") === "true" && blocks(el)) {
+      out.push("modal");
+    }
     return out.length ? out.join(" ") : null;
   };
   const FORM_TAGS = new Set(["BUTTON", "INPUT", "SELECT", "TEXTAREA", "OPTION", "OPTGROUP",
     "FIELDSET"]);
+  // Whether an element that says aria-modal="true" blocks the page: it is on screen and
+  // every point of the viewport's edge outside it lands on it or on a backdrop (a box
+  // over the whole viewport with no text of its own). A cookie strip, a chat widget or a
+  // closed drawer left mounted off screen says aria-modal too, and blocks nothing.
+  const blocks = (el) => {
+    const r = el.getBoundingClientRect();
+    const vw = innerWidth, vh = innerHeight;
+    if (r.width <= 0 || r.height <= 0 || r.right <= 0 || r.bottom <= 0 || r.left >= vw ||
+        r.top >= vh || getComputedStyle(el).opacity === "0") return false;
+    const own = (el.textContent || "").trim().length;
+    let outside = 0;
+    for (const [x, y] of [[2, 2], [vw - 3, 2], [2, vh - 3], [vw - 3, vh - 3], [vw / 2, 2],
+      [vw / 2, vh - 3], [2, vh / 2], [vw - 3, vh / 2]]) {
+      if (x >= r.left && x <= r.right && y >= r.top && y <= r.bottom) continue;
+      outside++;
+      const hit = document.elementFromPoint(x, y);
+      if (!hit || hit === document.body || hit === document.documentElement) return false;
+      if (el.contains(hit)) continue;
+      const b = hit.getBoundingClientRect();
+      const text = (hit.textContent || "").trim().length;
+      // an overlay around the dialog holds its text and little more
+      if (b.width < vw * 0.9 || b.height < vh * 0.9 ||
+          text > (hit.contains(el) ? own + 40 : 0)) return false;
+    }
+    return outside > 0;
+  };
 
   // One pass over the attribute names (el.attributes would make an Attr object per
   // attribute); id, class and href go first, the others in the element's order.
@@ -686,6 +714,31 @@
     return out;
   };
   const ATTR_SET = new Set(ATTRS);
+  // Roles whose unnamed elements are read for an icon, and what of it: an svg's or an
+  // icon font's class, a sprite's fragment, data-icon, an image's file name.
+  const ICON_ROLES = new Set(["button", "link", "menuitem", "tab"]);
+  const ICON_CLASS = /icon|^fa|^bi|^mdi|glyph|lucide|^ti-|feather|octicon|codicon/i;
+  const iconHint = (el) => {
+    const out = [];
+    let k = 0;
+    for (const e of el.querySelectorAll("svg, i, span, use, img")) {
+      if (++k > 8) break;
+      const d = e.getAttribute("data-icon") || e.getAttribute("data-lucide");
+      if (d) out.push(d);
+      const t = e.localName;
+      if (t === "use") {
+        const h = e.getAttribute("href") || e.getAttribute("xlink:href") || "";
+        if (h.includes("#")) out.push(h.slice(h.indexOf("#") + 1));
+      } else if (t === "img") {
+        const src = e.getAttribute("src") || "";
+        if (!src.startsWith("data:")) out.push(src.split(/[?#]/)[0].split("/").pop());
+      } else {
+        const c = e.getAttribute("class") || "";
+        if (t === "svg" || c.split(/\s+/).some((w) => ICON_CLASS.test(w))) out.push(c);
+      }
+    }
+    return cap(ws(out.join(" ")), 120);
+  };
 
   const optionsOf = (el) => {
     const opts = el.options || el.querySelectorAll("option");
@@ -1125,6 +1178,8 @@
     }
     if (!name && GENERATED_NAMES.has(r.role)) name = generated(el);
     name = cap(name, NAME_CAP);
+    // an unnamed control's icon says what it does (lucide-copy, fa-trash, #icon-star)
+    const icon = !name && ICON_ROLES.has(r.role) && el.firstElementChild ? iconHint(el) : "";
     let box = null;
     let visible = 0;
     if (!(r.f & 4)) {
@@ -1151,7 +1206,8 @@
     const row = [
       r.num, p ? p.num : null, intern(el.localName),
       intern(r.role || (explicitRole(el) ? "none" : "generic")),
-      name !== "" && name === text ? 1 : name, text, attrsOf(el, r.t, names), box,
+      name !== "" && name === text ? 1 : name, text,
+      icon ? putAttr(attrsOf(el, r.t, names), "dx-icon", icon) : attrsOf(el, r.t, names), box,
       visible | (r.f & 4 ? 2 : 0), indexOf(el), valueOf(el, r.t) ?? rangeValue(el, r.role),
       level,
       statesOf(el, r.t, r.clickable, r.editable, aria),

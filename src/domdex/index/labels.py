@@ -15,7 +15,7 @@ from __future__ import annotations
 from ..snapshot import Node
 from ..words import IDENTIFIER_PARTS
 
-__all__ = ["PLAIN_LABELS", "class_words", "label", "value_label"]
+__all__ = ["PLAIN_LABELS", "class_words", "icon_words", "label", "value_label"]
 
 #: Key of an index's ``cache`` under which the matcher build leaves every node's
 #: :func:`label` for the look-alike groups built after it (one pass over the nodes, not two).
@@ -82,6 +82,8 @@ def class_words(node: Node, *, box: bool = True) -> str:
             if len(w) > 2 and w.isalpha() and w not in _STYLE_WORDS and w not in words and \
                     (box or w not in _STATE_WORDS):
                 words.append(w)
+    if not [w for w in words if w != "icon"] and (glyph := icon_words(node)):
+        return glyph  # nothing of its own, an icon inside it: *lucide-copy*, *fa-trash*
     if not words or len([w for w in words if w != "icon"]) > 2:
         return ""  # "delete-account-modal-close": the words of the box around it, not its job
     b = node.box if box else None  # the box changes on hover: no part of an identity
@@ -89,3 +91,60 @@ def class_words(node: Node, *, box: bool = True) -> str:
             and "icon" not in words:
         words.append("icon")
     return " ".join(words)
+
+
+#: Words of icon class names and sprite ids that name the library or the size, not the
+#: glyph (``lucide lucide-copy size-4``, ``fa-solid fa-trash``, ``bi bi-pencil-square``).
+_ICON_NOISE = frozenset(str.split(
+    "lucide fa fas far fab fal fad solid regular light duotone bi mdi icon icons ti tabler "
+    "glyphicon codicon octicon feather heroicon heroicons ri bx bxs ph size svg sprite "
+    "line fill filled outline outlined round rounded sharp square alt png gif webp "
+    "inline flex shrink none"))
+#: What a glyph means as an act, for the glyphs whose picture says it (a request says
+#: "edit", the icon is a pencil).
+_GLYPHS = {
+    **dict.fromkeys(("pencil", "pen", "edit"), "edit"),
+    **dict.fromkeys(("trash", "bin", "delete", "remove"), "delete"),
+    **dict.fromkeys(("xmark", "times", "close", "cross"), "close"),
+    **dict.fromkeys(("plus", "add"), "add"),
+    **dict.fromkeys(("cog", "gear", "settings", "sliders"), "settings"),
+    **dict.fromkeys(("magnifying", "search", "magnifier"), "search"),
+    **dict.fromkeys(("copy", "clipboard", "duplicate", "clone"), "copy"),
+    **dict.fromkeys(("download",), "download"), **dict.fromkeys(("upload",), "upload"),
+    **dict.fromkeys(("heart",), "like"), **dict.fromkeys(("bell",), "notifications"),
+    **dict.fromkeys(("ellipsis", "dots", "kebab", "more"), "more"),
+    **dict.fromkeys(("filter", "funnel"), "filter"),
+    **dict.fromkeys(("refresh", "rotate", "sync", "reload", "redo"), "refresh"),
+    **dict.fromkeys(("eye",), "show"), **dict.fromkeys(("external",), "open"),
+    **dict.fromkeys(("floppy", "save"), "save"), **dict.fromkeys(("printer", "print"), "print"),
+    **dict.fromkeys(("envelope", "mail"), "email"), **dict.fromkeys(("question", "help"), "help"),
+    **dict.fromkeys(("bars", "hamburger", "menu"), "menu"),
+    **dict.fromkeys(("logout", "signout"), "logout"),
+    **dict.fromkeys(("maximize", "expand", "fullscreen"), "expand"),
+    **dict.fromkeys(("minimize", "collapse"), "collapse"),
+}
+#: Arrows and chevrons: their side says the step.
+_ARROWS = frozenset({"chevron", "arrow", "angle", "caret"})
+_SIDES = {"left": "previous", "right": "next", "up": "up", "down": "down"}
+
+
+def icon_words(node: Node) -> str:
+    """What the icon inside an unnamed control says it does, from what capture read of
+    it (``dx-icon``: an svg's or icon font's class, a sprite's fragment, an image's file
+    name): the glyph's words and the act it pictures ("trash delete", "chevron previous");
+    empty when nothing names a glyph."""
+    hint = node.attrs.get("dx-icon", "")
+    if not hint:
+        return ""
+    parts = [p.lower() for p in IDENTIFIER_PARTS.split(hint.replace(".", " "))]
+    glyph = [w for w in dict.fromkeys(parts) if len(w) > 1 and w.isalpha() and
+             w not in _ICON_NOISE and (w not in _STYLE_WORDS or w in _SIDES)]
+    out: list[str] = []
+    for w in glyph[:3]:
+        if w in _SIDES and _ARROWS & set(glyph):
+            out.append(_SIDES[w])
+        elif w in _GLYPHS and _GLYPHS[w] != w:
+            out += [w, _GLYPHS[w]]
+        else:
+            out.append(w)
+    return " ".join(dict.fromkeys(out))

@@ -1,10 +1,12 @@
 """The open modal dialog, and what lies behind it.
 
-While a modal dialog is open (``<dialog>`` opened by ``showModal()``, or a visible
-element with ``aria-modal="true"``, which capture marks ``modal``), the rest of the
-page is inert: a click there lands on the backdrop, a key goes nowhere. An agent's
-"click Delete", "save", "close" means the dialog's control, and the page's own
-*Delete* behind it is no rival (review 53: ten such requests were refused as ties).
+While a modal dialog is open (``<dialog>`` opened by ``showModal()``, or an element
+with ``aria-modal="true"`` that is on screen with a backdrop over the rest of the
+viewport, which capture marks ``modal``), the rest of the page is inert: a click there
+lands on the backdrop, a key goes nowhere. An agent's "click Delete", "save", "close"
+means the dialog's control, and the page's own *Delete* behind it is no rival (review
+53: ten such requests were refused as ties). A cookie strip, a chat widget or a closed
+drawer left mounted off screen that says ``aria-modal`` blocks nothing (review 54).
 """
 
 from __future__ import annotations
@@ -33,6 +35,8 @@ def open_modal(idx: PageIndex) -> int | None:
 
 
 def behind_modal(idx: PageIndex, pos: int) -> bool:
-    """Whether the element at ``pos`` lies outside the open modal dialog (inert)."""
+    """Whether the element at ``pos`` lies behind the open modal dialog (inert): before
+    it in the document. What comes after it is drawn over it: a list box or menu that
+    a control of the dialog opened, rendered at the end of the body (Radix, MUI)."""
     top = open_modal(idx)
-    return top is not None and not idx.tree.contains(top, pos)
+    return top is not None and pos < top

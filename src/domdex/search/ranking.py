@@ -31,7 +31,7 @@ import numpy as np
 from ..compounds import related_words
 from ..errors import QueryError
 from ..index.identity import read_record, row_text
-from ..index.modal import open_modal
+from ..index.modal import behind_modal, open_modal
 from ..index.reveal import opens_something, revealer
 from ..languages import current_language, in_page_language, is_function_word
 from ..structure_words import STRUCTURE_WORDS
@@ -1693,7 +1693,7 @@ def find_matches(
     if intent in ("fill", "select"):
         # "update the description of the EU project": a field's name, not the kind of
         # text asked for (as "the description of os.path.join" is, to read)
-        q.terms += [w for w in q.sequence if w in KIND_ONLY and w not in q.terms]
+        q.terms += [w for w in q.sequence if w in _FIELD_KINDS and w not in q.terms]
     if si.n == 0:
         return Ranking(q, intent, [], None, 0, region)
     mask = _scope_mask(idx, si, region, role)
@@ -1806,8 +1806,8 @@ def find_matches(
                 score = prob
                 ks = ks[keep]
     if (intent in ACTION_INTENTS or intent == "navigate") and len(ks) and \
-            (modal := open_modal(idx)) is not None:
-        score = _before_modal(si, idx, modal, ks, score)
+            open_modal(idx) is not None:
+        score = _before_modal(si, idx, ks, score)
     want = max(top_k, 5) + 3
     top = ks[np.argsort(-score[ks], kind="stable")[:want]] if len(ks) else ks
     matches: list[Match] = []
@@ -1843,17 +1843,21 @@ def find_matches(
                    names_nowhere(si, idx, q, intent), shared)
 
 
+#: Words that ask for a kind of text to read (``lexical.KIND_ONLY``) and, in a request
+#: to fill, name a field: *Description*, *Summary*, *Signature* (not "answer" or
+#: "option", which are a field's content as often: review 54).
+_FIELD_KINDS = frozenset(KIND_ONLY & {"description", "summary", "definition", "explanation",
+                                      "term", "signature", "declaration"})
 #: What an element behind an open modal dialog keeps of its score for a request to act:
 #: a click there lands on the backdrop (:mod:`domdex.index.modal`).
 BEHIND_MODAL = 0.3
 
 
-def _before_modal(si: SearchIndex, idx: Any, modal: int, ks: np.ndarray,
-                  score: np.ndarray) -> np.ndarray:
+def _before_modal(si: SearchIndex, idx: Any, ks: np.ndarray, score: np.ndarray
+                  ) -> np.ndarray:
     """``score`` with the candidates behind the open modal dialog scaled down: while it
     is open, "click Delete" means the dialog's *Delete*, not the page's behind it."""
-    end = modal + idx.tree.size(modal)
-    behind = np.array([not modal <= si.descriptors[k].pos < end for k in ks])
+    behind = np.array([behind_modal(idx, si.descriptors[k].pos) for k in ks])
     if not behind.any() or behind.all():
         return score
     out = score.copy()

@@ -1031,11 +1031,16 @@ def inert(idx: PageIndex, result: FindResult, action: str) -> str | None:
                 f"{element_line(node)}, is text; its row has a control that says so, "
                 f"{element_line(ctl)}, so nothing was done ({action}). Act on that "
                 f"control by its ref ({action} {ctl.ref}) if it is the one meant.")
-    if said in _OPENING and not _clickable(idx, idx.pos(result.ref)):
-        # "open the archived project" over a card's *Archived* badge (review 53): text
-        # that nothing makes clickable opens nothing, whatever the card holds
-        verb = said
-    elif verb not in _NOT_BY_TEXT:
+    if said in _OPENING and not _clickable(idx, idx.pos(result.ref)) and \
+            (ctl := _verb_near(idx, idx.pos(result.ref), said)) is not None:
+        # "open the archived project" over a card's *Archived* badge, beside the card's
+        # *Open* (review 53); text with no such control may open through a listener the
+        # page put on the list (review 54), and is clicked
+        return (f"{result.query!r} asks to {said}, and find's best match, "
+                f"{element_line(node)}, is text that nothing makes clickable; beside it "
+                f"is {element_line(ctl)}, so nothing was done ({action}). Act on that "
+                f"control by its ref ({action} {ctl.ref}) if it is the one meant.")
+    if verb not in _NOT_BY_TEXT:
         return None
     return (f"{result.query!r} asks to {verb}, and find's best match, {element_line(node)}, "
             f"is text, not a control, so a click would do nothing and nothing was done "
@@ -1058,6 +1063,19 @@ def _clickable(idx: PageIndex, pos: int) -> bool:
         if "clickable" in n.states or roles.is_interactive(n):
             return True
     return False
+
+
+def _verb_near(idx: PageIndex, pos: int, verb: str) -> Any:
+    """A shown control whose name starts with ``verb`` in the nearest box around ``pos``
+    that holds one (up to :data:`_CLICK_DEPTH` levels up), else None."""
+    tree = idx.tree
+    for p in tree.ancestors(pos)[:_CLICK_DEPTH]:
+        for q in range(p, tree.end[p]):
+            n = idx.nodes[q]
+            if n.visible and roles.is_interactive(n) and \
+                    (fold(label(n)).split() or [""])[0] == verb:
+                return n
+    return None
 
 
 def _verb_beside(idx: PageIndex, ref: str, verb: str) -> Any:

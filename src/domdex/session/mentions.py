@@ -17,6 +17,7 @@ find.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from ..index.identity import candidate_fields, identify, look_alikes, row_text, words
@@ -44,6 +45,9 @@ POINTERS = frozenset(str.split(
     "containing regarding re titled quoting reads"))
 #: Request words that point at a record's text, where a mention is what is meant.
 _ABOUT = POINTERS | frozenset(str.split("subject text body note notes quote wording words"))
+
+
+_NAMED = re.compile(r"\b[A-Z][\w]*")
 
 
 def _names_a_record(field: list[str]) -> bool:
@@ -78,8 +82,13 @@ def mentioned(idx: PageIndex, result: FindResult, action: str) -> str | None:
     naming = [f for f in fields if _names_a_record(f)]
     short = {w for f in naming for w in f} | lead
     prose = {w for f in fields if f not in naming for w in f}
+    # the words that name a record: written with a capital inside the request, or with
+    # a digit ("Globex", "Ivy's", "LB-1017"); a record named by a sentence ("the
+    # quarterly budget review email") is found by its words, as find does (review 54)
+    names = {w.casefold() for w in _NAMED.findall(q.text[1:])}
     asked = [t for t in q.terms if t.isalnum() and t not in STOPWORDS and
-             t not in RECORD_WORDS and t not in own and not undoable(t)]
+             t not in RECORD_WORDS and t not in own and not undoable(t) and
+             (t in names or any(c.isdigit() for c in t))]
     if not asked or any(t in short for t in asked):
         return None
     spoken = [t for t in asked if t in prose]

@@ -130,10 +130,11 @@ def undone(idx: PageIndex, result: FindResult, action: str) -> str | None:
             return None
     elif node.role in _DOING_ROLES:
         # named by the thing (a word of the request's besides the act), with no verb of
-        # its own: *Paper Moons and Kites (Hardcover) × 5*; an icon's "✖" names nothing
+        # its own: *Paper Moons and Kites (Hardcover) × 5*; an icon's "✖" names nothing;
+        # nor does its group say the act (*CSV* under "Download as", review 54)
         if current_language() is not None or not own & (asked - {_stem(act)}) or \
                 own & {_stem(v) for v in _VERBS} or undoable(label(node)) or \
-                _submits(act, node):
+                _submits(act, node) or _group_says(idx, result.ref, act):
             return None
     elif node.role in _FIELD_ROLES:
         if current_language() is not None or not (own - _KIND_WORDS) & asked:
@@ -154,6 +155,25 @@ _PHRASAL_WORDS = {"remove": ("delete", "trash", "clear", "unlink", "detach", "di
                   "reset": ("restore", "undo", "revert", "default")}
 
 
+#: How far up a control's ancestors a group naming its act may be.
+_GROUP_DEPTH = 4
+
+
+def _group_says(idx: PageIndex, ref: str, verb: str) -> bool:
+    """Whether a group around the control, or the heading or text just before that
+    group, says ``verb`` (*Download as* over *CSV* / *PDF*; a *Sort by* radio group)."""
+    pos = idx.pos(ref)
+    tree = idx.tree
+    for p in tree.ancestors(pos)[:_GROUP_DEPTH]:
+        said = label(idx.nodes[p])
+        lead = tree.child_pos[p][0] if tree.child_pos[p] else -1
+        if lead >= 0 and lead != pos and not tree.contains(lead, pos):
+            said += " " + (label(idx.nodes[lead]) or idx.nodes[lead].text)[:80]
+        if said and _says({_stem(w) for w in words(said)}, verb):
+            return True
+    return False
+
+
 def untoggled(idx: PageIndex, result: FindResult, action: str) -> str | None:
     """The refusal to give when a click's best is a checkbox, radio or switch and the
     request asks to open, go to, download, submit … what its name does not say ("open
@@ -165,7 +185,14 @@ def untoggled(idx: PageIndex, result: FindResult, action: str) -> str | None:
     node = idx.node(result.ref)
     if verb not in _NOT_BY_TOGGLE or node.role not in _TOGGLES:
         return None
-    if _says({_stem(w) for w in words(label(node))}, verb):
+    own = {_stem(w) for w in words(label(node))}
+    if _says(own, verb) or _group_says(idx, result.ref, verb):
+        return None
+    # the box is the setting asked for: its name says the rest of the request ("open
+    # external links in a new window" over *External links in new window*)
+    rest = {_stem(t) for t in result.ranking.query.terms if t != verb and t not in STOPWORDS}
+    if rest and len(rest & own) * 3 >= 2 * len(rest) and \
+            not any(c.isdigit() for t in rest for c in t):  # an id names a record's box
         return None
     return (f"{result.query!r} asks to {verb}, and find's best match, {element_line(node)}, "
             f"is a {node.role}: a click would tick or untick it and do nothing else, so "
@@ -219,7 +246,7 @@ _FITS: dict[str, frozenset[str]] = {
 }
 #: A role word that says where the control is ("from the top menu", "in the toolbar's
 #: dropdown").
-_PLACE = (r"\b(?:from|in|on|at|within|inside|under|of)\s+(?:the\s+|a\s+|an\s+)?"
+_PLACE = (r"\b(?:from|in|on|at|within|inside|under|of|for)\s+(?:the\s+|a\s+|an\s+)?"
           r"(?:[\w'-]+\s+){{0,2}}{}\b")
 #: Verbs whose object a role word names, not the control clicked ("close the dialog").
 _ACTS_ON = frozenset(str.split("close cancel dismiss exit leave hide collapse minimize "
@@ -244,7 +271,9 @@ def unroled(idx: PageIndex, result: FindResult, action: str) -> str | None:
     # the control is, not what it is
     if lead in DONE_BY_CONTROL or lead in _ACTS_ON:
         return None  # "save and close the editor": the kind is what is acted on
-    asked = [w for w in q.role_words if w in _FITS and w != lead and
+    # "edit the Checkbox component": a capitalised kind word names a record
+    named = {m.group(0).casefold() for m in re.finditer(r"\b[A-Z][a-z]+", q.text[1:])}
+    asked = [w for w in q.role_words if w in _FITS and w != lead and w not in named and
              not re.search(_PLACE.format(re.escape(w)), text)]
     if not asked:
         return None
