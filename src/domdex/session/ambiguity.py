@@ -724,6 +724,62 @@ def _placed_otherwise(text: str, missing: list[str], name: str) -> str:
     return ""
 
 
+#: Roles of a group around fields that names them together (a fieldset, a radio group).
+_GROUPS = frozenset({"group", "radiogroup"})
+#: How far up a field's ancestors its group may be.
+_GROUP_UP = 6
+
+
+def _section_words(idx: PageIndex, ref: str) -> set[str]:
+    """The (stemmed) words of the section a field sits in: the nearest heading before
+    it and the groups around it (a fieldset's legend, a ``role=group``'s name)."""
+    out: set[str] = set()
+    head = idx.heading_of(ref)
+    if head is not None:
+        out |= {_stem(w) for w in words(label(head) or head.text)}
+    for p in idx.tree.ancestors(idx.pos(ref))[:_GROUP_UP]:
+        n = idx.nodes[p]
+        if n.role in _GROUPS or n.tag == "fieldset":
+            out |= {_stem(w) for w in words(label(n))}
+    return out
+
+
+def sectioned(idx: PageIndex, result: FindResult, action: str) -> str | None:
+    """The refusal to give when a fill's best field sits in another section than the
+    one a word of the request names: "minimum number of bedrooms" over *Minimum price*
+    (under *Price*) while the *Bedrooms* group holds a *Min* field of its kind (review
+    53: it was filled). The word reached the best only through the panel around both
+    sections, so :func:`unqualified` saw it carried."""
+    if not result.ref or not result.matches or current_language() is not None:
+        return None
+    if result.intent not in _FILLS and action not in _FILLS:
+        return None
+    q = result.ranking.query
+    skip = set(q.zone_terms) | RECORD_WORDS | _HOW | _FIELD_WORDS
+    asked = [t for t in q.terms if t not in skip and t.isalnum() and not _doing(t)]
+    node = idx.node(result.ref)
+    mine = _section_words(idx, result.ref) | {_stem(w) for w in words(label(node))}
+    si = SearchIndex.for_index(idx)
+    k = si.by_ref.get(result.ref)
+    if k is None:
+        return None
+    role = si.descriptors[k].role
+    for t in asked:
+        if _stem(t) in mine:
+            continue
+        for j in np.flatnonzero(si.holds_term(t)):
+            d = si.descriptors[j]
+            if j != k and d is not None and d.role == role and \
+                    _stem(t) in _section_words(idx, d.ref):
+                other = idx.node(d.ref)
+                return _shown(idx, result, action,
+                              f"{result.query!r}: find's best match, {element_line(node)}, "
+                              f"is not in the section {t!r} names, where "
+                              f"{element_line(other)} is, so nothing was done ({action}).",
+                              "act on the field of that section by its ref")
+    return None
+
+
 def _held_by_kind(idx: PageIndex, si: Any, k: int | None, missing: list[str]) -> str:
     """A word of ``missing`` that a field of the best's kind holds among its name, row,
     section and heading words (the billing address's *Name*, for "billing phone"),
@@ -1258,5 +1314,5 @@ _NOT_IT = (excluded, unmet, elsewhere, counted, recounted, mentioned)
 #: … then a ``medium`` best the request hardly names, a field qualified otherwise than
 #: the request says, one that says the opposite or does more or less, a toggle already as
 #: asked, text for a control's job.
-_DOUBTFUL = (unsure, unqualified, opposed, settled, inert, undone, untoggled, miscast,
+_DOUBTFUL = (unsure, unqualified, sectioned, opposed, settled, inert, undone, untoggled, miscast,
              unroled)
