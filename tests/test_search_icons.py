@@ -57,3 +57,4 @@ def test_an_unnamed_control_is_found_by_its_icon(domdex_browser: Any, query: str
 def test_icon_words_read_the_glyph_not_the_library(hint: str, words: str) -> None:
     node = Node(ref="e1", parent=None, role="button", tag="button", attrs={"dx-icon": hint})
     assert icon_words(node) == words
+

@@ -150,3 +150,27 @@ def test_the_verb_that_opens_a_request_is_no_word_of_the_record(domdex_browser: 
         unchecked = p.playwright_page.evaluate(
             "[...document.querySelectorAll('input:not(:checked)')].map(e => e.id)")
         assert unchecked == [box]
+
+
+_PR = ("<main><h1>Fix the login redirect #412</h1><p>Ready to merge.</p><button "
+       "onclick=\"rec('close')\">Close pull request</button><button>Comment</button>"
+       "<form><textarea aria-label=Draft></textarea><button>Save draft</button></form>"
+       "</main>")
+
+
+@pytest.mark.parametrize(("query", "best", "refused"), [
+    # review 55: no Merge button, and "merge" was dropped for the words "pull request"
+    ("merge the pull request", "Close pull request", True),
+    # a paraphrase of an act that ends nothing is let through
+    ("keep it as a draft", "Save draft", False),
+])
+def test_an_unknown_verb_against_an_act_that_ends_something_is_refused(
+        domdex_browser: Any, query: str, best: str, refused: bool) -> None:
+    from domdex.search.api import find
+    from domdex.session.verbfit import miscast
+
+    with page_showing(domdex_browser, LEDGER + _PR) as p:
+        idx = p.index()
+        result = find(idx, query, intent="click", threshold=0.0)
+        assert result.matches[0].name == best, str(result)
+        assert (miscast(idx, result, "click") is not None) == refused

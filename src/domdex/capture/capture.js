@@ -835,6 +835,17 @@
     }
     return true;
   };
+  // A clickable row of a data grid made of <div>s (React tables): 3-40 element children
+  // side by side (the first two on one line, left to right), most of them with text.
+  const isGridRow = (el) => {
+    const kids = el.children;
+    if (kids.length < 3 || kids.length > 40) return false;
+    const a = kids[0].getBoundingClientRect(), b = kids[1].getBoundingClientRect();
+    if (Math.abs(a.top - b.top) > 4 || b.left < a.right - 1 || a.height > 200) return false;
+    let texts = 0;
+    for (const k of kids) if ((k.textContent || "").trim()) texts++;
+    return texts * 2 >= kids.length;
+  };
   // Clickable by a script listener alone (`$(".reply").on("click", …)` on an icon span
   // whose pointer shows only on hover): the session installs, through the DevTools
   // protocol, a window function that answers whether an element has a click-like
@@ -979,7 +990,14 @@
       (clickable && cursor === "pointer" && !el.shadowRoot && isStrip(el)) ? "" : cursor;
     const free = !ctx.inBlock && !ctx.inInteractive;
     const direct = free && !isSvg ? directText(el, list) : 0;
-    const textBlock = TEXT_BLOCK.has(t) || role === "heading" || direct === 1;
+    // a cell of a clickable row laid out as a grid (a data grid of <div>s, as a <tr>'s
+    // <td>): kept, and its text its own
+    const cell = ctx.inInteractive && ctx.gridRow === el.parentElement && !interactive;
+    // (the row may be the clickable element, or a box inside it: Label Studio's clickable
+    // wrapper holds the row of cells)
+    const gridHere = (clickable || (ctx.inInteractive && !interactive)) && t !== "TR" &&
+      !cell && el.childElementCount >= 3 && isGridRow(el);
+    const textBlock = TEXT_BLOCK.has(t) || role === "heading" || direct === 1 || cell;
     const hasRole = ha && el.hasAttribute("role");
     const explicit = hasRole && role !== "" && role !== "generic" && role !== "presentation" &&
       role !== "none";
@@ -988,7 +1006,7 @@
     let keep;
     // a clickable table row keeps its cells, as Chromium does: "the stock of this book"
     // is a cell of a row that opens the book (Directus's item tables)
-    if (ctx.inInteractive) keep = interactive || ((t === "TD" || t === "TH") &&
+    if (ctx.inInteractive) keep = interactive || cell || ((t === "TD" || t === "TH") &&
       !!parentRow && parentRow.t === "TR" && parentRow.el === el.parentElement);
     else if (ctx.inBlock) keep = interactive || textBlock || struct;
     else {
@@ -1022,11 +1040,13 @@
     const inInteractive = ctx.inInteractive || (row !== null && interactive);
     const inControl = ctx.inControl || (row !== null && interactive && !clickable);
     let cctx = ctx;
+    const gridRow = gridHere ? el : ctx.gridRow;
     if (none !== ctx.none || ariaHidden !== ctx.ariaHidden || noLandmark !== ctx.noLandmark ||
         grid !== ctx.grid || presentational !== ctx.presentational || inBlock !== ctx.inBlock ||
-        inInteractive !== ctx.inInteractive || inControl !== ctx.inControl) {
+        inInteractive !== ctx.inInteractive || inControl !== ctx.inControl ||
+        gridRow !== ctx.gridRow) {
       cctx = { none, ariaHidden, noLandmark, grid, presentational, inBlock, inInteractive,
-        inControl, collect: inBlock };
+        inControl, collect: inBlock, gridRow };
     }
 
     const special0 = special;
