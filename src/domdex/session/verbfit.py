@@ -204,6 +204,13 @@ def untoggled(idx: PageIndex, result: FindResult, action: str) -> str | None:
             f"nothing was done ({action}). Act on an element by its ref ({action} <ref>).")
 
 
+def _plain_first(text: str, verb: str) -> bool:
+    """Whether the request's first word is ``verb`` as written, a plain word: not a
+    piece of "don't", nor a negation ("never delete …")."""
+    first = (text.split() or [""])[0].casefold().strip(",.;:!?\"'")
+    return first == verb and first not in ("never", "not", "no", "dont")
+
+
 def miscast(idx: PageIndex, result: FindResult, action: str) -> str | None:
     """The refusal to give when the best's name opens with another act than the one the
     request opens with, and not a synonym of it ("publish my edit" over *Show preview*,
@@ -221,7 +228,8 @@ def miscast(idx: PageIndex, result: FindResult, action: str) -> str | None:
     name = [w.casefold() for w in words(label(node))]
     if not name or name[0] not in _VERBS or name[0] == verb:
         return None
-    if verb not in _VERBS and name[0] not in _ENDING and not undoable(name[0]):
+    if verb not in _VERBS and ((name[0] not in _ENDING and not undoable(name[0])) or
+                               not _plain_first(result.ranking.query.text, verb)):
         return None
     if _says({_stem(w) for w in name}, verb) or verb in SYNONYMS.get(name[0], ()) or \
             _submits(verb, node):
