@@ -107,7 +107,7 @@ def rivals(idx: PageIndex, result: FindResult) -> list[Match]:
         placed = _placed(idx, q)
     kind = _kind(idx, best.ref)
     # while a modal dialog is open and holds the best, what lies behind it is inert
-    behind = behind_modal if not behind_modal(idx, idx.pos(best.ref)) else None
+    best_behind = behind_modal(idx, idx.pos(best.ref))
     mine: set[str] | None = None
     said = [t for t in (*q.terms, *q.role_words) if t not in STOPWORDS]
     out: list[Match] = []
@@ -121,7 +121,7 @@ def rivals(idx: PageIndex, result: FindResult) -> list[Match]:
         theirs = _words(idx, m.ref)
         if any(_known(n, theirs) for n in q.negative):
             continue  # "anyone but Bob": Bob's row is the one it is not
-        if behind is not None and behind(idx, idx.pos(m.ref)):
+        if not best_behind and behind_modal(idx, idx.pos(m.ref)):
             continue  # the page's Delete behind the open dialog that holds the best
         if placed is not None and placed(best.ref, m.ref):
             continue  # "the top Delete": the best is above it, and not on the same line
@@ -1124,13 +1124,9 @@ def _clickable(idx: PageIndex, pos: int) -> bool:
 def _verb_near(idx: PageIndex, pos: int, verb: str) -> Any:
     """A shown control whose name starts with ``verb`` in the nearest box around ``pos``
     that holds one (up to :data:`_CLICK_DEPTH` levels up), else None."""
-    tree = idx.tree
-    for p in tree.ancestors(pos)[:_CLICK_DEPTH]:
-        for q in range(p, tree.end[p]):
-            n = idx.nodes[q]
-            if n.visible and roles.is_interactive(n) and \
-                    (fold(label(n)).split() or [""])[0] == verb:
-                return n
+    for p in idx.tree.ancestors(pos)[:_CLICK_DEPTH]:
+        if (n := _saying(idx, p, pos, verb)) is not None:
+            return n
     return None
 
 
@@ -1139,11 +1135,15 @@ def _verb_beside(idx: PageIndex, ref: str, verb: str) -> Any:
     with it (*Open*, *Open file*), else None."""
     pos = idx.pos(ref)
     item = record_item(idx, pos)
-    if item is None:
-        return None
-    for p in range(item, idx.tree.end[item]):
+    return None if item is None else _saying(idx, item, pos, verb)
+
+
+def _saying(idx: PageIndex, top: int, skip: int, verb: str) -> Any:
+    """The first shown control in the subtree at ``top`` (but ``skip``) whose name's
+    first word is ``verb``, else None."""
+    for p in range(top, idx.tree.end[top]):
         n = idx.nodes[p]
-        if p != pos and n.visible and roles.is_interactive(n) and \
+        if p != skip and n.visible and roles.is_interactive(n) and \
                 (fold(label(n)).split() or [""])[0] == verb:
             return n
     return None

@@ -242,7 +242,6 @@ def miscast(idx: PageIndex, result: FindResult, action: str) -> str | None:
 #: Controls that requests call buttons, links, tabs or menu entries alike.
 _PRESSABLE = frozenset({"button", "link", "menuitem", "tab", "option", "treeitem",
                         "menuitemcheckbox", "menuitemradio"})
-_FIELDS = frozenset({"textbox", "searchbox", "combobox", "spinbutton"})
 #: The kinds a control named by a word of the request may be (``ROLE_WORDS`` is what
 #: find boosts; this is what a click may still land on: a custom drop-down is a button,
 #: an icon is a button or a link).
@@ -255,8 +254,7 @@ _FITS: dict[str, frozenset[str]] = {
     "radio": frozenset({"radio", "menuitemradio"}),
     **dict.fromkeys(("switch", "toggle"), frozenset({"switch", "checkbox", "button"})),
     "slider": frozenset({"slider", "spinbutton"}),
-    **dict.fromkeys(("field", "textbox", "textarea", "searchbox", "editor"),
-                    _FIELDS | {"slider"}),
+    **dict.fromkeys(("field", "textbox", "textarea", "searchbox", "editor"), _FIELD_ROLES),
     **dict.fromkeys(("dropdown", "select", "combobox"),
                     frozenset({"combobox", "listbox", "button", "menu"})),
     **dict.fromkeys(("image", "img", "picture", "icon"), frozenset({"img", "image", "button",
@@ -285,11 +283,11 @@ def unroled(idx: PageIndex, result: FindResult, action: str) -> str | None:
     q = result.ranking.query
     lead = q.sequence[0] if q.sequence else ""
     text = q.text.casefold()
-    # "select the lgbm-dart run": the verb, not a drop-down; "from the top menu": where
-    # the control is, not what it is
     if lead in DONE_BY_CONTROL or lead in _ACTS_ON:
         return None  # "save and close the editor": the kind is what is acted on
-    # "edit the Checkbox component": a capitalised kind word names a record
+    # "select the lgbm-dart run": the verb, not a drop-down; "from the top menu": where
+    # the control is, not what it is; "edit the Checkbox component": a capitalised kind
+    # word names a record
     named = {m.group(0).casefold() for m in re.finditer(r"\b[A-Z][a-z]+", q.text[1:])}
     asked = [w for w in q.role_words if w in _FITS and w != lead and w not in named and
              not re.search(_PLACE.format(re.escape(w)), text)]
