@@ -163,6 +163,9 @@ _PR = ("<main><h1>Fix the login redirect #412</h1><p>Ready to merge.</p><button 
     ("merge the pull request", "Close pull request", True),
     # a paraphrase of an act that ends nothing is let through
     ("keep it as a draft", "Save draft", False),
+    # the request says the control's act itself (review 53's "choose Delete from the
+    # menu", refused by this check's first form)
+    ("choose Close pull request", "Close pull request", False),
 ])
 def test_an_unknown_verb_against_an_act_that_ends_something_is_refused(
         domdex_browser: Any, query: str, best: str, refused: bool) -> None:

@@ -232,8 +232,8 @@ def miscast(idx: PageIndex, result: FindResult, action: str) -> str | None:
                                not _plain_first(result.ranking.query.text, verb)):
         return None
     if _says({_stem(w) for w in name}, verb) or verb in SYNONYMS.get(name[0], ()) or \
-            _submits(verb, node):
-        return None
+            _submits(verb, node) or name[0] in seq[1:]:
+        return None  # "choose Delete from the menu": the request says the control's act
     return (f"{result.query!r} asks to {verb}, and find's best match, {element_line(node)}, "
             f"says it does something else ({name[0]}), so nothing was done ({action}). "
             f"Act on it by its ref ({action} <ref>) if it is the one meant.")
