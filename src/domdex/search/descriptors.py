@@ -49,6 +49,8 @@ FIELD_WEIGHTS: dict[str, float] = {
 ROW_WEIGHT = 0.5
 #: How far above a control its table cell may be (``<td><div><span><input>``)
 _CELL_DEPTH = 4
+#: an item or cell holding more nodes than this keeps its text whole (see _own_text)
+_OWN_TEXT_NODES = 120
 
 _SKIP_TAGS = frozenset({"label", "legend",  # their words name a control: in its fields
                         "html", "head", "body", "script", "style", "noscript", "template",
@@ -393,6 +395,14 @@ class _Builder:
             if p >= 0:  # preorder: a parent's entry is made before its children's
                 said[i] = p if kinds[p] else said[p]
         self._cells_cache: dict[int, list[int]] = {}
+        #: labels that two or more buttons of the page carry (*Remove*, *Email*, *Edit*)
+        counts: dict[str, int] = {}
+        labels, nodes = self.labels, self.nodes
+        for i, inter in enumerate(self.inter):
+            if inter and labels[i] and nodes[i].role == "button":
+                counts[labels[i]] = counts.get(labels[i], 0) + 1
+        self._repeated = {t for t, c in counts.items() if c > 1}
+        self._own_texts: dict[int, str] = {}
         self.heading_path: list[tuple[str, ...]] = self._heading_paths()
         self.zones: list[frozenset[str]] = self._zones()
         self._row_cache: dict[int, tuple[str, list[int]]] = {}
@@ -567,7 +577,7 @@ class _Builder:
                 ctx.append(clean_heading(labels[p])[:80])
             elif kind == _ITEM:
                 if li_seen < 2 and p != i:
-                    text = labels[p]
+                    text = self._own_text(p)
                     if text and text != label:
                         ctx.append(text[:60])
                 li_seen += 1
@@ -684,8 +694,43 @@ class _Builder:
         row = self._row_of(cell)
         if row < 0:
             return ""
-        labels = self.labels
-        return " ".join(labels[c] for c in self._cells(row) if c != cell)[:200]
+        own = self._own_text
+        return " ".join(filter(None, [own(c) for c in self._cells(row) if c != cell]))[:200]
+
+    def _own_text(self, p: int) -> str:
+        """The label of a list item or table cell without the names of the buttons in it
+        that other buttons of the page carry too (*Remove*, *Email*, *Edit*).
+
+        Why: an item's text is the context of every element in it, and the names of its
+        buttons then described its title link too: "email Aisha Khan" clicked the link
+        *Aisha Khan*, whose item said "Aisha Khan Owner Remove Email", over the *Email*
+        button beside it. A name shared by every record's button says which control, not
+        which record; a name only one control carries (the record's title link) stays,
+        and so do links and boxes (an author or a category link repeats because its
+        value does, and it tells records apart all the same). The last copies of each go
+        (the control comes after the record's words it acts on), and only as many as
+        there are such controls in it.
+        """
+        found = self._own_texts.get(p)
+        if found is not None:
+            return found
+        text = self.labels[p]
+        end = self.tree.end[p]
+        if text and self._repeated and end - p <= _OWN_TEXT_NODES:
+            labels, nodes, repeated = self.labels, self.nodes, self._repeated
+            names: dict[str, int] = {}
+            for x in range(p + 1, end):
+                if labels[x] in repeated and nodes[x].role == "button":
+                    names[labels[x]] = names.get(labels[x], 0) + 1
+            for name, times in names.items():
+                hits = [m.span() for m in re.finditer(
+                    rf"(?<!\w){re.escape(name)}(?!\w)", text)][-times:]
+                for a, b in reversed(hits):
+                    text = text[:a] + text[b:]
+            if names:
+                text = " ".join(text.split())
+        self._own_texts[p] = text
+        return text
 
     def _cell_context(self, cell: int) -> tuple[str, str]:
         """(row key text, column header text) of a table cell; worked out once per cell

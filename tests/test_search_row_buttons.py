@@ -1,0 +1,62 @@
+"""A record's buttons do not describe its title link: the names every record's buttons
+share (*Remove*, *Email*) are left out of the item text that is the context of the
+elements in it. Real pages in headless Chromium; a ledger records what was clicked."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from domdex.errors import ActionError
+from domdex.search.matcher import SearchIndex
+
+from .conftest import page_showing
+
+pytestmark = pytest.mark.browser
+
+PEOPLE = ("Dana Scully", "Ravi Patel", "Aisha Khan")
+
+
+def _members(item: str, around: str = "ul") -> str:
+    """A members list (``around``), each record as ``item`` (a title link, a role, two
+    buttons)."""
+    rows = "".join(item.format(n=n, k=k) for k, n in enumerate(PEOPLE))
+    return ("<script>window.log = []; function rec(x) { window.log.push(x); }</script>"
+            f"<main><h1>Project members</h1><{around}>{rows}</{around}></main>")
+
+
+_LIST = ("<li><a href='#p{k}' onclick=\"rec('open-{k}')\">{n}</a> <span>Editor</span> "
+         "<button onclick=\"rec('remove-{k}')\">Remove</button> "
+         "<button onclick=\"rec('email-{k}')\">Email</button></li>")
+_ROW = ("<tr><td><a href='#p{k}' onclick=\"rec('open-{k}')\">{n}</a></td><td>Editor</td>"
+        "<td><button onclick=\"rec('remove-{k}')\">Remove</button> "
+        "<button onclick=\"rec('email-{k}')\">Email</button></td></tr>")
+
+
+@pytest.mark.parametrize("layout", ["list", "table"])
+@pytest.mark.parametrize(("query", "acted"), [
+    ("email Aisha Khan", "email-2"),
+    ("remove Ravi Patel", "remove-1"),
+    ("open Ravi Patel's profile", "open-1"),
+])
+def test_a_records_button_is_clicked_not_its_title_link(domdex_browser: Any, layout: str,
+                                                         query: str, acted: str) -> None:
+    html = _members(_LIST) if layout == "list" else _members(_ROW, "table")
+    with page_showing(domdex_browser, html) as page:
+        try:
+            page.click(query=query)
+        except ActionError as exc:  # a refusal is no wrong click, but these are plain
+            pytest.fail(f"{query!r} refused: {exc}")
+        assert page.playwright_page.evaluate("window.log") == [acted]
+
+
+def test_a_title_link_keeps_the_words_of_links_beside_it(domdex_browser: Any) -> None:
+    # a category link repeats because its value does: it still tells records apart
+    item = ("<li><a href='#p{k}'>{n}</a> in <a href='#c{k}'>Garden</a> "
+            "<button>Remove</button></li>")
+    with page_showing(domdex_browser, _members(item)) as page:
+        si = SearchIndex.for_index(page.index())
+        title = next(d for d in si.descriptors if d.node.name == "Ravi Patel")
+        assert "Garden" in title.fields["context"]
+        assert "Remove" not in title.fields["context"]
