@@ -43,6 +43,13 @@ _PASSWORD = LEDGER + (
     "<input type=password></label><button type=submit onclick=\"rec('change')\">Change my "
     "password</button></form></main>")
 
+# a board's cards: each card's title link opens it, its moves are in a closed menu
+_BOARD = LEDGER + "<main><h1>Sprint board</h1>" + "".join(
+    f"<section><h2>{col}</h2><article><a href='#{k}' onclick=\"rec('open-{k}')\">WEB-{k} "
+    f"{title}</a> <button aria-haspopup=menu aria-label='Issue actions'>⋯</button></article>"
+    f"</section>" for col, k, title in (("In progress", 103, "Checkout redesign"),
+                                         ("Done", 104, "Upgrade React to 18"))) + "</main>"
+
 
 def _log(page: Any) -> list[str]:
     return list(page.playwright_page.evaluate("window.log"))
@@ -65,6 +72,10 @@ _OTHER = "says it does something else"
     # a checkbox named by the act asked, and a control that says it
     (_ORDERS, "tick order LB-1017", "Order LB-1017", "tick"),
     (_ORDER, "open Paper Moons and Kites", "Paper Moons and Kites", "open-kites"),
+    # a record's title link, for an act that changes the record (review 56)
+    (_BOARD, "move the checkout redesign to review", "Checkout redesign", _NOT_ACT),
+    (_BOARD, "reopen the React upgrade", "Upgrade React", _NOT_ACT),
+    (_BOARD, "open the React upgrade", "Upgrade React", "open-104"),
 ])
 def test_a_best_that_cannot_do_the_act_is_refused(domdex_browser: Any, page: str, query: str,
                                                   best: str, acted: str) -> None:

@@ -50,6 +50,17 @@ DONE_BY_CONTROL = frozenset(str.split(
     "reset export import submit send duplicate archive restore publish unpublish approve "
     "reject invite accept decline rename clear empty install uninstall unlink detach "
     "disconnect unassign discard revert"))
+#: More acts that change a record's state, which a tab, a link or a field named by the
+#: record cannot do either ("move the checkout redesign to Done" over the card's title
+#: link, "reopen the React upgrade", "apply the bulk action" over its drop-down; review
+#: 56). Kept apart from DONE_BY_CONTROL, which other checks read as verbs a control's
+#: name must say; "follow" is left out (one follows a link), and so are acts that
+#: opening the record begins (edit, complete, create).
+_CHANGES_STATE = frozenset(str.split(
+    "move reopen close merge assign book apply resolve pin unpin star unstar mute unmute "
+    "block unblock lock unlock cancel retry rerun restart stop pause resume deploy like "
+    "unlike upvote downvote snooze flag unflag claim vote mark enable disable activate "
+    "deactivate schedule reschedule refund pay buy purchase transfer"))
 #: A verb and a particle later in the request that together ask for such an act ("take
 #: Paper Moons off this order", "put the discount back"); "take me back" is a way back.
 _PHRASAL = {("take", "off"): "remove", ("take", "out"): "remove", ("take", "away"): "remove",
@@ -87,6 +98,10 @@ def _stem(word: str) -> str:
     return english_stem(word.casefold())
 
 
+#: The stems of every verb a name may say an act with.
+_VERB_STEMS = frozenset(_stem(w) for w in _VERBS | _CHANGES_STATE)
+
+
 def _says(name_words: set[str], verb: str) -> bool:
     """Whether a name's (stemmed) words say ``verb`` or a synonym of it."""
     return any(_stem(w) in name_words for w in (verb, *SYNONYMS.get(verb, ())))
@@ -103,7 +118,7 @@ def _asked_act(result: FindResult) -> str | None:
     seq = result.ranking.query.sequence
     if not seq:
         return None
-    if seq[0] in DONE_BY_CONTROL:
+    if seq[0] in DONE_BY_CONTROL or seq[0] in _CHANGES_STATE:
         return seq[0]
     if current_language() is not None:
         return None
@@ -130,8 +145,11 @@ def undone(idx: PageIndex, result: FindResult, action: str) -> str | None:
     asked = {_stem(t) for t in result.ranking.query.terms}
     if node.role in _SHOWING_ROLES:
         # it names the thing only: all its words are the request's ("Logs"), none says
-        # what is done ("Move to the Trash" for "send … to the trash", a "✖" that removes)
-        if not own or not own <= asked:
+        # what is done ("Move to the Trash" for "send … to the trash", a "✖" that removes);
+        # a link does download or print a file named by more words, but no link named by
+        # a record ("WEB-104 Upgrade React to 18") moves, reopens or assigns it
+        if not own or not (own <= asked or (act in _CHANGES_STATE and own & asked and
+                                            not own & _VERB_STEMS)):
             return None
     elif node.role in _DOING_ROLES:
         # named by the thing (a word of the request's besides the act), with no verb of
