@@ -1,6 +1,8 @@
-"""A record's buttons do not describe its title link: the names every record's buttons
-share (*Remove*, *Email*) are left out of the item text that is the context of the
-elements in it. Real pages in headless Chromium; a ledger records what was clicked."""
+"""Acting on a record's buttons by words. A record's buttons do not describe its title
+link: the names every record's buttons share (*Remove*, *Email*) are left out of the item
+text that is the context of the elements in it. A line item named only by the values of
+its fields (an invoice line's *Hosting* in its Description box) is told from the others
+by them. Real pages in headless Chromium; a ledger records what was clicked."""
 
 from __future__ import annotations
 
@@ -60,3 +62,30 @@ def test_a_title_link_keeps_the_words_of_links_beside_it(domdex_browser: Any) ->
         title = next(d for d in si.descriptors if d.node.name == "Ravi Patel")
         assert "Garden" in title.fields["context"]
         assert "Remove" not in title.fields["context"]
+
+
+_LINES = ("<script>window.log = []; function rec(x) { window.log.push(x); }</script>"
+          "<main><h1>Invoice INV-0157</h1><table><thead><tr><th>Description</th><th>Qty</th>"
+          "<th>Amount</th><th></th></tr></thead><tbody>" + "".join(
+              f"<tr><td><input aria-label=Description value='{what}'></td><td><input "
+              f"aria-label=Quantity value={qty}></td><td>{amount}</td><td><button "
+              f"aria-label='Remove line' onclick=\"rec('remove-{k}')\">✕</button></td></tr>"
+              for k, (what, qty, amount) in enumerate((("Website design", 1, "2400.00"),
+                                                       ("Hosting", 12, "300.00"),
+                                                       ("Copywriting", 6, "480.00"))))
+          + "</tbody></table></main>")
+
+
+@pytest.mark.parametrize(("query", "acted"), [
+    ("remove the hosting line", ["remove-1"]),
+    ("remove the line", []),  # no value says which: refused
+])
+def test_a_line_item_is_told_apart_by_its_fields_values(domdex_browser: Any, query: str,
+                                                        acted: list[str]) -> None:
+    with page_showing(domdex_browser, _LINES) as page:
+        if acted:
+            page.click(query=query)
+        else:
+            with pytest.raises(ActionError):
+                page.click(query=query)
+        assert page.playwright_page.evaluate("window.log") == acted

@@ -1282,7 +1282,10 @@ def _words(idx: PageIndex, ref: str) -> set[str]:
     if heading is not None:
         text.append(label(heading))
     out = {_stem(w) for t in text for w in words(str(t))}
-    out.update(_stem(w) for w in identify(idx, idx.pos(ref)).words)
+    ident = identify(idx, idx.pos(ref))
+    # a line item named by its fields' values (an invoice's *Hosting* in its Description
+    # box): the words of its values that no look-alike's row shares say which it is
+    out.update(_stem(w) for w in (*ident.words, *ident.value_key))
     return out
 
 
