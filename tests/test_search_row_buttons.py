@@ -89,3 +89,23 @@ def test_a_line_item_is_told_apart_by_its_fields_values(domdex_browser: Any, que
             with pytest.raises(ActionError):
                 page.click(query=query)
         assert page.playwright_page.evaluate("window.log") == acted
+
+
+_RECIPE = ("<main><h1>Edit recipe</h1><h2>Ingredients</h2><table>" + "".join(
+    f"<tr><td><input aria-label=Ingredient value='{what}'></td><td><input aria-label=Quantity "
+    f"id=q{k} value={qty}></td><td><button aria-label='Remove ingredient'>×</button></td></tr>"
+    for k, (what, qty) in enumerate((("Self-raising flour", 225), ("Caster sugar", 225),
+                                     ("Eggs", 4), ("Lemon zest", 1)))) + "</table></main>")
+
+
+@pytest.mark.parametrize(("query", "box"), [
+    ("quantity of caster sugar", "q1"),
+    ("the lemon zest quantity", "q3"),
+])
+def test_a_field_is_found_in_the_line_its_boxes_name(domdex_browser: Any, query: str,
+                                                      box: str) -> None:
+    with page_showing(domdex_browser, _RECIPE) as page:
+        page.fill(query=query, value="200")
+        assert page.playwright_page.evaluate(
+            "[...document.querySelectorAll('input[aria-label=Quantity]')]"
+            ".filter(e => e.value === '200').map(e => e.id)") == [box]

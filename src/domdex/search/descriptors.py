@@ -51,6 +51,8 @@ ROW_WEIGHT = 0.5
 _CELL_DEPTH = 4
 #: an item or cell holding more nodes than this keeps its text whole (see _own_text)
 _OWN_TEXT_NODES = 120
+#: Boxes whose value is typed text that may name a record (not a number, not a choice)
+_TYPED_ROLES = frozenset({"textbox", "searchbox"})
 
 _SKIP_TAGS = frozenset({"label", "legend",  # their words name a control: in its fields
                         "html", "head", "body", "script", "style", "noscript", "template",
@@ -698,37 +700,47 @@ class _Builder:
         return " ".join(filter(None, [own(c) for c in self._cells(row) if c != cell]))[:200]
 
     def _own_text(self, p: int) -> str:
-        """The label of a list item or table cell without the names of the buttons in it
-        that other buttons of the page carry too (*Remove*, *Email*, *Edit*).
+        """The text a list item or table cell says of its record: its label without the
+        names of the buttons in it that other buttons of the page carry too (*Remove*,
+        *Email*, *Edit*), with the values of the text boxes in it.
 
-        Why: an item's text is the context of every element in it, and the names of its
-        buttons then described its title link too: "email Aisha Khan" clicked the link
-        *Aisha Khan*, whose item said "Aisha Khan Owner Remove Email", over the *Email*
-        button beside it. A name shared by every record's button says which control, not
-        which record; a name only one control carries (the record's title link) stays,
-        and so do links and boxes (an author or a category link repeats because its
-        value does, and it tells records apart all the same). The last copies of each go
-        (the control comes after the record's words it acts on), and only as many as
-        there are such controls in it.
+        Why the buttons go: an item's text is the context of every element in it, and
+        the names of its buttons then described its title link too: "email Aisha Khan"
+        clicked the link *Aisha Khan*, whose item said "Aisha Khan Owner Remove Email",
+        over the *Email* button beside it. A name shared by every record's button says
+        which control, not which record; a name only one control carries (the record's
+        title link) stays, and so do links and boxes (an author or a category link
+        repeats because its value does, and it tells records apart all the same). The
+        last copies of each go (the control comes after the record's words it acts on),
+        and only as many as there are such controls in it.
+
+        Why the values come: a line of an invoice or a recipe is named by what is typed
+        in its first box (*Caster sugar*), which no text of the page says, and "the
+        quantity of caster sugar" met every line's *Quantity* alike (review 56).
         """
         found = self._own_texts.get(p)
         if found is not None:
             return found
         text = self.labels[p]
         end = self.tree.end[p]
-        if text and self._repeated and end - p <= _OWN_TEXT_NODES:
+        if end - p > 1 and end - p <= _OWN_TEXT_NODES:
             labels, nodes, repeated = self.labels, self.nodes, self._repeated
             names: dict[str, int] = {}
+            typed: list[str] = []
             for x in range(p + 1, end):
-                if labels[x] in repeated and nodes[x].role == "button":
+                n = nodes[x]
+                if n.role == "button" and labels[x] in repeated:
                     names[labels[x]] = names.get(labels[x], 0) + 1
+                elif n.value and n.role in _TYPED_ROLES and \
+                        n.attrs.get("type", "").lower() != "password" and n.value not in text:
+                    typed.append(n.value)
             for name, times in names.items():
                 hits = [m.span() for m in re.finditer(
                     rf"(?<!\w){re.escape(name)}(?!\w)", text)][-times:]
                 for a, b in reversed(hits):
                     text = text[:a] + text[b:]
-            if names:
-                text = " ".join(text.split())
+            if names or typed:
+                text = " ".join(" ".join([text, *typed]).split())
         self._own_texts[p] = text
         return text
 
@@ -748,21 +760,22 @@ class _Builder:
             cells = self._cells(row)
             key = ""
             kc = self._key_column(self._table_of(row))
+            own = self._own_text  # a line named by its first box's value has a key too
             if 0 <= kc < len(cells) and not self._is_header_row(cells):
-                key = self.labels[cells[kc]]
+                key = own(cells[kc])
             for c in cells if not key else ():
                 n = self.nodes[c]
                 if n.role == "rowheader" or (n.tag == "th" and n.role != "columnheader"):
-                    key = self.labels[c]
+                    key = own(c)
                     break
             if not key:
                 for c in cells:
-                    text = self.labels[c]
+                    text = own(c)
                     if _WORDY.search(text):
                         key = text
                         break
             if key:
-                kcol = next((j for j, c in enumerate(cells) if self.labels[c] == key), -1)
+                kcol = next((j for j, c in enumerate(cells) if own(c) == key), -1)
                 heads = self._column_headers(row)
                 if 0 <= kcol < len(heads) and heads[kcol] and heads[kcol] != key:
                     key = f"{heads[kcol]} {key}"
