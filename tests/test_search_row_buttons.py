@@ -109,3 +109,29 @@ def test_a_field_is_found_in_the_line_its_boxes_name(domdex_browser: Any, query:
         assert page.playwright_page.evaluate(
             "[...document.querySelectorAll('input[aria-label=Quantity]')]"
             ".filter(e => e.value === '200').map(e => e.id)") == [box]
+
+
+_EPISODES = ("<script>window.log = []; function rec(x) { window.log.push(x); }</script>"
+             "<main><h1>The Tidewater Podcast</h1><div role=tablist aria-label='Show "
+             "sections'><button role=tab id=t1 aria-selected=true>Episodes</button><button "
+             "role=tab id=t2>Analytics</button><button role=tab id=t3>Settings</button>"
+             "</div><div role=tabpanel aria-labelledby=t1><button>New episode</button><ul>"
+             + "".join(
+                 f"<li><h3>Ep. {k}: {title}</h3><span>{state}</span> <button onclick=\""
+                 f"rec('edit-{k}')\">Edit</button><button onclick=\"rec('{act}-{k}')\">"
+                 f"{act.title()}</button></li>"
+                 for k, title, state, act in ((42, "Salt marsh restoration", "Published 2 May",
+                                               "unpublish"),
+                                              (43, "Oysters and water quality", "Draft",
+                                               "publish"),
+                                              (44, "A harbour master", "Scheduled", "publish")))
+             + "</ul></div><div role=tabpanel aria-labelledby=t2 hidden><p>Downloads: 8,214"
+               "</p></div><div role=tabpanel aria-labelledby=t3 hidden><label for=st>Show "
+               "title</label><input id=st></div></main>")
+
+
+def test_a_record_is_named_by_the_container_it_is_listed_in(domdex_browser: Any) -> None:
+    # "episode" is said only by the tab whose panel lists the episodes ("Ep. 42")
+    with page_showing(domdex_browser, _EPISODES) as page:
+        page.click(query="publish episode 43")
+        assert page.playwright_page.evaluate("window.log") == ["publish-43"]

@@ -1278,6 +1278,7 @@ def _words(idx: PageIndex, ref: str) -> set[str]:
     if d is not None:
         text.append(d.fields.get("name", ""))
     text += [f"{r.landmark} {r.name}" for r in idx.region_path(ref)]
+    text += _containers(idx, ref)
     heading = idx.heading_of(ref)
     if heading is not None:
         text.append(label(heading))
@@ -1287,6 +1288,23 @@ def _words(idx: PageIndex, ref: str) -> set[str]:
     # box): the words of its values that no look-alike's row shares say which it is
     out.update(_stem(w) for w in (*ident.words, *ident.value_key))
     return out
+
+
+#: Containers whose name says what the records in them are (a tab's panel *Episodes*, a
+#: list labelled *Ingredients*, a dialog, a group) though no region is made of them.
+_NAMED_CONTAINERS = frozenset({"tabpanel", "list", "table", "grid", "treegrid", "group",
+                               "dialog", "alertdialog", "listbox", "tree", "feed"})
+#: How far up an element's ancestors such a container may be.
+_CONTAINER_DEPTH = 8
+
+
+def _containers(idx: PageIndex, ref: str) -> list[str]:
+    """The names of the containers around an element (:data:`_NAMED_CONTAINERS`): "share
+    episode 42" over an item *Ep. 42: …* in the *Episodes* tab's panel names its record
+    by both (review 56)."""
+    nodes = idx.nodes
+    return [nodes[p].name for p in idx.tree.ancestors(idx.pos(ref))[:_CONTAINER_DEPTH]
+            if nodes[p].name and nodes[p].role in _NAMED_CONTAINERS]
 
 
 def _stem(word: str) -> str:
