@@ -93,6 +93,7 @@ _SHORT_BLOCK = 100  # a paragraph this short is a label line, not running text
 #: and has a letter (a notebook's "[3]:" prompt is no key).
 _INLINE_KEY = 40
 _LETTER = re.compile(r"[^\W\d_]")
+_ALNUM = re.compile(r"[^\W_]")  # a letter or a digit, any script (str.isalnum's)
 #: Elements whose key their markup gives (a dd's dt, a cell's row and column).
 _KEYED_TAGS = frozenset({"dd", "td", "th"})
 _KEYED_ROLES = frozenset({"definition", "cell", "gridcell", "rowheader", "columnheader"})
@@ -274,6 +275,16 @@ def symbol_words(label: str) -> str:
     """The meaning of a symbol-only name: "»" → "next forward last" (what the web means
     by it), else a pictograph's Unicode name ("📅" → "calendar", "🔔" → "bell", "🗑" →
     "wastebasket"); "" for a name with a letter or digit in it."""
+    if _ALNUM.search(label) and label.strip().lower() not in SYMBOL_WORDS:
+        return ""  # most names: a word, not a symbol (but a close button's "x")
+    return _symbol_words(label)
+
+
+@lru_cache(maxsize=1024)
+def _symbol_words(label: str) -> str:
+    """:func:`symbol_words` of a name with no letter or digit, worked out once per name
+    (a docs page has a "¶" link by every heading: the glyph's Unicode name each time was
+    a fifth of the descriptors' own time on os.html)."""
     key = label.strip().lower()
     known = SYMBOL_WORDS.get(key)
     if known is not None:
@@ -288,7 +299,7 @@ def symbol_words(label: str) -> str:
 
 def is_symbol_only(name: str) -> bool:
     """A name with no letter and no digit ("📅", "×", "…"): it shows, it does not say."""
-    return bool(name.strip()) and not any(c.isalnum() for c in name)
+    return bool(name.strip()) and not _ALNUM.search(name)
 
 
 #: Controls a shown label may stand in for when they are hidden (a styled toggle).
