@@ -116,6 +116,32 @@ def test_a_control_that_says_another_act_is_refused(domdex_browser: Any, query: 
             assert _OTHER in str(why)
 
 
+_KANBAN = LEDGER + "<main><h1>Sprint 14</h1>" + "".join(
+    f"<section aria-label='{col}'><h2>{col}</h2>" + "".join(
+        f"<button onclick=\"rec('{card}')\">{card}</button>" for card in cards)
+    + f"<button onclick=\"rec('add-{col}')\">+ Add card</button></section>"
+    for col, cards in (("To do", ("Write onboarding docs",)),
+                       ("Done", ("Migrate database", "Update logo")))) + "</main>"
+
+
+@pytest.mark.parametrize(("query", "refused"), [
+    ("open the first card in Done", True),  # review 55: *+ Add card* was clicked
+    ("open the add card form in Done", False),
+    ("open a new card in Done", False),
+])
+def test_opening_a_thing_is_no_making_one(domdex_browser: Any, query: str,
+                                          refused: bool) -> None:
+    from domdex.search.api import find
+    from domdex.session.verbfit import miscast
+
+    with page_showing(domdex_browser, _KANBAN) as p:
+        idx = p.index()
+        result = find(idx, query, intent="click", threshold=0.0)
+        assert result.matches[0].name == "+ Add card", str(result)
+        why = miscast(idx, result, "click")
+        assert (why is not None) == refused, why
+
+
 _VIEWS = LEDGER + (
     "<main><h1>Tasks</h1><div role=tablist><div role=tab aria-selected=true "
     "onclick=\"rec('tab')\">Low model confidence</div><span class=menu-trigger "

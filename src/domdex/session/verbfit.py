@@ -88,10 +88,15 @@ _VERBS = frozenset(w for v in ACTION_VERBS | DONE_BY_CONTROL | _NOT_BY_TOGGLE
 #: a *Search* link that opens them): no act of their own for :func:`miscast` to miss.
 _JUST_CLICK = frozenset(str.split("open show view go visit navigate expand toggle select "
                                    "click press tap hit push"))
+#: Acts that make something new, which a request to open or show a thing does not ask.
+_MAKES = frozenset(str.split("add create new duplicate copy upload import generate invite"))
+#: The words a request may say adding with ("open the new card form" over *Add card*).
+_MAKING = frozenset(str.split("add adds adding added create creates creating created new"))
 #: Acts that end or undo something, which a request must say by name or synonym.
 _ENDING = frozenset(str.split("close cancel reject decline discard delete remove archive "
                               "revoke disable deactivate block ban lock unpublish "
                               "unsubscribe leave reset clear"))
+_MAKES_OR_ENDS = _MAKES | _ENDING
 
 
 def _stem(word: str) -> str:
@@ -240,10 +245,21 @@ def miscast(idx: PageIndex, result: FindResult, action: str) -> str | None:
     # a verb the lists do not know ("merge the pull request" over *Close pull request*,
     # review 55) is held to it only against an act that undoes or ends something: a
     # paraphrase ("keep it as a draft" over *Save draft*) is let through otherwise
-    if not verb.isalpha() or verb in _JUST_CLICK or verb in STOPWORDS:
+    if not verb.isalpha() or verb in STOPWORDS:
         return None
     node = idx.node(result.ref)
     name = [w.casefold() for w in words(label(node))]
+    if verb in _JUST_CLICK:
+        # "open the first card in Done" over *+ Add card* (review 55): opening, showing,
+        # expanding a thing is no making or ending one, unless the request says so
+        rest = set(seq[1:]) | {_stem(w) for w in seq[1:]}
+        if not name or name[0] not in _MAKES_OR_ENDS or \
+                rest & (_MAKING if name[0] in _MAKING else {name[0], _stem(name[0])}):
+            return None
+        return (f"{result.query!r} asks to {verb} something, and find's best match, "
+                f"{element_line(node)}, says it does something else ({name[0]}), so "
+                f"nothing was done ({action}). Act on it by its ref ({action} <ref>) if "
+                f"it is the one meant.")
     if not name or name[0] not in _VERBS or name[0] == verb:
         return None
     if verb not in _VERBS and ((name[0] not in _ENDING and not undoable(name[0])) or
