@@ -214,3 +214,27 @@ def test_an_unknown_verb_against_an_act_that_ends_something_is_refused(
         result = find(idx, query, intent="click", threshold=0.0)
         assert result.matches[0].name == best, str(result)
         assert (miscast(idx, result, "click") is not None) == refused
+
+
+_GALLERY = LEDGER + "<main><h1>Iceland 2024</h1>" + "".join(
+    f"<figure><img src='data:,' alt='{alt}' width=120 height=80{click}><figcaption>IMG_{k} "
+    f"— {alt}</figcaption><button aria-label=Favourite onclick=\"rec('fav-{k}')\">♥</button>"
+    f"</figure>" for k, alt, click in ((2041, "Glacier lagoon", ""),
+                                        (2042, "Black sand beach",
+                                         " onclick=\"rec('img-2042')\""))) + "</main>"
+
+
+@pytest.mark.parametrize(("query", "refused"), [
+    ("rotate the glacier photo", True),  # review 57: the picture was clicked
+    ("rotate the black sand beach photo", False),  # the page listens for its clicks
+])
+def test_an_unknown_verb_over_a_picture_nothing_makes_clickable_is_refused(
+        domdex_browser: Any, query: str, refused: bool) -> None:
+    from domdex.search.api import find
+    from domdex.session.ambiguity import inert
+
+    with page_showing(domdex_browser, _GALLERY) as p:
+        idx = p.index()
+        result = find(idx, query, intent="click", threshold=0.0)
+        assert result.matches[0].role == "img", str(result)
+        assert (inert(idx, result, "click") is not None) == refused

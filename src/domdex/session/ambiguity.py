@@ -1096,7 +1096,12 @@ def inert(idx: PageIndex, result: FindResult, action: str) -> str | None:
                 f"{element_line(node)}, is text that nothing makes clickable; beside it "
                 f"is {element_line(ctl)}, so nothing was done ({action}). Act on that "
                 f"control by its ref ({action} {ctl.ref}) if it is the one meant.")
-    if verb not in _NOT_BY_TEXT:
+    if verb not in _NOT_BY_TEXT and not (
+            said == verb and said not in _BY_ANY_CLICK and _IMPERATIVE.match(q.text) and
+            not _clickable(idx, idx.pos(result.ref))):
+        # a verb the lists do not know, said as an order ("rotate the glacier photo"),
+        # over text or a picture that nothing makes clickable (review 57): a click on it
+        # does nothing, whatever the verb
         return None
     return (f"{result.query!r} asks to {verb}, and find's best match, {element_line(node)}, "
             f"is text, not a control, so a click would do nothing and nothing was done "
@@ -1104,6 +1109,15 @@ def inert(idx: PageIndex, result: FindResult, action: str) -> str | None:
             f"or named otherwise: find it, or act on an element by its ref ({action} <ref>).")
 
 
+#: Verbs a click on text or a picture may answer whatever the page does with it.
+_BY_ANY_CLICK = frozenset(str.split(
+    "open view show select click press tap hit toggle expand collapse play copy print sort "
+    "filter choose pick highlight zoom enlarge focus read see find check look go visit "
+    "navigate hover scroll"))
+#: A request that opens with a verb given as an order: its first word, then an article,
+#: a demonstrative or a possessive ("rotate the …", "archive my …").
+_IMPERATIVE = re.compile(r"\s*[^\W\d_]+\s+(?:the|a|an|this|that|these|those|my|our|your|his|"
+                         r"her|their|its|all|every|each)\b", re.I)
 #: Verbs a click on text can do only when the page makes the text clickable (a row or
 #: card that opens, a pointer cursor).
 _OPENING = frozenset({"open", "view"})
