@@ -135,3 +135,30 @@ def test_a_record_is_named_by_the_container_it_is_listed_in(domdex_browser: Any)
     with page_showing(domdex_browser, _EPISODES) as page:
         page.click(query="publish episode 43")
         assert page.playwright_page.evaluate("window.log") == ["publish-43"]
+
+
+_PIPELINE = ("<script>window.log = []; function rec(x) { window.log.push(x); }</script>"
+             "<main><h1>Data Engineer pipeline</h1><table><thead><tr><th>Candidate</th>"
+             "<th>Stage</th><th></th></tr></thead><tbody>" + "".join(
+                 f"<tr><td>{n}</td><td>{stage}</td><td><button onclick=\"rec('adv-{n}')\">"
+                 f"Advance</button></td></tr>" for n, stage in (("Aisha Bello", "Screening"),
+                                                                 ("Tomás Ruiz", "Interview"),
+                                                                 ("Mei Chen", "Offer")))
+             + "</tbody></table><aside aria-labelledby=h><h2 id=h>Mei Chen — offer</h2>"
+               "<button onclick=\"rec('withdraw')\">Withdraw offer</button></aside></main>")
+
+
+@pytest.mark.parametrize(("query", "acted"), [
+    ("withdraw Tomás's offer", []),  # review 57: Mei Chen's offer was withdrawn
+    ("withdraw Mei Chen's offer", ["withdraw"]),
+])
+def test_a_name_held_elsewhere_stops_a_click_outside_any_record(domdex_browser: Any,
+                                                                query: str,
+                                                                acted: list[str]) -> None:
+    with page_showing(domdex_browser, _PIPELINE) as page:
+        if acted:
+            page.click(query=query)
+        else:
+            with pytest.raises(ActionError, match="Tomás"):
+                page.click(query=query)
+        assert page.playwright_page.evaluate("window.log") == acted

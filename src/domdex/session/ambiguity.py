@@ -441,7 +441,7 @@ def elsewhere(idx: PageIndex, result: FindResult, action: str) -> str | None:
                 f"or act on an element by its ref ({action} <ref>).")
     item = record_item(idx, pos)
     if item is None:
-        return None
+        return _named_elsewhere(idx, result, missing, action)
     tree = idx.tree
     parent = tree.parent(item)
     if parent < 0:
@@ -461,6 +461,35 @@ def elsewhere(idx: PageIndex, result: FindResult, action: str) -> str | None:
                     f"is not in it, so nothing was done ({action}). That record may have "
                     f"no such control; check it (find, grep), or act on an element by its "
                     f"ref ({action} <ref>).")
+    return None
+
+
+def _named_elsewhere(idx: PageIndex, result: FindResult, missing: list[str],
+                     action: str) -> str | None:
+    """For a best in no record: the refusal to give when the request writes a name (a
+    word capitalised after its first) that the best carries nowhere and another element
+    of the page holds. "withdraw Tomás's offer" clicked *Withdraw offer* in a panel
+    headed *Mei Chen — offer*, while Tomás's row sat in the table above (review 57)."""
+    found = _TOKEN.findall(result.ranking.query.text)
+    named = {fold(w) for w in found[1:] if w[:1].isupper()}
+    held = [t for t in missing if t in named]
+    if not held:
+        return None
+    si = SearchIndex.for_index(idx)
+    mine = si.by_ref.get(result.ref or "")
+    for t in held:
+        strength = si.holds_term(t)
+        if mine is not None:
+            strength = strength.copy()
+            strength[mine] = False
+        if not strength.any():
+            continue
+        other = si.descriptors[int(np.argmax(strength))].node
+        node = idx.node(result.ref or "")
+        return (f"{result.query!r} names {t!r}, which {element_line(other)} holds, and "
+                f"find's best match, {element_line(node)}, is not with it, so nothing was "
+                f"done ({action}). There may be no such control for it here; check (find, "
+                f"grep), or act on an element by its ref ({action} <ref>).")
     return None
 
 
