@@ -470,13 +470,13 @@ def _named_elsewhere(idx: PageIndex, result: FindResult, missing: list[str],
     word capitalised after its first) that the best carries nowhere and another element
     of the page holds. "withdraw Tomás's offer" clicked *Withdraw offer* in a panel
     headed *Mei Chen — offer*, while Tomás's row sat in the table above (review 57)."""
-    found = _TOKEN.findall(result.ranking.query.text)
-    named = {fold(w) for w in found[1:] if w[:1].isupper()}
+    named = {fold(w) for w in _capitalised(result.ranking.query.text)}
     held = [t for t in missing if t in named]
     if not held:
         return None
     si = SearchIndex.for_index(idx)
     mine = si.by_ref.get(result.ref or "")
+    node = idx.node(result.ref or "")
     for t in held:
         strength = si.holds_term(t)
         if mine is not None:
@@ -485,7 +485,6 @@ def _named_elsewhere(idx: PageIndex, result: FindResult, missing: list[str],
         if not strength.any():
             continue
         other = si.descriptors[int(np.argmax(strength))].node
-        node = idx.node(result.ref or "")
         return (f"{result.query!r} names {t!r}, which {element_line(other)} holds, and "
                 f"find's best match, {element_line(node)}, is not with it, so nothing was "
                 f"done ({action}). There may be no such control for it here; check (find, "
@@ -553,11 +552,15 @@ def _doing(term: str) -> bool:
 _TOKEN = re.compile(r"\w+")
 
 
+def _capitalised(text: str) -> list[str]:
+    """The words a request writes with a capital after its first word: names."""
+    return [w for w in _TOKEN.findall(text)[1:] if w[:1].isupper()]
+
+
 def _capital_small(q: Any) -> list[str]:
     """Small words the parser dropped that the request writes with a capital inside it:
     a name ("supprimer Anh Le": *Le* is a surname there, not French "the")."""
-    found = _TOKEN.findall(q.text)
-    return [fold(w) for w in found[1:] if len(w) > 1 and w[:1].isupper() and fold(w) in STOPWORDS
+    return [fold(w) for w in _capitalised(q.text) if len(w) > 1 and fold(w) in STOPWORDS
             and fold(w) not in q.terms]
 
 

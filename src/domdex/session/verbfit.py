@@ -103,8 +103,10 @@ def _stem(word: str) -> str:
     return english_stem(word.casefold())
 
 
+#: The stems of the verbs a control's name may open with (stemmed once, not per check).
+_ACT_STEMS = frozenset(_stem(w) for w in _VERBS)
 #: The stems of every verb a name may say an act with.
-_VERB_STEMS = frozenset(_stem(w) for w in _VERBS | _CHANGES_STATE)
+_VERB_STEMS = _ACT_STEMS | {_stem(w) for w in _CHANGES_STATE}
 
 
 def _says(name_words: set[str], verb: str) -> bool:
@@ -161,7 +163,7 @@ def undone(idx: PageIndex, result: FindResult, action: str) -> str | None:
         # its own: *Paper Moons and Kites (Hardcover) × 5*; an icon's "✖" names nothing;
         # nor does its group say the act (*CSV* under "Download as", review 54)
         if current_language() is not None or not own & (asked - {_stem(act)}) or \
-                own & {_stem(v) for v in _VERBS} or undoable(label(node)) or \
+                own & _ACT_STEMS or undoable(label(node)) or \
                 _submits(act, node) or _group_says(idx, result.ref, act):
             return None
     elif node.role in _FIELD_ROLES:
