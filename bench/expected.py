@@ -20,7 +20,8 @@ from __future__ import annotations
 from typing import Any
 
 #: Evaluated on the expected element: {chain: [[ref|null, text length], …] up to the root,
-#: inner: refs of the elements inside it (at most 40)}.
+#: inner: refs of the elements inside it (at most 40), frames: the refs of the <iframe>s
+#: it sits in (see _in_frame)}.
 CHAIN_JS = """el => { const s = el.ownerDocument.defaultView[Symbol.for('domdex')];
   const refOf = (e) => { const r = s && s.refOf ? s.refOf(e) : null;
                          return r == null ? null : String(r); };
@@ -29,11 +30,37 @@ CHAIN_JS = """el => { const s = el.ownerDocument.defaultView[Symbol.for('domdex'
     chain.push([refOf(e), (e.textContent || '').trim().length]);
   }
   const inner = [...el.querySelectorAll('*')].slice(0, 40).map(refOf).filter(r => r);
-  return {chain, inner}; }"""
+  const frames = [];  // the <iframe>'s ref in each enclosing document, innermost first
+  for (let w = el.ownerDocument.defaultView; w && w.frameElement; w = w.parent) {
+    const ps = w.parent[Symbol.for('domdex')];
+    const r = ps && ps.refOf ? ps.refOf(w.frameElement) : null;
+    frames.push(r == null ? null : String(r));
+  }
+  return {chain, inner, frames}; }"""
+
+
+def _in_frame(snapshot: Any, found: dict[str, Any]) -> dict[str, Any]:
+    """``found`` with its refs as the snapshot spells them: an element inside a frame
+    has its frame's ref in its own document (``e14``), and the snapshot prefixes the
+    frame's id (``f1e14``), found from the ``<iframe>`` that owns it, outermost first.
+    Unchanged on the top document; chain and inner emptied when a frame is not known."""
+    frames = found.get("frames") or []
+    if not frames:
+        return found
+    prefix = ""
+    owners = {f.owner: f.id for f in getattr(snapshot, "frames", ())}
+    for owner in reversed(frames):
+        fid = owners.get(prefix + owner) if owner is not None else None
+        if fid is None:
+            return {"chain": [], "inner": []}
+        prefix = fid
+    return {"chain": [[prefix + r if r is not None else None, n] for r, n in found["chain"]],
+            "inner": [prefix + r for r in found.get("inner") or []]}
 
 
 def expected_refs(snapshot: Any, found: dict[str, Any]) -> tuple[str | None, list[str]]:
     """(the ref that stands for the expected element, or None; the refs equal to it)."""
+    found = _in_frame(snapshot, found)
     chain = found.get("chain") or []
     ref = None
     if chain:
