@@ -568,13 +568,27 @@ def _no_delay_protocol() -> Any:
 
 
 class _Activity:
-    """ASGI wrapper that notes when the last request came in."""
+    """ASGI wrapper that notes when the server was last busy: a request running counts
+    as activity until it ends (an ``open`` that loads a slow page for longer than the
+    idle limit was cut off mid-answer, and the client read an empty reply)."""
 
     def __init__(self, app: Any) -> None:
         self.app = app
-        self.last = time.monotonic()
+        self._last = time.monotonic()
+        self.running = 0
+
+    @property
+    def last(self) -> float:
+        """When the server was last busy (now while a request runs)."""
+        return time.monotonic() if self.running else self._last
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
-        if scope["type"] == "http":
-            self.last = time.monotonic()
-        await self.app(scope, receive, send)
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        self.running += 1
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            self.running -= 1
+            self._last = time.monotonic()

@@ -151,7 +151,15 @@ def call(args: argparse.Namespace, endpoint: str, body: dict[str, Any] | None = 
         Path(out).write_bytes(raw)
         print(f"Saved {out} ({len(raw)} bytes).")
         return 0
-    data = json.loads(raw or b"{}")
+    try:
+        data = json.loads(raw or b"{}")
+    except ValueError:  # a daemon stopping mid-answer, or something else on its port
+        raise BrowserError(f"The session {args.session!r} gave no readable answer to "
+                           f"{endpoint} (HTTP {status}); it may have stopped. `domdex "
+                           "sessions` lists the running ones; `domdex open URL` starts "
+                           "one.") from None
+    if not isinstance(data, dict):
+        data = {"text": str(data)}
     if not data.get("ok", status < 400):
         raise DomdexError(data.get("message") or f"HTTP {status}")
     if getattr(args, "json", False):
