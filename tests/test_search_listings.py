@@ -244,3 +244,23 @@ def test_items_are_counted_in_the_order_they_are_shown() -> None:
     assert order((0, 0), (60, 0), (0, 40)) == [0, 1, 2]
     none = {0: Box(0, 0, 50, 20), 1: None}
     assert in_reading_order([1, 0], none.__getitem__) == [1, 0]  # no box: the markup's
+
+
+_CHECKOUT = """<!doctype html><html lang=en><body><main><h1>Checkout</h1><form>
+<fieldset><legend>Shipping address</legend><label>Full name <input></label>
+<label>Address line 1 <input></label><label>Address line 2 <input></label></fieldset>
+<fieldset><legend>Search engine</legend><label>Meta title <input></label></fieldset>
+</form></main></body></html>"""
+
+
+@pytest.mark.parametrize("query", ["the second address line", "second line of the address"])
+def test_a_fill_ordinal_counts_fields_not_the_forms_sections(domdex_browser: Any,
+                                                             query: str) -> None:
+    """Review 55's "second address line" filled line 1: the ordinal counted the form's
+    fieldsets as a listing of addresses, since the first one's own legend says
+    *Shipping address*, and found the second fieldset, a group nobody fills. A
+    listing's words are those over all its records, not the first one's heading, and a
+    fill or select counts to a field of the record, never the record itself."""
+    for idx in _indexed(domdex_browser, _CHECKOUT):
+        result = find(idx, query, intent="fill")
+        assert result.ref and idx.node(result.ref).name == "Address line 2", str(result)

@@ -8,6 +8,8 @@ to the last item of a pager ("4") instead of finding *Last edited 09:12*.
 
 from __future__ import annotations
 
+import pytest
+
 from domdex.search.lexical import parse_query
 
 
@@ -63,3 +65,12 @@ def test_a_first_or_last_that_ends_the_request_says_in_which_order_or_when() -> 
                     ("the one that comes last", -1), ("retry the run that started last", -1),
                     ("open the mail that arrived first", 1)):
         assert parse_query(text).ordinal == n, text
+
+
+@pytest.mark.parametrize(("text", "terms"), [
+    ("to", ["to"]), ("from", ["from"]), ("the", []), ("the to field", ["to"]),
+])
+def test_a_request_of_small_words_only_keeps_them(text: str, terms: list[str]) -> None:
+    """Review 58: fill "to" on a mail's compose form found nothing, as every word of the
+    request was a stop word; a request made of them alone names a field by them."""
+    assert parse_query(text).terms == terms

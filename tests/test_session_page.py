@@ -116,17 +116,21 @@ def test_an_action_diff_after_a_capture_reports_only_what_the_action_changed(
         page.close()
 
 
-def test_acting_on_an_item_of_a_closed_menu_names_the_control_that_opens_it(
+def test_acting_on_an_item_of_a_closed_menu_opens_the_menu_the_page_declares(
         domdex_browser: Any, server: str) -> None:
-    """"log out" is the account menu's Sign out, hidden until the menu opens: the answer
-    says which control opens it, and clicking it by query is refused with that opener,
-    never performed on something else."""
+    """"log out" is the account menu's Sign out, hidden until the menu opens: find says
+    which control opens it, and a click by query presses that opener (it declares a
+    menu: aria-haspopup) and then the item, which wins again once shown; a click by the
+    hidden item's ref is refused with the opener, as nothing was asked of it."""
     page = domdex_browser.open(f"{server}/dashboard.html")
     try:
         hit = page.find("log out", intent="click")
         assert hit.ref and hit.reveal and f"open @{hit.reveal}" in hit.suggestion, str(hit)
         with pytest.raises(ActionError, match=rf'hidden .* Open @{hit.reveal} "Jane Cooper"'):
-            page.click(query="log out")
+            page.click(hit.ref)
+        done = page.click(query="log out")
+        assert f'OPENED FIRST: BUTTON "Jane Cooper" @{hit.reveal}' in str(done), str(done)
+        assert page.playwright_page.url.endswith("/login.html")
     finally:
         page.close()
 

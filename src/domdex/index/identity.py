@@ -231,6 +231,8 @@ def _item_of(idx: PageIndex, pos: int, twins: list[int], cap: int = MAX_ITEM_NOD
             if k < len(twins) and twins[k] < tree.end[a]:
                 break  # a holds another look-alike (its subtree is one range)
             best = a
+            if _one_of_kind(idx, a, pos):
+                break  # a reply among replies, inside the comment it answers
     else:
         best = next((a for a in tree.ancestors(pos)
                      if _is_item(idx.nodes[a])),
@@ -238,6 +240,40 @@ def _item_of(idx: PageIndex, pos: int, twins: list[int], cap: int = MAX_ITEM_NOD
     if best is None or tree.size(best) > cap:
         return None
     return best
+
+
+def _one_of_kind(idx: PageIndex, a: int, pos: int) -> bool:
+    """Whether ``a`` (an ancestor of the control at ``pos``) is one of look-alike
+    siblings — same tag, role and first class (*comment* among *comment*s; a list item
+    or a row among its own kind) — and says
+    something besides the control: a record of its own. A reply nested in a comment
+    holds no other look-alike of its *Like*, and neither does the comment around it,
+    which then read as its record: "like Tom Becker's reply" liked the reply beside his,
+    whose comment held his name (review 58). A table's cell is part of its row, never
+    one."""
+    node, tree = idx.nodes[a], idx.tree
+    if node.tag in _CELL_TAGS or node.role in _CELL_ROLES or tree.size(a) < 3:
+        return False
+    parent = tree.parent(a)
+    if parent < 0:
+        return False
+    shape = _sibling_shape(node)
+    if not shape[2] and not _is_item(node):
+        return False  # two plain <div>s side by side are a layout's columns, not records
+    if sum(1 for c in tree.child_pos[parent] if _sibling_shape(idx.nodes[c]) == shape) < 2:
+        return False
+    return any(idx.nodes[i].text.strip() for i in tree.subtree(a)
+               if not tree.contains(pos, i) and i != a)
+
+
+def _sibling_shape(n: Node) -> tuple[str, str, str]:
+    cls = n.attrs.get("class", "").split()
+    return n.tag, n.role, cls[0] if cls else ""
+
+
+#: A table's cells: parts of a row's record, never records of their own.
+_CELL_TAGS = frozenset({"td", "th"})
+_CELL_ROLES = frozenset({"cell", "gridcell", "columnheader", "rowheader"})
 
 
 def item_words(idx: PageIndex, item: int, skip: int, chars: int | None = ITEM_TEXT_CHARS

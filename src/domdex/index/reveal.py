@@ -26,7 +26,7 @@ from . import roles
 if TYPE_CHECKING:
     from . import PageIndex
 
-__all__ = ["opens_something", "revealer"]
+__all__ = ["closed_opener", "opens_something", "revealer"]
 
 #: How many nodes back the search for a declared opener goes (a long menu's items).
 _LOOK_BACK = 200
@@ -88,3 +88,12 @@ def revealer(idx: PageIndex, pos: int) -> int | None:
             if n.visible and roles.is_interactive(n):
                 return j
     return None
+
+
+def closed_opener(idx: PageIndex, pos: int) -> int | None:
+    """Position of the control an action by words may press unasked to show the hidden
+    node at ``pos``: its :func:`revealer`, when that control also says it opens
+    something (``aria-haspopup``, collapsed). Pressing it shows a menu or a part; it
+    changes nothing. None for a shown node or any other revealer."""
+    at = revealer(idx, pos)
+    return at if at is not None and opens_something(idx.nodes[at]) else None

@@ -49,6 +49,9 @@ FIELD_WEIGHTS: dict[str, float] = {
 ROW_WEIGHT = 0.5
 #: How far above a control its table cell may be (``<td><div><span><input>``)
 _CELL_DEPTH = 4
+#: Controls whose names, when other controls of the page carry them too, say which
+#: control and not which record (see _own_text).
+_REPEATED_ROLES = frozenset({"button", "menuitem", "menuitemcheckbox", "menuitemradio"})
 #: an item or cell holding more nodes than this keeps its text whole (see _own_text)
 _OWN_TEXT_NODES = 120
 #: Boxes whose value is typed text that may name a record (not a number, not a choice)
@@ -408,11 +411,12 @@ class _Builder:
             if p >= 0:  # preorder: a parent's entry is made before its children's
                 said[i] = p if kinds[p] else said[p]
         self._cells_cache: dict[int, list[int]] = {}
-        #: labels that two or more buttons of the page carry (*Remove*, *Email*, *Edit*)
+        #: labels that two or more buttons of the page carry (*Remove*, *Email*, *Edit*),
+        #: or menu items (each row's ⋮ menu: *Rename*, *Share*)
         counts: dict[str, int] = {}
         labels, nodes = self.labels, self.nodes
         for i, inter in enumerate(self.inter):
-            if inter and labels[i] and nodes[i].role == "button":
+            if inter and labels[i] and nodes[i].role in _REPEATED_ROLES:
                 counts[labels[i]] = counts.get(labels[i], 0) + 1
         self._repeated = {t for t, c in counts.items() if c > 1}
         self._own_texts: dict[int, str] = {}
@@ -712,8 +716,8 @@ class _Builder:
 
     def _own_text(self, p: int) -> str:
         """The text a list item or table cell says of its record: its label without the
-        names of the buttons in it that other buttons of the page carry too (*Remove*,
-        *Email*, *Edit*), with the values of the text boxes in it.
+        names of the buttons (and menu items) in it that other buttons of the page carry
+        too (*Remove*, *Email*, *Edit*), with the values of the text boxes in it.
 
         Why the buttons go: an item's text is the context of every element in it, and
         the names of its buttons then described its title link too: "email Aisha Khan"
@@ -740,7 +744,7 @@ class _Builder:
             typed: list[str] = []
             for x in range(p + 1, end):
                 n = nodes[x]
-                if n.role == "button" and labels[x] in repeated:
+                if n.role in _REPEATED_ROLES and labels[x] in repeated:
                     names[labels[x]] = names.get(labels[x], 0) + 1
                 elif n.value and n.role in _TYPED_ROLES and \
                         n.attrs.get("type", "").lower() != "password" and n.value not in text:

@@ -271,15 +271,19 @@ ORDINAL_WORDS = _ORDINALS
 _VERB_FIRST = frozenset({"like"})
 #: Intents that act on the page (a text that says the request is no target of them).
 ACTION_INTENTS = frozenset({"click", "fill", "select", "check", "type", "hover"})
+#: What a request may say before its verb: "please", "just", "now", "go ahead and",
+#: "could you" ("just hit save" presses *Save*; "hit" is the verb, not a word to find).
+_LEAD = (r"^\s*(?:(?:please|just|now|then|so|ok|okay|kindly|go ahead and|and|"
+         r"(?:can|could|would|will) you(?: please)?)\s+)*")
 _INTENT_VERBS = [
-    (re.compile(r"^\s*(press|hit) (enter|return) (on|in(to)?)\b"), "fill"),
-    (re.compile(r"^\s*(click( on)?|press|tap|hit|push)\b"), "click"),
-    (re.compile(r"^\s*(type( in(to)?)?|enter|fill( in| out)?|write)\b"), "fill"),
-    (re.compile(r"^\s*(choose|pick)\b"), "select"),
+    (re.compile(_LEAD + r"(press|hit) (enter|return) (on|in(to)?)\b"), "fill"),
+    (re.compile(_LEAD + r"(click( on)?|press|tap|hit|push)\b"), "click"),
+    (re.compile(_LEAD + r"(type( in(to)?)?|enter|fill( in| out)?|write)\b"), "fill"),
+    (re.compile(_LEAD + r"(choose|pick)\b"), "select"),
     # "follow the link" navigates; "follow @bob" presses a Follow button
-    (re.compile(r"^\s*(go( up| over| on| straight)? to|navigate to|"
+    (re.compile(_LEAD + r"(go( up| over| on| straight)? to|navigate to|"
                 r"follow(?= (the|this|that|a|an) )|visit|open)\b"), "navigate"),
-    (re.compile(r"^\s*(read|show me|tell me)\b"), "read"),
+    (re.compile(_LEAD + r"(read|show me|tell me)\b"), "read"),
 ]
 _NAMED_QUOTE = re.compile(r"\b(?:named|called|label+ed|titled)\s+['\"‘“]([^'\"’”]{2,80})['\"’”]",
                           re.IGNORECASE)
@@ -699,6 +703,9 @@ def parse_query(text: str) -> Query:
         q.intent = "click"
     if q.ordinal is not None and _SIDE_LINE.search(fold(text)):
         q.recounts = True  # "the second Open in the top row"
+    if not q.terms and not q.roles and not q.quoted and not q.named:
+        # a request of small words only ("to", "from"): they are the name asked for
+        q.terms = [w for w in q.sequence if w not in _NOT_A_NAME]
     return q
 
 

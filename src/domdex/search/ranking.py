@@ -62,8 +62,8 @@ from .records import RECORD_WORDS, Listing, in_reading_order, listings
 from .routing import Route, route
 from .tables import table_of
 
-__all__ = ["EVERY_WORDS", "INTENTS", "Match", "find_matches", "ordinal_listings", "undoable",
-           "unnamed_objects"]
+__all__ = ["EVERY_WORDS", "INTENTS", "Match", "find_matches", "kind_words", "ordinal_listings",
+           "undoable", "unnamed_objects"]
 
 log = logging.getLogger("domdex")
 
@@ -323,10 +323,11 @@ def _lexical(si: SearchIndex, q: Query, explain: bool) -> tuple[np.ndarray, dict
     cov = np.zeros(si.n, dtype=np.float32)
     total = 0.0
     weights: dict[str, float] = {}
+    share = _compound_shares(si, q.terms)
     for n, term in enumerate(q.terms):
         strength = si.match_term(term)
         # a word the page never uses cannot tell elements apart; it only lowers scores
-        w = si.idf(term) if strength.any() else 0.5
+        w = (si.idf(term) if strength.any() else 0.5) * share.get(term, 1.0)
         if len(term) == 1 and not term.isalnum():
             w *= 0.5  # a lone symbol (¶, ») says little
         if n == 0 and term == _action_verb(q):
@@ -350,6 +351,30 @@ def _lexical(si: SearchIndex, q: Query, explain: bool) -> tuple[np.ndarray, dict
     if total <= 0:
         return cov, weights
     return cov / total, weights if explain else {}
+
+
+def _compound_shares(si: SearchIndex, terms: list[str]) -> dict[str, float]:
+    """A word written with dots, dashes or an @ and the parts the tokenizer also makes of
+    it (*budget.xlsx*, *budget*, *xlsx*) are one word of the request: their weights are
+    scaled so that together they weigh what the heaviest of them does. Counted three
+    times, "share Budget.xlsx" was three parts a file's name and one part the *Share*
+    item's, and the name's row won over the item."""
+    out: dict[str, float] = {}
+    for t in terms:
+        if t.isalnum() or t in out:
+            continue
+        parts = {x for x in _NOT_WORD.split(t) if x}
+        group = [t, *(x for x in terms if x in parts and x not in out)]
+        if len(group) < 2:
+            continue
+        ws = [si.idf(x) for x in group]
+        scale = max(ws) / sum(ws)
+        for x in group:
+            out[x] = scale
+    return out
+
+
+_NOT_WORD = re.compile(r"[^\w]+")
 
 
 def _coverage(si: SearchIndex, terms: list[str], key: bool = False) -> np.ndarray:
@@ -614,6 +639,8 @@ def _listing_ordinal(si: SearchIndex, idx: Any, nth: int, q: Query, score: np.nd
     nouns = _record_nouns(idx, q)
     if nouns is None:
         return False  # "the second button", "the first link in the footer": look-alikes
+    if nouns and _names_hold(si, nouns, score) >= 2:
+        return False  # "the second address line": *Address line 1*, *Address line 2*
     found = _named_listing(si, idx, nouns, score)
     if found is None:
         return False
@@ -633,6 +660,16 @@ def _listing_ordinal(si: SearchIndex, idx: Any, nth: int, q: Query, score: np.nd
     return True
 
 
+def _names_hold(si: SearchIndex, nouns: set[str], score: np.ndarray) -> int:
+    """How many shown candidates carry every one of ``nouns`` in their own names: the
+    look-alikes an ordinal counts, when there are two or more of them."""
+    count = 0
+    for k in np.flatnonzero(score > 0).tolist():
+        if si.hidden[k] == 0 and nouns <= {stem(t) for t in tokens(si.norm_names[k])}:
+            count += 1
+    return count
+
+
 def ordinal_listings(idx: Any, q: Query) -> list[tuple[str, list[int]]]:
     """The listings an ordinal request ("the second post") may count within, when more
     than one fits it as well as the one find counts in: each as (its heading, its
@@ -645,6 +682,8 @@ def ordinal_listings(idx: Any, q: Query) -> list[tuple[str, list[int]]]:
     if not nouns:
         return []
     si = SearchIndex.for_index(idx)
+    if _names_hold(si, nouns, np.ones(si.n, dtype=np.float32)) >= 2:
+        return []  # look-alikes named by the nouns are counted, not a listing
     fits = [((fit, int(marked), int(not aside)), listing, spans[0][0])
             for listing, fit, marked, aside, spans in
             _listing_fits(si, idx, nouns, _noun_translations(nouns))]
@@ -652,6 +691,23 @@ def ordinal_listings(idx: Any, q: Query) -> list[tuple[str, list[int]]]:
     tied = [(si.descriptors[k].fields.get("heading", "").strip(), listing.records)
             for key, listing, k in fits if key == top]
     return tied if len(tied) > 1 else []
+
+
+def kind_words(idx: Any, pos: int) -> frozenset[str]:
+    """The stems of the words that say what kind of record the node at ``pos`` is in:
+    the words of every listing one of whose records holds it (its records' class names,
+    aria-labels, the heading over them: *card*, *column*, *question*). "refresh the
+    churn rate card" names the card by *churn rate*; *card* says which kind of thing,
+    not which one."""
+    if not hasattr(idx, "tree"):
+        return frozenset()
+    si = SearchIndex.for_index(idx)
+    tree = idx.tree
+    out: set[str] = set()
+    for listing in _page_listings(si, idx):
+        if any(tree.contains(r, pos) for r in listing.records):
+            out |= listing.words
+    return frozenset(out)
 
 
 def _page_listings(si: SearchIndex, idx: Any) -> list[Listing]:
@@ -766,6 +822,10 @@ def _record_pick(si: SearchIndex, inside: np.ndarray, intent: str | None,
             return max(ctl, key=lambda k: float(score[k]))
         if any(w in _undoable() for w in wanted):
             return None
+    if intent in ("fill", "select"):  # a field of the record, never the record itself
+        fits = si.role_fillable if intent == "fill" else si.role_selectable
+        fields = inside[fits[inside] & (si.hidden[inside] == 0)]
+        return int(fields[np.argmax(score[fields])]) if len(fields) else None
     if rest and float(score[inside].max()) >= 0.5 * best:  # "the category of …"
         return int(inside[np.argmax(score[inside])])
     for k in inside:

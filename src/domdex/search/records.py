@@ -155,7 +155,10 @@ def _words(idx: Any, parent: int, records: list[int], shape: tuple[str, str, str
     for node in (nodes[first], nodes[parent]):
         text += _class_words(node.attrs.get("class", ""))
         text.append(node.attrs.get("aria-label", ""))
-    text.append(heading_of(first))
+    # the words over every record, not the first one's own heading (a form's fieldsets
+    # *Shipping address* and *Search engine* are no listing of addresses)
+    over = [set(tokens(heading_of(r))) for r in records[:2]]
+    text += sorted(over[0] & over[1])
     end = idx.tree.end[first]
     if any(nodes[j].tag == "img" or nodes[j].role == "img" for j in range(first, end)):
         text.append(_PICTURE)

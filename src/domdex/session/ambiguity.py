@@ -52,14 +52,15 @@ import numpy as np
 from ..index import roles
 from ..index.identity import identify, item_words, record_item, row_text, words
 from ..index.labels import label
-from ..index.modal import behind_modal
+from ..index.modal import behind_modal, open_modal
 from ..languages import current_language, in_page_language, is_function_word
 from ..render.elements import element_line, in_row
-from ..search.lexical import STOPWORDS, SYNONYMS, unplaced_negation
+from ..search.lexical import STOPWORDS, SYNONYMS, stem, unplaced_negation
 from ..search.matcher import SearchIndex
 from ..search.ranking import (
     ACTION_VERBS,
     EVERY_WORDS,
+    kind_words,
     ordinal_listings,
     undoable,
     unnamed_objects,
@@ -67,7 +68,16 @@ from ..search.ranking import (
 from ..search.records import RECORD_WORDS
 from ..words import fold
 from .mentions import POINTERS, mentioned
-from .verbfit import DONE_BY_CONTROL, miscast, undone, unroled, untoggled
+from .verbfit import (
+    BY_ANY_CLICK,
+    DONE_BY_CONTROL,
+    IMPERATIVE,
+    miscast,
+    overreach,
+    undone,
+    unroled,
+    untoggled,
+)
 
 if TYPE_CHECKING:
     from ..index import PageIndex
@@ -390,6 +400,9 @@ def unmet(idx: PageIndex, result: FindResult, action: str) -> str | None:
     doing = _what_to_do(q, action) | POINTERS  # "the email about …": no record's word
     missing = [t for t in asked if not carries(t, mine) and _telling(t, others)
                and t not in doing]
+    if missing and by_row:  # "the churn rate *card*": the kind of record, not which one
+        kinds = kind_words(idx, idx.pos(best.ref))
+        missing = [t for t in missing if stem(t) not in kinds]
     if not by_row or not missing:
         return None
     node = idx.node(best.ref)
@@ -606,6 +619,22 @@ _AREAS = frozenset({"banner", "complementary", "contentinfo", "form", "main", "n
                     "region", "search", "article", "document", "list", "table", "grid",
                     "tree", "group", "toolbar", "tablist", "menubar", "dialog",
                     "alertdialog"})
+
+
+def walled(idx: PageIndex, result: FindResult, action: str) -> str | None:
+    """The refusal to give when the best lies behind an open modal dialog: the page
+    takes no input there until the dialog is answered. A click there is refused as
+    covered when it is tried; a fill is not (Playwright types into the field all the
+    same), and "bio" filled the profile's *Bio* behind the open *Change email* dialog
+    (review 58)."""
+    if not result.ref or not behind_modal(idx, idx.pos(result.ref)):
+        return None
+    dialog = open_modal(idx)
+    shown = element_line(idx.nodes[dialog]) if dialog is not None else "a dialog"
+    return (f"{result.query!r}: find's best match, {element_line(idx.node(result.ref))}, "
+            f"lies behind the open dialog {shown}, which takes the page's input until it "
+            f"is answered, so nothing was done ({action}). Answer or close the dialog "
+            f"first, or act on one of its own elements.")
 
 
 @in_page_language
@@ -1129,7 +1158,7 @@ def inert(idx: PageIndex, result: FindResult, action: str) -> str | None:
                 f"is {element_line(ctl)}, so nothing was done ({action}). Act on that "
                 f"control by its ref ({action} {ctl.ref}) if it is the one meant.")
     if verb not in _NOT_BY_TEXT and not (
-            said == verb and said not in _BY_ANY_CLICK and _IMPERATIVE.match(q.text) and
+            said == verb and said not in BY_ANY_CLICK and IMPERATIVE.match(q.text) and
             not _clickable(idx, idx.pos(result.ref))):
         # a verb the lists do not know, said as an order ("rotate the glacier photo"),
         # over text or a picture that nothing makes clickable (review 57): a click on it
@@ -1141,15 +1170,6 @@ def inert(idx: PageIndex, result: FindResult, action: str) -> str | None:
             f"or named otherwise: find it, or act on an element by its ref ({action} <ref>).")
 
 
-#: Verbs a click on text or a picture may answer whatever the page does with it.
-_BY_ANY_CLICK = frozenset(str.split(
-    "open view show select click press tap hit toggle expand collapse play copy print sort "
-    "filter choose pick highlight zoom enlarge focus read see find check look go visit "
-    "navigate hover scroll"))
-#: A request that opens with a verb given as an order: its first word, then an article,
-#: a demonstrative or a possessive ("rotate the …", "archive my …").
-_IMPERATIVE = re.compile(r"\s*[^\W\d_]+\s+(?:the|a|an|this|that|these|those|my|our|your|his|"
-                         r"her|their|its|all|every|each)\b", re.I)
 #: Verbs a click on text can do only when the page makes the text clickable (a row or
 #: card that opens, a pointer cursor).
 _OPENING = frozenset({"open", "view"})
@@ -1377,9 +1397,9 @@ def doubt(idx: PageIndex, result: FindResult, action: str) -> tuple[str, int] | 
 
 #: The checks :func:`doubt` makes, in order: the record or element is not the one meant
 #: ("an ordinal two listings count differently" is :func:`counted`) …
-_NOT_IT = (excluded, unmet, elsewhere, counted, recounted, mentioned)
+_NOT_IT = (walled, excluded, unmet, elsewhere, counted, recounted, mentioned)
 #: … then a ``medium`` best the request hardly names, a field qualified otherwise than
 #: the request says, one that says the opposite or does more or less, a toggle already as
 #: asked, text for a control's job.
 _DOUBTFUL = (unsure, unqualified, sectioned, opposed, settled, inert, undone, untoggled, miscast,
-             unroled)
+             unroled, overreach)

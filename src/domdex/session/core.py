@@ -40,6 +40,7 @@ from ..errors import (
     NavigationError,
 )
 from ..index import PageIndex
+from ..index.reveal import closed_opener
 from ..indexed import IndexedPage
 from ..options import BrowserOptions
 from ..render.diff import DiffView, FirstLookView
@@ -405,15 +406,15 @@ class AsyncSession:
         async with t.lock:  # one action at a time per tab; tabs act side by side
             self.captures.check_open(t)
             self.stats.actions += 1
-            target, idx, score, recovery, found_by = await self._target(
+            target, idx, score, recovery, found_by, note = await self._target(
                 t, action, ref, query, intent, keyboard)
             element = element_line(idx.node(target)) if idx and idx.snapshot.get(target) \
                 else ""
-            note = ""
             if action == "drag":  # the drop target: a ref the agent saw, checked the same way
                 dest, dest_idx, _ = await self.refs.resolve(t, parse_ref(str(value)))
                 value = backend.locator(t.page, dest)
-                note = f"DROPPED ON: {element_line(dest_idx.node(dest))}"
+                note = "\n".join(filter(None, (
+                    note, f"DROPPED ON: {element_line(dest_idx.node(dest))}")))
             # a key pressed on a page nobody looked at since it loaded: the diff needs a
             # before of this document, not the view of the page the tab showed earlier;
             # that earlier view stays the shown one, so refs the agent took from the
@@ -477,19 +478,46 @@ class AsyncSession:
     async def _target(self, t: Tab, action: str, ref: str | None, query: str | None,
                       intent: str | None, keyboard: bool
                       ) -> tuple[Any, PageIndex | None, float | None, Recovery | None,
-                                 str | None]:
-        """What to act on: (ref, its capture, find's score, a recovery, the query) — all
-        None for a key pressed on the page itself."""
+                                 str | None, str]:
+        """What to act on: (ref, its capture, find's score, a recovery, the query, what
+        was done first to show it) — all None for a key pressed on the page itself."""
         if keyboard:
-            return None, None, None, None, None
+            return None, None, None, None, None, ""
         if ref is not None:
             target, idx, recovery = await self.refs.resolve(t, parse_ref(ref), action)
-            return target, idx, None, recovery, None
-        target, idx, score = await self._find_target(t, str(query), action, intent)
-        return target, idx, score, None, query
+            return target, idx, None, recovery, None, ""
+        target, idx, score, note = await self._find_target(t, str(query), action, intent)
+        return target, idx, score, None, query, note
 
     async def _find_target(self, t: Tab, query: str, action: str,
-                           intent: str | None) -> tuple[str, PageIndex, float]:
+                           intent: str | None) -> tuple[str, PageIndex, float, str]:
+        """What ``query`` finds, checked (:meth:`_found`); when it is an item of a closed
+        menu or a collapsed part whose opener the page declares, the opener is clicked
+        and the request asked again on the page it shows: the same element must win
+        again, or nothing more is done."""
+        target, idx, score = await self._found(t, query, action, intent)
+        pos = idx.tree.pos.get(target)
+        at = closed_opener(idx, pos) if pos is not None else None
+        if at is None:
+            return target, idx, score, ""
+        opener = idx.nodes[at]
+        await self.performer.perform(t, "click", opener.ref, None, None, idx)
+        await self.performer.settle(t)
+        opened = f"{element_line(opener)} was clicked to show what {query!r} names"
+        try:
+            target2, idx2, score2 = await self._found(t, query, action, intent)
+        except ActionError as exc:  # the open menu stays: the agent sees it as it is
+            raise ActionError(f"{opened}; then: {exc}") from exc
+        before, after = idx.node(target), idx2.node(target2)
+        if target2 != target or idx2.snapshot.document_id != idx.snapshot.document_id or \
+                (after.role, after.name) != (before.role, before.name):
+            raise ActionError(
+                f"{opened}; then find picked @{target2} over @{target}, so nothing more was "
+                f"done ({action}). Act on the one you mean by its ref.")
+        return target2, idx2, score2, f"OPENED FIRST: {element_line(opener)}"
+
+    async def _found(self, t: Tab, query: str, action: str,
+                     intent: str | None) -> tuple[str, PageIndex, float]:
         from ..search.api import find
 
         idx = await self.captures.capture(t)

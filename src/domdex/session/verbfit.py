@@ -41,7 +41,8 @@ if TYPE_CHECKING:
     from ..render.find import FindResult
     from ..snapshot import Node
 
-__all__ = ["DONE_BY_CONTROL", "miscast", "undone", "unroled", "untoggled"]
+__all__ = ["BY_ANY_CLICK", "DONE_BY_CONTROL", "IMPERATIVE", "miscast", "overreach", "undone",
+           "unroled", "untoggled"]
 
 #: Verbs of a request that only a control doing that can answer: a tab or a link named
 #: by the thing acted on (*Logs* for "save these logs") only shows it.
@@ -61,6 +62,19 @@ _CHANGES_STATE = frozenset(str.split(
     "block unblock lock unlock cancel retry rerun restart stop pause resume deploy like "
     "unlike upvote downvote snooze flag unflag claim vote mark enable disable activate "
     "deactivate schedule reschedule refund pay buy purchase transfer"))
+#: Verbs a click on text or a picture may answer whatever the page does with it.
+BY_ANY_CLICK = frozenset(str.split(
+    "open view show select click press tap hit toggle expand collapse play copy print sort "
+    "filter choose pick highlight zoom enlarge focus read see find check look go visit "
+    "navigate hover scroll"))
+#: A request that opens with a verb given as an order: its first word, then an article,
+#: a demonstrative or a possessive ("rotate the …", "archive my …").
+IMPERATIVE = re.compile(r"\s*[^\W\d_]+\s+(?:the|a|an|this|that|these|those|my|our|your|his|"
+                        r"her|their|its|all|every|each)\b", re.I)
+#: First words of a request that a record's own link answers: it opens the record, and
+#: opening is where editing, completing or following it begins.
+_BY_OPENING = BY_ANY_CLICK | frozenset(str.split(
+    "edit complete create follow browse watch listen explore learn discover"))
 #: A verb and a particle later in the request that together ask for such an act ("take
 #: Paper Moons off this order", "put the discount back"); "take me back" is a way back.
 _PHRASAL = {("take", "off"): "remove", ("take", "out"): "remove", ("take", "away"): "remove",
@@ -133,6 +147,37 @@ def _asked_act(result: FindResult) -> str | None:
                  if seq[0] == verb and particle in seq[1:]), None)
 
 
+def _unlisted_act(idx: PageIndex, result: FindResult) -> str | None:
+    """The first word of a request when it asks for an act the lists here do not know
+    ("suspend Jon Smith", "hide the backend engineer job", "compare with Trailblazer
+    1"): a word the page's own buttons open their names with (the other rows'
+    *Suspend*), or one said as an order (:data:`IMPERATIVE`); not a word that opening
+    or clicking a thing answers (:data:`_BY_OPENING`). English requests only."""
+    seq = result.ranking.query.sequence
+    if not seq or current_language() is not None:
+        return None
+    first = seq[0]
+    if first in _BY_OPENING or first in STOPWORDS or not first.isalpha():
+        return None
+    if IMPERATIVE.match(result.ranking.query.text) or _stem(first) in _control_verbs(idx):
+        return first
+    return None
+
+
+def _control_verbs(idx: PageIndex) -> frozenset[str]:
+    """The stems of the first words of the page's buttons and menu items (once a page)."""
+    found: frozenset[str] | None = idx.cache.get("verbfit.control_verbs")
+    if found is None:
+        firsts = set()
+        for n in idx.nodes:
+            if n.role in _DOING_ROLES and n.name:
+                ws = [w for w in words(n.name) if w.isalpha()]
+                if ws and ws[0] not in STOPWORDS:
+                    firsts.add(_stem(ws[0]))
+        found = idx.cache["verbfit.control_verbs"] = frozenset(firsts)
+    return found
+
+
 def undone(idx: PageIndex, result: FindResult, action: str) -> str | None:
     """The refusal to give when a click's best names the thing the request acts on but
     not the act: a tab or link ("save these logs to my computer" over the *Logs* tab;
@@ -143,9 +188,14 @@ def undone(idx: PageIndex, result: FindResult, action: str) -> str | None:
     if action != "click" or not result.ref or not result.matches:
         return None
     act = _asked_act(result)
+    node = idx.node(result.ref)
+    if act is None and node.role in _SHOWING_ROLES:
+        act = _unlisted_act(idx, result)  # "suspend Jon Smith" over his name's link
+        changes = True
+    else:
+        changes = act in _CHANGES_STATE
     if act is None:
         return None
-    node = idx.node(result.ref)
     own = {_stem(w) for w in words(label(node)) if w not in STOPWORDS}
     if _says(own, act) or any(_stem(w) in own for w in _PHRASAL_WORDS.get(act, ())):
         return None
@@ -155,7 +205,7 @@ def undone(idx: PageIndex, result: FindResult, action: str) -> str | None:
         # what is done ("Move to the Trash" for "send … to the trash", a "✖" that removes);
         # a link does download or print a file named by more words, but no link named by
         # a record ("WEB-104 Upgrade React to 18") moves, reopens or assigns it
-        if not own or not (own <= asked or (act in _CHANGES_STATE and own & asked and
+        if not own or not (own <= asked or (changes and own & asked and
                                             not own & _VERB_STEMS)):
             return None
     elif node.role in _DOING_ROLES:
@@ -234,6 +284,46 @@ def _plain_first(text: str, verb: str) -> bool:
     piece of "don't", nor a negation ("never delete …")."""
     first = (text.split() or [""])[0].casefold().strip(",.;:!?\"'")
     return first == verb and first not in ("never", "not", "no", "dont")
+
+
+#: Words that put an act off ("send later", "schedule send", "publish it tomorrow"): a
+#: control that does the act now is not what such a request asks.
+_DEFERRED = frozenset(str.split("later tomorrow tonight schedule scheduled delay delayed "
+                                "defer deferred"))
+#: Acts a request may join to another ("send and archive", "schedule send").
+_JOINED_ACTS = (DONE_BY_CONTROL | _CHANGES_STATE) - {"schedule"}
+
+
+def overreach(idx: PageIndex, result: FindResult, action: str) -> str | None:
+    """The refusal to give when the best's name says one act of the request and the
+    request asks for more: a second act in a verb's place (its first word, or after
+    "and" / "then": "send and archive", "delete and block …"), or the act put off
+    ("schedule send", "send later"). *Send* would send now, and only send (review 58:
+    "schedule send" sent the mail)."""
+    if action != "click" or not result.ref or current_language() is not None:
+        return None
+    node = idx.node(result.ref)
+    if node.role not in _DOING_ROLES:
+        return None
+    own = {_stem(w) for w in words(label(node))}
+    seq = result.ranking.query.sequence
+    placed = [w for j, w in enumerate(seq)
+              if w in _JOINED_ACTS and (j == 0 or seq[j - 1] in ("and", "then"))]
+    said = [w for w in placed if _says(own, w)]
+    if not said:
+        said = [w for w in seq if w in _JOINED_ACTS and _says(own, w)]
+    if not said:
+        return None
+    more = [w for w in placed if not _says(own, w)]
+    later = [w for w in seq if w in _DEFERRED and _stem(w) not in own]
+    if not (more or later):
+        return None
+    extra = more[0] if more else later[0]
+    return (f"{result.query!r} asks to {said[0]} and to {extra}, and find's best match, "
+            f"{element_line(node)}, says only {said[0]}: a click would {said[0]} now and "
+            f"do nothing else, so nothing was done ({action}). Find the control that does "
+            f"both (it may be in a menu beside it), or act on an element by its ref "
+            f"({action} <ref>).")
 
 
 def miscast(idx: PageIndex, result: FindResult, action: str) -> str | None:
