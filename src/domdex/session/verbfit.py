@@ -19,6 +19,13 @@ is an outside review's.
   my edit" over *Show preview*), not a synonym of it.
 - :func:`unroled`: the request names the kind of control ("open the menu of Aiko's
   annotation") and the best is of another kind (her avatar), its name not saying it.
+- :func:`overreach`: the best's name says one act of the request and the request asks
+  for another too, or for the act later ("schedule send", "send and archive" over
+  *Send*).
+
+:func:`undone` also holds a record's own link to an act the lists do not know, when
+the page's buttons open their names with the request's first word or the request says
+it as an order ("suspend Jon Smith" over his name's link; review 58).
 
 English requests only (the verb lists are English), but for :func:`undone`'s tab and
 link form, which needs only the request's first word to be one of its verbs.
@@ -319,11 +326,11 @@ def overreach(idx: PageIndex, result: FindResult, action: str) -> str | None:
     if not (more or later):
         return None
     extra = more[0] if more else later[0]
-    return (f"{result.query!r} asks to {said[0]} and to {extra}, and find's best match, "
-            f"{element_line(node)}, says only {said[0]}: a click would {said[0]} now and "
-            f"do nothing else, so nothing was done ({action}). Find the control that does "
-            f"both (it may be in a menu beside it), or act on an element by its ref "
-            f"({action} <ref>).")
+    return (f"{result.query!r} asks for more than to {said[0]} now ({extra!r}), and find's "
+            f"best match, {element_line(node)}, says only {said[0]}: a click would "
+            f"{said[0]} now and do nothing else, so nothing was done ({action}). Find the "
+            f"control that does what is asked (it may be in a menu beside it), or act on "
+            f"an element by its ref ({action} <ref>).")
 
 
 def miscast(idx: PageIndex, result: FindResult, action: str) -> str | None:
