@@ -337,3 +337,41 @@ def test_a_field_behind_an_open_modal_dialog_is_not_filled(domdex_browser: Any) 
         assert p.playwright_page.input_value("#bio") == ""
         p.fill(query="new email", value="x@y.z")
         assert p.playwright_page.input_value("#new") == "x@y.z"
+
+
+# review 59: the owner has no Remove; a name one letter longer must not stand in for his
+_TEAM = LEDGER + "<main><h1>Members</h1><table>" + "".join(
+    f"<tr><td>{name}<br><span>{mail}</span></td><td>{role}</td><td>{button}</td></tr>"
+    for name, mail, role, button in (
+        ("Jordan Park", "jordan@q.example", "Owner", ""),
+        ("Jordan Parks", "jparks@q.example", "Member",
+         "<button onclick=\"rec('remove-parks')\">Remove</button>"),
+        ("Lee Wong", "lee@q.example", "Member",
+         "<button onclick=\"rec('remove-lee')\">Remove</button>"))) + "</table></main>"
+# three comments; the uncounted Like is a Like as the counted ones are
+_THREAD = LEDGER + "<main><h1>Comments</h1>" + "".join(
+    f"<article><p><b>{who}</b> {text}</p><button onclick=\"rec('like-{who}')\">Like"
+    f"{count}</button></article>" for who, text, count in (
+        ("Alice", "First!", " · 12"), ("Bruno", "Nice post", " · 2"),
+        ("Alice", "Thanks all", ""))) + "</main>"
+_WIZARD = LEDGER + ("<main><h1>New project</h1><label>Name <input></label>"
+                    "<button onclick=\"rec('draft')\">Save draft</button>"
+                    "<button onclick=\"rec('next')\">Next</button></main>")
+
+
+@pytest.mark.parametrize(("page", "query", "acted"), [
+    (_TEAM, "remove Jordan Park", "holds it as written"),
+    (_TEAM, "remove Jordan Parks", "remove-parks"),
+    (_TEAM, "remove Lee Wong", "remove-lee"),
+    (_THREAD, "like Alice's comment", "nothing was done"),
+    (_THREAD, "like Bruno's comment", "like-Bruno"),
+    (_WIZARD, "save and continue", "asks for more than to save now"),
+    (_WIZARD, "save a draft", "draft"),
+])
+def test_a_record_told_by_a_name_as_written_and_a_count_that_names_nothing(
+        domdex_browser: Any, page: str, query: str, acted: str) -> None:
+    """Review 59: "remove Jordan Park" removed *Jordan Parks* (one stem alike; the owner
+    has no Remove), the uncounted *Like* won every "like X's comment" (no look-alike of
+    it, so no comment told it apart), and "save and continue" saved a draft."""
+    with page_showing(domdex_browser, page) as p:
+        _clicks_or_refuses(p, query, acted)

@@ -1066,6 +1066,9 @@
       const ct = tagOf(ch);
       if (SKIP.has(ct)) continue;
       const sub = visit(ch, ct, cctx, childParent, kidCursor);
+      // a line break parts words as a space does ("Jordan Parks<br>jparks@…" read as
+      // "Parksjparks")
+      if (collect && ct === "BR" && !(lastFlags & 8)) { text += " "; plain += " "; }
       if (collect && sub) {
         const cf = lastFlags;
         if (!(cf & 8) || (f & 8)) {

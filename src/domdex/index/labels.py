@@ -12,10 +12,12 @@ shows, asks for it as a last resort.
 
 from __future__ import annotations
 
+import re
+
 from ..snapshot import Node
 from ..words import IDENTIFIER_PARTS
 
-__all__ = ["PLAIN_LABELS", "class_words", "icon_words", "label", "value_label"]
+__all__ = ["PLAIN_LABELS", "class_words", "icon_words", "label", "uncounted", "value_label"]
 
 #: Key of an index's ``cache`` under which the matcher build leaves every node's
 #: :func:`label` for the look-alike groups built after it (one pass over the nodes, not two).
@@ -33,6 +35,18 @@ def label(node: Node, *, value: bool = False) -> str:
             said = " ".join(cand.split())
             return cand if said == cand else said  # no second copy of a clean text
     return ""
+
+
+#: A count a control's name ends with, set off by a dot, a bar or brackets: "Like · 12",
+#: "Comments (3)", "Replies | 4"; not "Page 2" or "Line 2", whose number is the name.
+_COUNT = re.compile(r"\s*(?:[·•|]\s*\d[\d,.]*\s*[kKmM]?|\(\d[\d,.]*\s*[kKmM]?\))\s*$")
+
+
+def uncounted(name: str) -> str:
+    """``name`` without the count it ends with: "👍 Like · 12" is a *Like* as the
+    uncounted one beside it is (review 59: the Like without a count won every "like X's
+    comment", as no look-alike of it was told apart by its comment)."""
+    return _COUNT.sub("", name) or name
 
 
 def value_label(node: Node) -> str:

@@ -28,6 +28,7 @@ import numpy as np
 from ..compounds import related_words
 from ..fields import MAX_LEVEL
 from ..gcpause import paused_gc
+from ..index.labels import uncounted
 from ..index.roles import FILLABLE_ROLES
 from ..languages import page_language, speaking
 from ..words import fold
@@ -620,7 +621,10 @@ class SearchIndex:
                                                        for t in norm[k].split()]))
         self.tiny_box = np.array(tiny, dtype=bool)
         self.zones = [d.zones for d in ds]
-        self.signature = _Lazy(n, lambda k: (ds[k].role, ds[k].column or norm[k][:40]))
+        # a count the name ends with ("Like · 12") is no part of what the control is
+        self.signature = _Lazy(n, lambda k: (ds[k].role, ds[k].column or (
+            norm[k] if uncounted(ds[k].label) == ds[k].label
+            else " ".join(tokens(uncounted(ds[k].label))))[:40]))
         self.in_prose = np.array(in_prose, dtype=bool)
         self.df_total = max(1, n)
 

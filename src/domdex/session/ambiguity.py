@@ -51,7 +51,7 @@ import numpy as np
 
 from ..index import roles
 from ..index.identity import identify, item_words, record_item, row_text, words
-from ..index.labels import label
+from ..index.labels import label, uncounted
 from ..index.modal import behind_modal, open_modal
 from ..languages import current_language, in_page_language, is_function_word
 from ..render.elements import element_line, in_row
@@ -502,6 +502,38 @@ def _named_elsewhere(idx: PageIndex, result: FindResult, missing: list[str],
                 f"find's best match, {element_line(node)}, is not with it, so nothing was "
                 f"done ({action}). There may be no such control for it here; check (find, "
                 f"grep), or act on an element by its ref ({action} <ref>).")
+    return None
+
+
+def misnamed(idx: PageIndex, result: FindResult, action: str) -> str | None:
+    """The refusal to give when the request writes a name (a word capitalised after its
+    first) that the best's row holds only in another form, while another element holds
+    it as written: "remove Jordan Park" removed *Jordan Parks*, one letter longer and one
+    stem alike, as Jordan Park, the owner, has no *Remove* (review 59). A name is the
+    name as written: "Park" is not in "Parks", "Ann" not in "Anne"."""
+    if not result.ref or not result.matches:
+        return None
+    names = [fold(w) for w in _capitalised(result.ranking.query.text)]
+    if not names:
+        return None
+    node = idx.node(result.ref)
+    written = {fold(w) for w in words(f"{label(node)} {row_text(idx, result.ref, 4000)}")}
+    stems = {_stem(w) for w in written}
+    si = SearchIndex.for_index(idx)
+    mine = si.by_ref.get(result.ref)
+    for name in names:
+        if name in written or _stem(name) not in stems:
+            continue  # held as written, or not at all (other checks look at that)
+        exact = si.holds_term(name, stems=False)
+        others = [k for k in np.flatnonzero(exact).tolist() if k != mine]
+        if not others:
+            continue
+        other = si.descriptors[others[0]].node
+        return (f"{result.query!r} names {name!r}; find's best match, {element_line(node)}, "
+                f"is in a row that says it only otherwise, while {element_line(other)} "
+                f"holds it as written, so nothing was done ({action}). There may be no such "
+                f"control for it here; check (find, grep), or act on an element by its ref "
+                f"({action} <ref>).")
     return None
 
 
@@ -1331,8 +1363,8 @@ def _kind(idx: PageIndex, ref: str) -> tuple[str, str]:
     d = _proxied(idx, ref)
     if d is not None:  # a styled toggle and a plain box of one name are look-alikes
         return d.role, " ".join(d.fields.get("name", "").casefold().split())
-    node = idx.node(ref)
-    return node.role, " ".join(label(node).casefold().split())
+    node = idx.node(ref)  # "Like · 12" is a Like as the uncounted one is (review 59)
+    return node.role, " ".join(uncounted(label(node)).casefold().split())
 
 
 def _words(idx: PageIndex, ref: str) -> set[str]:
@@ -1397,7 +1429,7 @@ def doubt(idx: PageIndex, result: FindResult, action: str) -> tuple[str, int] | 
 
 #: The checks :func:`doubt` makes, in order: the record or element is not the one meant
 #: ("an ordinal two listings count differently" is :func:`counted`) …
-_NOT_IT = (walled, excluded, unmet, elsewhere, counted, recounted, mentioned)
+_NOT_IT = (walled, excluded, unmet, elsewhere, misnamed, counted, recounted, mentioned)
 #: … then a ``medium`` best the request hardly names, a field qualified otherwise than
 #: the request says, one that says the opposite or does more or less, a toggle already as
 #: asked, text for a control's job.

@@ -297,6 +297,10 @@ def _plain_first(text: str, verb: str) -> bool:
 #: control that does the act now is not what such a request asks.
 _DEFERRED = frozenset(str.split("later tomorrow tonight schedule scheduled delay delayed "
                                 "defer deferred"))
+#: Verbs a request joins to its first act that no list above holds ("save and continue",
+#: "save and exit", "save and add another").
+_VERB_LIKE = frozenset(str.split("continue exit quit close next finish proceed return add "
+                                 "new another go leave stay notify"))
 #: Acts a request may join to another ("send and archive", "schedule send").
 _JOINED_ACTS = (DONE_BY_CONTROL | _CHANGES_STATE) - {"schedule"}
 
@@ -322,6 +326,11 @@ def overreach(idx: PageIndex, result: FindResult, action: str) -> str | None:
     if not said:
         return None
     more = [w for w in placed if not _says(own, w)]
+    # any other verb after "and" ("save and continue" over *Save draft*), unless the
+    # name says it too (*Save and continue*)
+    more += [w for j, w in enumerate(seq) if j and seq[j - 1] in ("and", "then")
+             and w.isalpha() and w not in STOPWORDS and w not in _JOINED_ACTS
+             and w in _VERB_LIKE and not _says(own, w)]
     later = [w for w in seq if w in _DEFERRED and _stem(w) not in own]
     if not (more or later):
         return None
