@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from . import roles
-from .labels import PLAIN_LABELS, class_words, label, uncounted
+from .labels import PLAIN_LABELS, class_words, label
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -116,7 +116,7 @@ def _shown_kind(n: Node) -> tuple[str, str]:
     if not name and roles.is_interactive(n):
         words = class_words(n, box=False)
         return roles.display_role(n), "." + words if words else ""
-    return roles.display_role(n), uncounted(name).casefold()
+    return roles.display_role(n), name.casefold()
 
 
 def look_alikes(idx: PageIndex, pos: int) -> list[int]:
