@@ -639,7 +639,7 @@ def _listing_ordinal(si: SearchIndex, idx: Any, nth: int, q: Query, score: np.nd
     nouns = _record_nouns(idx, q)
     if nouns is None:
         return False  # "the second button", "the first link in the footer": look-alikes
-    if nouns and _names_hold(si, nouns, score) >= 2:
+    if intent in ("fill", "select") and nouns and _names_hold(si, nouns, score) >= 2:
         return False  # "the second address line": *Address line 1*, *Address line 2*
     found = _named_listing(si, idx, nouns, score)
     if found is None:
@@ -682,8 +682,6 @@ def ordinal_listings(idx: Any, q: Query) -> list[tuple[str, list[int]]]:
     if not nouns:
         return []
     si = SearchIndex.for_index(idx)
-    if _names_hold(si, nouns, np.ones(si.n, dtype=np.float32)) >= 2:
-        return []  # look-alikes named by the nouns are counted, not a listing
     fits = [((fit, int(marked), int(not aside)), listing, spans[0][0])
             for listing, fit, marked, aside, spans in
             _listing_fits(si, idx, nouns, _noun_translations(nouns))]
