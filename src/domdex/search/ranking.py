@@ -663,11 +663,8 @@ def _listing_ordinal(si: SearchIndex, idx: Any, nth: int, q: Query, score: np.nd
 def _names_hold(si: SearchIndex, nouns: set[str], score: np.ndarray) -> int:
     """How many shown candidates carry every one of ``nouns`` in their own names: the
     look-alikes an ordinal counts, when there are two or more of them."""
-    count = 0
-    for k in np.flatnonzero(score > 0).tolist():
-        if si.hidden[k] == 0 and nouns <= {stem(t) for t in tokens(si.norm_names[k])}:
-            count += 1
-    return count
+    return sum(1 for k in np.flatnonzero(score > 0).tolist()
+               if si.hidden[k] == 0 and nouns <= set(si.stem_names[k].split()))
 
 
 def ordinal_listings(idx: Any, q: Query) -> list[tuple[str, list[int]]]:

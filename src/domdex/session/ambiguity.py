@@ -487,22 +487,30 @@ def _named_elsewhere(idx: PageIndex, result: FindResult, missing: list[str],
     held = [t for t in missing if t in named]
     if not held:
         return None
-    si = SearchIndex.for_index(idx)
-    mine = si.by_ref.get(result.ref or "")
     node = idx.node(result.ref or "")
     for t in held:
-        strength = si.holds_term(t)
-        if mine is not None:
-            strength = strength.copy()
-            strength[mine] = False
-        if not strength.any():
+        other = _held_by_another(idx, result.ref or "", t, stems=True)
+        if other is None:
             continue
-        other = si.descriptors[int(np.argmax(strength))].node
         return (f"{result.query!r} names {t!r}, which {element_line(other)} holds, and "
                 f"find's best match, {element_line(node)}, is not with it, so nothing was "
-                f"done ({action}). There may be no such control for it here; check (find, "
-                f"grep), or act on an element by its ref ({action} <ref>).")
+                f"done ({action}). {_NO_CONTROL_HERE.format(action=action)}")
     return None
+
+
+#: How a refusal over a name held elsewhere ends.
+_NO_CONTROL_HERE = ("There may be no such control for it here; check (find, grep), or act "
+                    "on an element by its ref ({action} <ref>).")
+
+
+def _held_by_another(idx: PageIndex, ref: str, term: str, *, stems: bool) -> Any:
+    """The first element other than ``ref`` that holds ``term`` (by stem, or only as
+    written), or None."""
+    si = SearchIndex.for_index(idx)
+    mine = si.by_ref.get(ref)
+    others = [k for k in np.flatnonzero(si.holds_term(term, stems=stems)).tolist()
+              if k != mine]
+    return si.descriptors[others[0]].node if others else None
 
 
 def misnamed(idx: PageIndex, result: FindResult, action: str) -> str | None:
@@ -519,21 +527,16 @@ def misnamed(idx: PageIndex, result: FindResult, action: str) -> str | None:
     node = idx.node(result.ref)
     written = {fold(w) for w in words(f"{label(node)} {row_text(idx, result.ref, 4000)}")}
     stems = {_stem(w) for w in written}
-    si = SearchIndex.for_index(idx)
-    mine = si.by_ref.get(result.ref)
     for name in names:
         if name in written or _stem(name) not in stems:
             continue  # held as written, or not at all (other checks look at that)
-        exact = si.holds_term(name, stems=False)
-        others = [k for k in np.flatnonzero(exact).tolist() if k != mine]
-        if not others:
+        other = _held_by_another(idx, result.ref, name, stems=False)
+        if other is None:
             continue
-        other = si.descriptors[others[0]].node
         return (f"{result.query!r} names {name!r}; find's best match, {element_line(node)}, "
                 f"is in a row that says it only otherwise, while {element_line(other)} "
-                f"holds it as written, so nothing was done ({action}). There may be no such "
-                f"control for it here; check (find, grep), or act on an element by its ref "
-                f"({action} <ref>).")
+                f"holds it as written, so nothing was done ({action}). "
+                f"{_NO_CONTROL_HERE.format(action=action)}")
     return None
 
 
