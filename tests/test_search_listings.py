@@ -264,3 +264,47 @@ def test_a_fill_ordinal_counts_fields_not_the_forms_sections(domdex_browser: Any
     for idx in _indexed(domdex_browser, _CHECKOUT):
         result = find(idx, query, intent="fill")
         assert result.ref and idx.node(result.ref).name == "Address line 2", str(result)
+
+
+# a newsletter editor's blocks: each block's tools hold a Delete block button
+_BLOCKS = [("Heading", "<h2>Spring sale</h2>"), ("Paragraph", "<p>Up to 40% off.</p>"),
+           ("Image", "<img src='data:,' alt='Chairs' width=80 height=40>"),
+           ("Paragraph", "<p>You subscribed at example.com.</p>")]
+
+
+def _label(kind: str) -> str:
+    return f" aria-label='{kind} block'"
+
+
+@pytest.mark.parametrize("labelled", [True, False])
+@pytest.mark.parametrize(("query", "block"), [
+    ("delete the first paragraph", 1), ("delete the second paragraph", 3),
+    ("delete the first image", 2),
+])
+def test_an_ordinal_counts_the_records_of_the_kind_it_names(
+        domdex_browser: Any, labelled: bool, query: str, block: int) -> None:
+    """Review 59: "delete the second paragraph" counted every block's *Delete block*
+    and took the first paragraph's (the heading block came first). The blocks that are
+    paragraphs are counted: by their own labels (*Paragraph block*), or by what they
+    hold when unlabelled."""
+    html = "<main><h1 class=sr-only>Email</h1>" + "".join(
+        f"<div class=block{_label(kind) if labelled else ''}>{body}"
+        f"<div class=tools><button aria-label='Duplicate' id=d{i}>⧉</button>"
+        f"<button aria-label='Delete block' id=x{i}>🗑</button></div></div>"
+        for i, (kind, body) in enumerate(_BLOCKS)) + "</main>"
+    for idx in _indexed(domdex_browser, html):
+        res = find(idx, query, intent="click")
+        want = next(n.ref for n in idx.nodes if n.attrs.get("id") == f"x{block}")
+        assert res.matches and res.matches[0].ref == want, str(res)
+
+
+def test_an_ordinal_past_the_records_of_its_kind_answers_nothing_sure(
+        domdex_browser: Any) -> None:
+    """"delete the third paragraph" of two paragraph blocks: counting every block's
+    *Delete block* instead would delete the image."""
+    html = "<main>" + "".join(
+        f"<div class=block>{body}<div><button aria-label='Delete block'>🗑</button></div></div>"
+        for _, body in _BLOCKS) + "</main>"
+    for idx in _indexed(domdex_browser, html):
+        res = find(idx, "delete the third paragraph", intent="click")
+        assert not res.ref or res.confidence == "low", str(res)

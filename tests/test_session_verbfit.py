@@ -50,6 +50,14 @@ _BOARD = LEDGER + "<main><h1>Sprint board</h1>" + "".join(
     f"</section>" for col, k, title in (("In progress", 103, "Checkout redesign"),
                                          ("Done", 104, "Upgrade React to 18"))) + "</main>"
 
+# review 59: issues whose actions wait in closed menus; the title holds verbs
+_ISSUES = LEDGER + "<main><h1>Issues</h1><ul>" + "".join(
+    f"<li><a href='#{k}' onclick=\"rec('open-{k}')\">{title}</a> <button aria-haspopup=menu "
+    f"aria-label='Issue actions'>⋮</button><ul role=menu hidden><li role=menuitem>Assign to "
+    f"me</li></ul></li>" for k, title in ((88, "Config file is empty and the agent crashes"),
+                                          (81, "Agent crashes when config file is missing"))
+) + "</ul></main>"
+
 
 def _log(page: Any) -> list[str]:
     return list(page.playwright_page.evaluate("window.log"))
@@ -76,6 +84,8 @@ _OTHER = "says it does something else"
     (_BOARD, "move the checkout redesign to review", "Checkout redesign", _NOT_ACT),
     (_BOARD, "reopen the React upgrade", "Upgrade React", _NOT_ACT),
     (_BOARD, "open the React upgrade", "Upgrade React", "open-104"),
+    # a title that holds a verb ("empty") further on is no control saying an act
+    (_ISSUES, "assign the empty config crash to me", "Config file is empty", _NOT_ACT),
 ])
 def test_a_best_that_cannot_do_the_act_is_refused(domdex_browser: Any, page: str, query: str,
                                                   best: str, acted: str) -> None:
@@ -363,6 +373,8 @@ _WIZARD = LEDGER + ("<main><h1>New project</h1><label>Name <input></label>"
     (_TEAM, "remove Jordan Park", "holds it as written"),
     (_TEAM, "remove Jordan Parks", "remove-parks"),
     (_TEAM, "remove Lee Wong", "remove-lee"),
+    (_TEAM, "remove Jordan", "another record holds as well"),
+    (_TEAM, "remove Lee", "remove-lee"),
     (_THREAD, "like Alice's comment", "nothing was done"),
     (_THREAD, "like Bruno's comment", "like-Bruno"),
     (_WIZARD, "save and continue", "asks for more than to save now"),

@@ -597,7 +597,9 @@ def parse_query(text: str) -> Query:
     if _PAGE_TITLE.search(low):  # "the page title", "the main heading": the h1
         q.page_title = True
         low = _PAGE_TITLE.sub(" heading ", low)
-    if _PROSE.search(low):
+    prose = _PROSE.search(low)
+    if prose and low[:prose.start()].split()[-1:] not in ([w] for w in _ORDINALS):
+        # "the link in the text"; "the second paragraph" counts paragraphs
         q.prose = True
         low = _PROSE.sub(" ", low)
     q.quoted += [m.strip() for m in re.findall(r"\(([^()]{2,60})\)", text)]

@@ -554,8 +554,13 @@ def _position(si: SearchIndex, idx: Any, q: Query, score: np.ndarray,
         if _pager(si, q.ordinal, q, score, placed) or \
                 _listing_ordinal(si, idx, q.ordinal, q, score, best, placed, intent):
             return bonus * (score > 0) + placed
+        kind = _kind_ordinal(si, idx, q.ordinal, q, score, best, placed)
+        if kind:
+            return bonus * (score > 0) + placed
         counted = score if inside is None else np.where(inside, score, 0.0)
-        absent = _absent_noun(si, q)  # "delete the second invoice" where none is
+        # "delete the second invoice" where none is; "delete the second paragraph" where
+        # no Delete sits by a paragraph
+        absent = kind is None or _absent_noun(si, q)
         if absent or (not _ordinal(si, q.ordinal, counted, float(counted.max()), bonus,
                                   idx) and q.ordinal >= 2):
             # nothing here has a 7th (or is an invoice): the best by words is no answer,
@@ -641,13 +646,14 @@ def _listing_ordinal(si: SearchIndex, idx: Any, nth: int, q: Query, score: np.nd
         return False  # "the second button", "the first link in the footer": look-alikes
     if intent in ("fill", "select") and nouns and _names_hold(si, nouns, score) >= 2:
         return False  # "the second address line": *Address line 1*, *Address line 2*
-    found = _named_listing(si, idx, nouns, score)
+    found = _named_listing(si, idx, nouns, score) or _kind_listing(si, idx, q, nouns, score)
     if found is None:
         return False
     listing, rest = found
-    if len(listing.records) < abs(nth):
+    records, rest = _labelled(listing, rest)
+    if len(records) < abs(nth):
         return False
-    record = listing.records[nth - 1] if nth > 0 else listing.records[nth]
+    record = records[nth - 1] if nth > 0 else records[nth]
     inside = np.arange(*_subtree(si, idx, record))
     if not len(inside):
         return False
@@ -658,6 +664,83 @@ def _listing_ordinal(si: SearchIndex, idx: Any, nth: int, q: Query, score: np.nd
         return False
     bonus[pick] += max(0.15, best - float(score[pick]) + 0.05)
     return True
+
+
+def _kind_ordinal(si: SearchIndex, idx: Any, nth: int, q: Query, score: np.ndarray,
+                  best: float, bonus: np.ndarray) -> bool | None:
+    """"Delete the second paragraph", "edit the first image": the request counts things
+    of a role (paragraphs) and acts with look-alike controls of another (a *Delete*
+    beside each block). Each look-alike's record is its widest ancestor that holds no
+    other; the records holding an element of the counted role are counted, and the
+    look-alike of the nth is the answer. True when placed; False when this is no such
+    request (no non-control role word, or the best candidates are of that role, or
+    no look-alikes); None when the look-alikes' records hold too few of the role:
+    counting the controls instead would be a guess."""
+    kinds = {r for w in q.role_words if w not in _LISTING_WORDS for r in ROLE_WORDS[w]}
+    kinds -= _CONTROL_ROLES
+    if not kinds or not hasattr(idx, "tree") or best <= 0:
+        return False
+    top = np.flatnonzero(score >= best * _ORD_TIGHT)
+    if any(si.roles[k] in kinds for k in top.tolist()):
+        return False  # "the second heading": the headings are counted themselves
+    groups: dict[tuple[str, str], list[int]] = {}
+    for k in top[np.argsort(si.order[top], kind="stable")].tolist():
+        if si.hidden[k] == 0:
+            groups.setdefault(si.signature[k], []).append(k)
+    members = max((g for g in groups.values() if len(g) >= 2),
+                  key=lambda g: (float(score[g].max()), len(g)), default=None)
+    if members is None:
+        return False
+    tree, nodes = idx.tree, idx.nodes
+    at = [si.descriptors[k].pos for k in members]
+    holding = []
+    for k, pos in zip(members, at, strict=True):
+        record = pos
+        for a in tree.ancestors(pos):
+            if any(tree.contains(a, o) for o in at if o != pos):
+                break
+            record = a
+        if any(nodes[j].role in kinds and nodes[j].visible and j != pos
+               for j in tree.subtree(record)):
+            holding.append((record, k))
+    if len(holding) < abs(nth):
+        return None
+    order = in_reading_order([r for r, _ in holding], lambda r: nodes[r].box)
+    pick = dict(holding)[order[nth - 1] if nth > 0 else order[nth]]
+    bonus[pick] += max(0.15, best - float(score[pick]) + 0.05)
+    return True
+
+
+def _kind_listing(si: SearchIndex, idx: Any, q: Query, nouns: set[str],
+                  score: np.ndarray) -> tuple[Listing, set[str]] | None:
+    """The listing some of whose records' own labels hold the kind the request counts
+    by a role word ("the second *paragraph*" of blocks labelled *Paragraph block*,
+    *Image block*), with the nouns left to count and pick by; the one whose labelled
+    records hold the best candidate among several. None when no record is labelled so:
+    the role word then counts elements of its role."""
+    kinds = {stem(w) for w in q.role_words if w not in _LISTING_WORDS}
+    best: tuple[float, Listing] | None = None
+    for listing in _page_listings(si, idx) if kinds else ():
+        records, _ = _labelled(listing, kinds)
+        if records is listing.records:
+            continue
+        spans = [(a, b) for a, b in (_subtree(si, idx, r) for r in records) if b > a]
+        top = max((float(score[a:b].max()) for a, b in spans), default=-1.0)
+        if spans and (best is None or top > best[0]):
+            best = (top, listing)
+    return (best[1], nouns | kinds) if best else None
+
+
+def _labelled(listing: Listing, rest: set[str]) -> tuple[list[int], set[str]]:
+    """The records an ordinal counts and the nouns left to pick within one: those whose
+    own labels hold the nouns some records' labels hold ("the second *paragraph*" of
+    blocks labelled *Heading block*, *Paragraph block*, *Image block* counts the
+    paragraph blocks), else all of them."""
+    said = {n for n in rest if any(n in label for label in listing.labels)}
+    if not said:
+        return listing.records, rest
+    return ([r for r, label in zip(listing.records, listing.labels, strict=True)
+             if said <= label], rest - said)
 
 
 def _names_hold(si: SearchIndex, nouns: set[str], score: np.ndarray) -> int:
@@ -756,7 +839,8 @@ def _listing_fits(si: SearchIndex, idx: Any, nouns: set[str], alts: dict[str, se
     sits in an aside, and its records' non-empty spans (none: left out)."""
     out = []
     for listing in _page_listings(si, idx):
-        fit = sum(1 for n in nouns if n in listing.words or alts.get(n, set()) & listing.words)
+        fit = sum(1 for n in nouns if n in listing.words or alts.get(n, set()) & listing.words
+                  or any(n in label for label in listing.labels))
         if not fit:
             continue
         spans = [(a, b) for a, b in (_subtree(si, idx, r) for r in listing.records) if b > a]

@@ -56,19 +56,26 @@ _MAX_CLASS_WORDS = 6
 @dataclass(slots=True)
 class Listing:
     """One group of records: their node positions (in the order they are counted on
-    the screen, :func:`in_reading_order`) and the stems of the words that say what they
-    are."""
+    the screen, :func:`in_reading_order`), the stems of the words that say what they
+    all are, and of each record's own label (its ``aria-label``: *Paragraph block*,
+    *Image block*), which says what that one is: "the second paragraph" counts the
+    records labelled so, not every block."""
 
     records: list[int]
     words: frozenset[str]
+    labels: list[frozenset[str]]
 
 
 def listings(idx: Any, heading_of: Any) -> list[Listing]:
     """The page's listings. ``heading_of(pos)`` gives the heading and region words over
     a node (the descriptors know them)."""
-    return [Listing(in_reading_order(shown, lambda c: idx.nodes[c].box),
-                    _words(idx, p, shown, shape, heading_of))
-            for p, shape, shown in _groups(idx)]
+    out = []
+    for p, shape, shown in _groups(idx):
+        ordered = in_reading_order(shown, lambda c: idx.nodes[c].box)
+        labels = [_stems(idx.nodes[c].attrs.get("aria-label", "")) for c in ordered]
+        out.append(Listing(ordered, _words(idx, p, shown, shape, heading_of, labels),
+                           labels))
+    return out
 
 
 def in_reading_order(items: list[int], box_of: Callable[[int], Any]) -> list[int]:
@@ -148,13 +155,13 @@ def _header_row(idx: Any, c: int) -> bool:
 
 
 def _words(idx: Any, parent: int, records: list[int], shape: tuple[str, str, str],
-           heading_of: Any) -> frozenset[str]:
+           heading_of: Any, labels: list[frozenset[str]]) -> frozenset[str]:
     nodes = idx.nodes
     first = records[0]
     text = [_KIND_WORDS.get(shape[0], ""), _KIND_WORDS.get(shape[1], "")]
     for node in (nodes[first], nodes[parent]):
         text += _class_words(node.attrs.get("class", ""))
-        text.append(node.attrs.get("aria-label", ""))
+    text.append(nodes[parent].attrs.get("aria-label", ""))
     # the words over every record, not the first one's own heading (a form's fieldsets
     # *Shipping address* and *Search engine* are no listing of addresses)
     over = [set(tokens(heading_of(r))) for r in records[:2]]
@@ -162,7 +169,14 @@ def _words(idx: Any, parent: int, records: list[int], shape: tuple[str, str, str
     end = idx.tree.end[first]
     if any(nodes[j].tag == "img" or nodes[j].role == "img" for j in range(first, end)):
         text.append(_PICTURE)
-    return frozenset(stem(t) for t in tokens(" ".join(text)) if t.isalpha() and len(t) > 2)
+    # the words every record's label holds (*block* of *Heading block*, *Image block*):
+    # the first record's label alone says what that one is, not what all are
+    shared = frozenset.intersection(*labels)
+    return _stems(" ".join(text)) | shared
+
+
+def _stems(text: str) -> frozenset[str]:
+    return frozenset(stem(t) for t in tokens(text) if t.isalpha() and len(t) > 2)
 
 
 def _class_words(cls: str) -> list[str]:

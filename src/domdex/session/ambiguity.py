@@ -540,6 +540,50 @@ def misnamed(idx: PageIndex, result: FindResult, action: str) -> str | None:
     return None
 
 
+def shared(idx: PageIndex, result: FindResult, action: str) -> str | None:
+    """The refusal to give when the request names its record by a name (a word
+    capitalised after its first) that a record beside the best's holds as well, and no
+    other word of the request is in the best's record and not in that one: "remove
+    Jordan" over *Jordan Park* (the owner, with no *Remove*) and *Jordan Parks* removed
+    Jordan Parks (review 59). find picks the record that has the control; the person
+    may mean the other, whose act the page does not offer."""
+    if not result.ref or not result.matches:
+        return None
+    q = result.ranking.query
+    names = {fold(w) for w in _capitalised(q.text)}
+    pos = idx.pos(result.ref)
+    item = record_item(idx, pos) if names else None
+    if item is None or idx.tree.parent(item) < 0:
+        return None
+    text_words, value_words, _ = item_words(idx, item, pos)
+    mine = {fold(w) for w in (*text_words, *value_words)}
+    held = names & mine
+    if not held:
+        return None
+    node = idx.node(result.ref)
+    own = {_stem(fold(w)) for w in words(label(node))}  # the control's own name says the act
+    asked = [t for t in q.terms if t not in held and _stem(t) not in own]
+    tree = idx.tree
+    for other in tree.child_pos[tree.parent(item)]:
+        if other == item or idx.nodes[other].tag != idx.nodes[item].tag:
+            continue
+        text_words, value_words, text = item_words(idx, other, pos)
+        theirs = {fold(w) for w in (*text_words, *value_words)}
+        if not held <= theirs:
+            continue
+        mine_stems = {_stem(w) for w in mine}
+        theirs_stems = {_stem(w) for w in theirs}
+        if any(_stem(t) in mine_stems and _stem(t) not in theirs_stems for t in asked):
+            continue  # "remove Jordan from design": the other row is not in design
+        said = ", ".join(repr(n) for n in sorted(held))
+        return (f"{result.query!r} names {said}, which another record holds as well "
+                f"(\"{' '.join(text.split())[:80]}\"), and nothing else in the request tells "
+                f"find's best match, {element_line(node)}{in_row(row_text(idx, result.ref))}, "
+                f"from it, so nothing was done ({action}). Say which one (a fuller name, "
+                f"another word of its row), or act on an element by its ref ({action} <ref>).")
+    return None
+
+
 def _other_section(idx: PageIndex, ref: str, missing: list[str]) -> str:
     """A word of ``missing`` that the heading of a section beside the element's own
     holds (a heading of its heading's level in its top region), said with that heading;
@@ -1432,7 +1476,7 @@ def doubt(idx: PageIndex, result: FindResult, action: str) -> tuple[str, int] | 
 
 #: The checks :func:`doubt` makes, in order: the record or element is not the one meant
 #: ("an ordinal two listings count differently" is :func:`counted`) …
-_NOT_IT = (walled, excluded, unmet, elsewhere, misnamed, counted, recounted, mentioned)
+_NOT_IT = (walled, excluded, unmet, elsewhere, misnamed, shared, counted, recounted, mentioned)
 #: … then a ``medium`` best the request hardly names, a field qualified otherwise than
 #: the request says, one that says the opposite or does more or less, a toggle already as
 #: asked, text for a control's job.

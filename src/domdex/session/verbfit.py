@@ -212,8 +212,11 @@ def undone(idx: PageIndex, result: FindResult, action: str) -> str | None:
         # what is done ("Move to the Trash" for "send … to the trash", a "✖" that removes);
         # a link does download or print a file named by more words, but no link named by
         # a record ("WEB-104 Upgrade React to 18") moves, reopens or assigns it
+        # (a name that opens with a verb may say the act otherwise: "Move to the Trash";
+        # one that holds a verb further on is a record's title: "Agent crashes when
+        # config file is empty" assigns nothing, review 59)
         if not own or not (own <= asked or (changes and own & asked and
-                                            not own & _VERB_STEMS)):
+                                            not _opens_with_verb(label(node)))):
             return None
     elif node.role in _DOING_ROLES:
         # named by the thing (a word of the request's besides the act), with no verb of
@@ -234,6 +237,13 @@ def undone(idx: PageIndex, result: FindResult, action: str) -> str | None:
             f"else; nothing was done ({action}). Find the control that does it (it may "
             f"be on the page the element leads to), or act on an element by its ref "
             f"({action} <ref>).")
+
+
+def _opens_with_verb(name: str) -> bool:
+    """Whether a name's first word (not a small one) is a verb a name may say an act
+    with."""
+    first = next((w for w in words(name) if w.isalpha() and w not in STOPWORDS), "")
+    return bool(first) and _stem(first) in _VERB_STEMS
 
 
 #: The words a name may say the phrasal acts with (*Remove*, *Delete*, *Reset*, *Undo*).
