@@ -302,6 +302,20 @@ _MEMBERS = LEDGER + "<main><h1>Members</h1><table>" + "".join(
     for k, name, state, act in ((1, "John Smith", "Active", "Suspend"),
                                 (2, "Jon Smith", "Suspended", "Reactivate"),
                                 (3, "Ann Lee", "Active", "Suspend"))) + "</table></main>"
+_EDIT_LINK = "<a href='#e{k}' onclick=\"rec('edit-{k}')\">Edit</a>"
+# each active user's row edits by its Edit link; an invited user's row has none
+_EDITORS = LEDGER + "<main><h1>Users</h1><table>" + "".join(
+    f"<tr><td><input type=checkbox aria-label='Select row'></td><td><a href='#{k}' "
+    f"onclick=\"rec('name-{k}')\">{name}</a></td><td>{mail}@acme.io</td><td>{role}</td>"
+    f"<td>{state}</td><td>{tools} <button title=Delete onclick=\"rec('del-{k}')\">🗑</button>"
+    f"</td></tr>" for k, name, mail, role, state, tools in (
+        (1, "John Smith", "john.smith", "Admin", "Active", _EDIT_LINK.format(k=1)),
+        (2, "Jon Smith", "jon.smith", "Editor", "Suspended", _EDIT_LINK.format(k=2)),
+        (3, "Johnny Smithson", "jsmithson", "Viewer", "Active", _EDIT_LINK.format(k=3)),
+        (4, "Ana Gomez", "ana", "Editor", "Invited",
+         "<button onclick=\"rec('resend-4')\">Resend invite</button>"),
+        (5, "Anna Gomes", "anna.gomes", "Viewer", "Active", _EDIT_LINK.format(k=5)))
+) + "</table></main>"
 _COMPOSE = LEDGER + (
     "<main><h1>New message</h1><label>To <input></label><label>Subject <input></label>"
     "<button onclick=\"rec('send')\">Send</button><button aria-label='More send options' "
@@ -315,6 +329,10 @@ _COMPOSE = LEDGER + (
     (_BOARD, "hide the checkout redesign", _NOT_ACT),
     (_MEMBERS, "open Jon Smith", "name-2"),
     (_MEMBERS, "suspend Ann Lee", "suspend-3"),
+    # the other rows edit by their *Edit*; the row without one is not edited by its name
+    (_EDITORS, "edit Ana Gomez", _NOT_ACT),
+    (_EDITORS, "open Ana Gomez", "name-4"),
+    (_EDITORS, "edit Jon Smith", "edit-2"),  # his name's link is no rival of his Edit
     # a second act, or the act put off: the button does one act, now (review 58)
     (_COMPOSE, "schedule send", "nothing was done"),
     (_COMPOSE, "send later", "send now and do nothing else"),

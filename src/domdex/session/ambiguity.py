@@ -120,6 +120,7 @@ def rivals(idx: PageIndex, result: FindResult) -> list[Match]:
     best_behind = behind_modal(idx, idx.pos(best.ref))
     mine: set[str] | None = None
     said = [t for t in (*q.terms, *q.role_words) if t not in STOPWORDS]
+    acting = _act_named(idx, q, best.ref)
     out: list[Match] = []
     for m in matches[1:]:
         twin = _kind(idx, m.ref) == kind and m.score >= TWIN_SHARE * best.score
@@ -135,10 +136,25 @@ def rivals(idx: PageIndex, result: FindResult) -> list[Match]:
             continue  # the page's Delete behind the open dialog that holds the best
         if placed is not None and placed(best.ref, m.ref):
             continue  # "the top Delete": the best is above it, and not on the same line
+        if acting is not None and acting[0] not in _name_words(idx, m.ref) and \
+                record_item(idx, idx.pos(m.ref)) == acting[1]:
+            continue  # "edit Jon Smith": his row's *Edit*, not his name's link beside it
         if (near and not (asked & mine) - theirs) or \
                 _outnames(idx, said, best.ref, m.ref, result.intent in _FILLS):
             out.append(m)
     return out
+
+
+def _act_named(idx: PageIndex, q: Any, ref: str) -> tuple[str, int] | None:
+    """The stem of the verb a request opens with, and the element's record, when the
+    element's own name says that verb and it sits in a record: another element of that
+    record whose name does not say it (the record's name link) is no rival."""
+    verb = q.sequence[0] if q.sequence else ""
+    if not verb or verb not in q.terms or not _doing(verb) or \
+            _stem(verb) not in _name_words(idx, ref):
+        return None
+    item = record_item(idx, idx.pos(ref))
+    return (_stem(verb), item) if item is not None else None
 
 
 #: Intents that put a value into a field.

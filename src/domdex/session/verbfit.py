@@ -36,7 +36,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from ..index.identity import words
+from ..index.identity import record_item, words
 from ..index.labels import label
 from ..languages import current_language
 from ..render.elements import element_line
@@ -91,6 +91,8 @@ _SHOWING_ROLES = frozenset({"tab", "link"})
 #: Roles a click names by what they act on when they carry no verb (an order line's
 #: button that opens the line).
 _DOING_ROLES = frozenset({"button", "menuitem"})
+#: Roles of the controls a row's act may be said by (WordPress's row actions are links).
+_SAYING_ROLES = _DOING_ROLES | {"link"}
 #: Roles a click only focuses or opens: it cannot save, delete or reset anything.
 _FIELD_ROLES = frozenset({"textbox", "searchbox", "spinbutton", "slider", "combobox"})
 #: Words of a field's name that say its kind, not the thing ("range slider for Discount").
@@ -164,11 +166,39 @@ def _unlisted_act(idx: PageIndex, result: FindResult) -> str | None:
     if not seq or current_language() is not None:
         return None
     first = seq[0]
+    if first in _BY_OPENING and first not in BY_ANY_CLICK and result.ref and \
+            _said_beside(idx, result.ref, first):
+        return first  # "edit Ana Gomez": the other rows' *Edit*, none in hers (review 58)
     if first in _BY_OPENING or first in STOPWORDS or not first.isalpha():
         return None
     if IMPERATIVE.match(result.ranking.query.text) or _stem(first) in _control_verbs(idx):
         return first
     return None
+
+
+def _said_beside(idx: PageIndex, ref: str, verb: str) -> bool:
+    """Whether records beside the element's own hold a control whose name opens with
+    ``verb`` while its own record holds none: the page edits a user by each row's *Edit*,
+    and a row without one (an invited user's) is not edited by its name's link."""
+    pos = idx.pos(ref)
+    item = record_item(idx, pos)
+    if item is None or idx.tree.parent(item) < 0:
+        return False
+    tree, nodes, want = idx.tree, idx.nodes, _stem(verb)
+
+    def says(record: int) -> bool:
+        for j in tree.subtree(record):
+            n = nodes[j]
+            if n.role in _SAYING_ROLES and n.name:
+                ws = [w for w in words(n.name) if w.isalpha() and w not in STOPWORDS]
+                if ws and _stem(ws[0]) == want:
+                    return True
+        return False
+
+    if says(item):
+        return False
+    return any(says(o) for o in tree.child_pos[tree.parent(item)]
+               if o != item and nodes[o].tag == nodes[item].tag)
 
 
 def _control_verbs(idx: PageIndex) -> frozenset[str]:
