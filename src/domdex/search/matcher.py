@@ -228,6 +228,12 @@ class _Postings:
         return len(self.ids)
 
 
+def _counted(label: str, word: str) -> bool:
+    """Whether ``word`` is the count a label ends with ("12" of *Like · 12*)."""
+    bare = uncounted(label)
+    return bare != label and word in tokens(label[len(bare):])
+
+
 class _Lazy:
     """``[make(k) for k in range(n)]``, each item made on first read."""
 
@@ -461,9 +467,13 @@ class SearchIndex:
         # the makers hold no reference to self: a cycle would keep a dropped matcher
         # (and its vectors) alive until the cyclic GC runs
         name_words = self._name_tokens = _Lazy(self.n, lambda k: frozenset(name_toks[k]))
+        ds_ = self.descriptors
+        # a count the name ends with ("Like · 1") is no word the request must say: it
+        # made Carol's *Like · 1* less exact than another comment's plain *Like*
         self._name_words = _Lazy(self.n, lambda k: tuple([
             (x, stem_of.get(x) or stem(x)) for x in name_words[k]
-            if x.isalnum() or x.startswith("-") or "." in x]))
+            if (x.isalnum() or x.startswith("-") or "." in x)
+            and not (x[:1].isdigit() and _counted(ds_[k].label, x))]))
         # the label, as words: most often the name itself, whose words are known
         said = {t: " ".join(fields.tokens[t]) for t in used}
         ds = self.descriptors
@@ -622,9 +632,9 @@ class SearchIndex:
         self.tiny_box = np.array(tiny, dtype=bool)
         self.zones = [d.zones for d in ds]
         # a count the name ends with ("Like · 12") is no part of what the control is
-        self.signature = _Lazy(n, lambda k: (ds[k].role, ds[k].column or (
-            norm[k] if uncounted(ds[k].label) == ds[k].label
-            else " ".join(tokens(uncounted(ds[k].label))))[:40]))
+        bare = self.bare_names = _Lazy(n, lambda k: norm[k] if uncounted(ds[k].label) ==
+                                       ds[k].label else " ".join(tokens(uncounted(ds[k].label))))
+        self.signature = _Lazy(n, lambda k: (ds[k].role, ds[k].column or bare[k][:40]))
         self.in_prose = np.array(in_prose, dtype=bool)
         self.df_total = max(1, n)
 

@@ -2486,12 +2486,14 @@ def _exact_bonus(si: SearchIndex, ks: np.ndarray, q: Query) -> np.ndarray:
     wanted_stems = {" ".join(stem(t) for t in w.split()) for w in wanted if w}
     terms = set(q.head or q.terms) - set(q.zone_terms)
     out = np.zeros(len(ks), dtype=np.float32)
-    names, stems = si.norm_names, si.stem_names
+    names, stems = si.bare_names, si.stem_names  # "Like · 1" is named *Like*
     for j, k in enumerate(ks):
         name = names[k]
         if not name:
             continue
-        if name in wanted or stems[k] in wanted_stems:
+        stemmed = stems[k] if name == si.norm_names[k] else \
+            " ".join(stem(t) for t in name.split())
+        if name in wanted or stemmed in wanted_stems:
             out[j] = 0.08
         elif name in terms:  # seed step 5: the name is one of the request's words
             out[j] = 0.05
