@@ -405,3 +405,66 @@ def test_a_record_told_by_a_name_as_written_and_a_count_that_names_nothing(
     it, so no comment told it apart), and "save and continue" saved a draft."""
     with page_showing(domdex_browser, page) as p:
         _clicks_or_refuses(p, query, acted)
+
+
+# review 60: a dialog asks to close one ticket while the request names another
+_TICKETS = LEDGER + "<main><h1>Tickets</h1><table>" + "".join(
+    f"<tr><td>#{n}</td><td>{title}</td><td><button onclick=\"rec('close-{n}')\">Close"
+    f"</button></td></tr>" for n, title in ((4521, "Cannot reset password"),
+                                            (4518, "App crashes on upload"),
+                                            (452, "Invoice shows wrong VAT"))) + (
+    "</table></main><div role=dialog aria-modal=true aria-labelledby=t><h2 id=t>Close ticket "
+    "#4521?</h2><button onclick=\"rec('cancel')\">Cancel</button><button "
+    "onclick=\"rec('confirm')\">Close ticket</button></div>")
+# a block editor whose first block cannot move up
+_BLOCKS = LEDGER + "<main><h1>Post</h1>" + "".join(
+    f"<div class=block><p>{text}</p><button aria-label='Move up' {'disabled' if k == 1 else ''}"
+    f" onclick=\"rec('up-{k}')\">↑</button><button aria-label='Move down' "
+    f"onclick=\"rec('down-{k}')\">↓</button></div>"
+    for k, text in ((1, "Intro"), (2, "Body"), (3, "Outro"))) + "</main>"
+# posts by two look-alike handles
+_POSTS = LEDGER + "<main><h1>Thread</h1>" + "".join(
+    f"<article><header><a href='#u'>{who}</a></header><p>{text}</p><button "
+    f"onclick=\"rec('like-{k}')\">Like · {k}</button></article>"
+    for k, who, text in ((1, "mike_d", "How do I migrate?"), (2, "mike_b", "Read the guide."),
+                         (3, "sara", "Same question."), (4, "mike_d", "That worked, thanks!")))
+# issues whose titles hold verbs; each issue's Edit and Delete wait in its closed menu
+_FILES = LEDGER + "<main><h1>Changes</h1>" + "".join(
+    f"<div class=card><div><a href='#{k}' onclick=\"rec('open-{k}')\">{name}</a> <button "
+    f"aria-label='Options' aria-haspopup=menu>⋯</button><ul role=menu hidden><li "
+    f"role=menuitem>Edit file</li><li role=menuitem>Delete file</li></ul></div><pre>diff</pre>"
+    f"</div>" for k, name in ((1, "src/client.py"), (2, "Remove deprecated API.md"))) + "</main>"
+
+
+@pytest.mark.parametrize(("page", "query", "acted"), [
+    (_TICKETS, "close ticket #4518", "nothing was done"),
+    (_TICKETS, "close ticket #452", "nothing was done"),
+    (_TICKETS, "close ticket #4521", "confirm"),
+    (_BLOCKS, "move the first block up", "it is disabled"),
+    (_BLOCKS, "move the second block up", "up-2"),
+    (_POSTS, "like the second post by mike_d", "like-4"),
+    (_FILES, "edit src/client.py", _NOT_ACT),
+    (_FILES, "delete the 'Remove deprecated API.md' file", "nothing was done"),
+    (_FILES, "open src/client.py", "open-1"),
+])
+def test_review_60_wrong_actions_are_refused_or_right(domdex_browser: Any, page: str,
+                                                      query: str, acted: str) -> None:
+    """Review 60: an open dialog's *Close ticket* (for #4521) closed "#4518" and "#452";
+    a count skipped the first block's disabled *Move up* and moved the second; "the
+    second post by mike_d" counted every post; a file's or an issue's title was clicked
+    for "edit" and "delete" while its own menu held the control (one title opens with
+    *Remove*)."""
+    with page_showing(domdex_browser, page) as p:
+        _clicks_or_refuses(p, query, acted)
+
+
+def test_a_fill_whose_field_lacks_the_kind_of_text_named_is_refused(
+        domdex_browser: Any) -> None:
+    """Review 60: "gift message" typed into *Discount code or gift card*: *message* is a
+    word records are called by, skipped for clicks, but for a fill it names the field."""
+    html = ("<main><h1>Checkout</h1><label>Discount code or gift card <input id=d></label>"
+            "<label>Phone <input id=p></label></main>")
+    with page_showing(domdex_browser, html) as p:
+        with pytest.raises(ActionError, match="nothing was done"):
+            p.fill(query="gift message", value="Happy birthday!")
+        assert p.playwright_page.input_value("#d") == ""

@@ -496,11 +496,13 @@ def elsewhere(idx: PageIndex, result: FindResult, action: str) -> str | None:
 def _named_elsewhere(idx: PageIndex, result: FindResult, missing: list[str],
                      action: str) -> str | None:
     """For a best in no record: the refusal to give when the request writes a name (a
-    word capitalised after its first) that the best carries nowhere and another element
-    of the page holds. "withdraw Tomás's offer" clicked *Withdraw offer* in a panel
+    word capitalised after its first) or a number that the best carries nowhere and
+    another element of the page holds. "withdraw Tomás's offer" clicked *Withdraw offer* in a panel
     headed *Mei Chen — offer*, while Tomás's row sat in the table above (review 57)."""
     named = {fold(w) for w in _capitalised(result.ranking.query.text)}
-    held = [t for t in missing if t in named]
+    # a number names a record as a name does: "close ticket #4518" over an open dialog's
+    # *Close ticket* for #4521 (review 60)
+    held = [t for t in missing if t in named or any(c.isdigit() for c in t)]
     if not held:
         return None
     node = idx.node(result.ref or "")
@@ -760,7 +762,10 @@ def unsure(idx: PageIndex, result: FindResult, action: str) -> str | None:
     if undo and result.confidence in ("high", "medium"):
         lacking = _undone(idx, q, best.ref, undo)
     elif result.confidence in ("medium", "high"):
-        skip = set(q.zone_terms) | RECORD_WORDS | _HOW | POINTERS
+        # what records are called names no record of a field ("gift message" is no
+        # *Discount code or gift card*; review 60); "phone number" names *Phone*
+        kinds = RECORD_WORDS if action not in _FILLS else _FIELD_WORDS | {"number"}
+        skip = set(q.zone_terms) | kinds | _HOW | POINTERS
         asked = [t for t in q.terms if t not in skip and t.isalnum()]
         lacking = _lacking(idx, best.ref, asked, MEDIUM_CARRIES
                            if result.confidence == "medium" else HIGH_CARRIES)
@@ -1389,6 +1394,8 @@ def _carried(idx: PageIndex, ref: str) -> Any:
     def carries(term: str, mine: set[str]) -> bool:
         if _known(term, mine):
             return True
+        if any(c.isdigit() for c in term):  # a number is held whole: 452 is not in 4521
+            return k is not None and bool(si.holds_term(term)[k])
         return k is not None and float(si.match_term(term)[k]) > 0
 
     return carries

@@ -91,6 +91,9 @@ _SHOWING_ROLES = frozenset({"tab", "link"})
 #: Roles a click names by what they act on when they carry no verb (an order line's
 #: button that opens the line).
 _DOING_ROLES = frozenset({"button", "menuitem"})
+#: Roles of the parts of a page no record reaches past.
+_LANDMARKS = frozenset({"main", "navigation", "banner", "contentinfo", "complementary",
+                        "region", "form", "search", "dialog"})
 #: Roles of the controls a row's act may be said by (WordPress's row actions are links).
 _SAYING_ROLES = _DOING_ROLES | {"link"}
 #: Roles a click only focuses or opens: it cannot save, delete or reset anything.
@@ -177,14 +180,25 @@ def _unlisted_act(idx: PageIndex, result: FindResult) -> str | None:
 
 
 def _said_beside(idx: PageIndex, ref: str, verb: str) -> bool:
-    """Whether records beside the element's own hold a control whose name opens with
-    ``verb`` while its own record holds none: the page edits a user by each row's *Edit*,
-    and a row without one (an invited user's) is not edited by its name's link."""
+    """Whether the element's own record, or the records beside it, hold a control whose
+    name opens with ``verb``: the page edits a user by each row's *Edit* (a card by its
+    menu's *Edit*), not by a name's link, and a row without one (an invited user's) is
+    not edited by its name's link either."""
     pos = idx.pos(ref)
-    item = record_item(idx, pos)
-    if item is None or idx.tree.parent(item) < 0:
-        return False
     tree, nodes, want = idx.tree, idx.nodes, _stem(verb)
+    item = record_item(idx, pos)
+    if item is None:
+        # no look-alike tells its record (three file cards, each named by its file):
+        # the widest box around it that holds no other element of its kind
+        node, item = nodes[pos], None
+        for a in tree.ancestors(pos):
+            if nodes[a].role in _LANDMARKS or any(
+                    j != pos and nodes[j].role == node.role and nodes[j].tag == node.tag
+                    and nodes[j].visible for j in tree.subtree(a)):
+                break
+            item = a
+        if item is None:
+            return False
 
     def says(record: int) -> bool:
         for j in tree.subtree(record):
@@ -196,6 +210,8 @@ def _said_beside(idx: PageIndex, ref: str, verb: str) -> bool:
         return False
 
     if says(item):
+        return True  # its own *Edit* (in a closed menu too) is the way, not its title
+    if tree.parent(item) < 0:
         return False
     return any(says(o) for o in tree.child_pos[tree.parent(item)]
                if o != item and nodes[o].tag == nodes[item].tag)
@@ -234,7 +250,11 @@ def undone(idx: PageIndex, result: FindResult, action: str) -> str | None:
     if act is None:
         return None
     own = {_stem(w) for w in words(label(node)) if w not in STOPWORDS}
-    if _says(own, act) or any(_stem(w) in own for w in _PHRASAL_WORDS.get(act, ())):
+    # a name the request quotes is the record's, whatever verb it holds: "delete the
+    # 'Remove deprecated API' issue" is no click on that title (review 60)
+    quoted = {_stem(w) for x in result.ranking.query.quoted for w in words(x)}
+    acts = own - quoted if node.role in _SHOWING_ROLES else own
+    if _says(acts, act) or any(_stem(w) in acts for w in _PHRASAL_WORDS.get(act, ())):
         return None
     asked = {_stem(t) for t in result.ranking.query.terms}
     if node.role in _SHOWING_ROLES:
