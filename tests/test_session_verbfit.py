@@ -435,8 +435,19 @@ _FILES = LEDGER + "<main><h1>Changes</h1>" + "".join(
     f"role=menuitem>Edit file</li><li role=menuitem>Delete file</li></ul></div><pre>diff</pre>"
     f"</div>" for k, name in ((1, "src/client.py"), (2, "Remove deprecated API.md"))) + "</main>"
 
+# a playlist whose titles are small words; each row's ♡ is named only by its aria-label
+_TRACKS = LEDGER + "<main><h1>Road trip</h1><div role=grid>" + "".join(
+    f"<div role=row><span role=gridcell>{k}</span><span role=gridcell><button "
+    f"aria-label='Play {title} by The Beatles' onclick=\"rec('play-{k}')\">▶</button> "
+    f"{title}</span><span role=gridcell><button aria-label='Save to Your Library'>♡</button>"
+    f" 4:0{k} <button aria-label='More options' aria-haspopup=menu>⋯</button><ul role=menu "
+    f"hidden><li role=menuitem>Add to queue</li></ul></span></div>"
+    for k, title in ((1, "Yesterday"), (2, "Let It Be"), (3, "Here Comes the Sun"))
+) + "</div></main>"
+
 
 @pytest.mark.parametrize(("page", "query", "acted"), [
+    (_TRACKS, "play Let It Be", "play-2"),
     (_TICKETS, "close ticket #4518", "nothing was done"),
     (_TICKETS, "close ticket #452", "nothing was done"),
     (_TICKETS, "close ticket #4521", "confirm"),
@@ -453,7 +464,9 @@ def test_review_60_wrong_actions_are_refused_or_right(domdex_browser: Any, page:
     a count skipped the first block's disabled *Move up* and moved the second; "the
     second post by mike_d" counted every post; a file's or an issue's title was clicked
     for "edit" and "delete" while its own menu held the control (one title opens with
-    *Remove*)."""
+    *Remove*); "play Let It Be" (small words only) played another song, and once found,
+    the click guard refused it as re-sorted: the row's words it checked came from
+    ``aria-label`` names (*Save to Your Library*) the live row's text does not show."""
     with page_showing(domdex_browser, page) as p:
         _clicks_or_refuses(p, query, acted)
 

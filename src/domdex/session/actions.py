@@ -105,12 +105,16 @@ _MEASURE = re.compile(r"\d{1,2}|\d+(?:[.,]\d+)?(?:%|[^\W\d_]{1,3})")
 
 
 def _shown_words(idx: PageIndex, item: int) -> set[str]:
-    """The words of the visible nodes of the subtree at ``item``."""
+    """The words of the text of the visible nodes of the subtree at ``item``: what the
+    guard reads of the live row (its visible text nodes). Names are not read: a
+    container's is made of its content, hidden parts too (a row's closed menu's *Add to
+    queue*), and a control's may be an ``aria-label`` no text shows (*Save to Your
+    Library* on a ♡); review 60's "play Let It Be" was refused as re-sorted on "to"."""
     out: set[str] = set()
     for p in range(item, idx.tree.end[item]):
         n = idx.nodes[p]
-        if n.visible:
-            out.update(words(" ".join(x for x in (n.name, n.text) if x)))
+        if n.visible and n.text:
+            out.update(words(n.text))
     return out
 
 

@@ -568,7 +568,12 @@ def shared(idx: PageIndex, result: FindResult, action: str) -> str | None:
     if not result.ref or not result.matches:
         return None
     q = result.ranking.query
+    if q.ordinal is not None:
+        return None  # "the second to last Delete": the count tells them apart
+    node = idx.node(result.ref)
+    own = {_stem(fold(w)) for w in words(label(node))}  # the control's own name says the act
     names = {fold(w) for w in _capitalised(q.text)}
+    names = {n for n in names if _stem(n) not in own}  # "click Delete" names no record
     pos = idx.pos(result.ref)
     item = record_item(idx, pos) if names else None
     if item is None or idx.tree.parent(item) < 0:
@@ -578,8 +583,6 @@ def shared(idx: PageIndex, result: FindResult, action: str) -> str | None:
     held = names & mine
     if not held:
         return None
-    node = idx.node(result.ref)
-    own = {_stem(fold(w)) for w in words(label(node))}  # the control's own name says the act
     asked = [t for t in q.terms if t not in held and _stem(t) not in own]
     tree = idx.tree
     for other in tree.child_pos[tree.parent(item)]:
