@@ -483,3 +483,20 @@ def test_a_fill_whose_field_lacks_the_kind_of_text_named_is_refused(
         with pytest.raises(ActionError, match="nothing was done"):
             p.fill(query="gift message", value="Happy birthday!")
         assert p.playwright_page.input_value("#d") == ""
+
+
+def test_an_unknown_verb_before_a_possessive_is_an_order(domdex_browser: Any) -> None:
+    """Review 60: "bookmark sara's post" opened sara's profile link. An unknown verb
+    before a possessive is said as an order, as before an article, so a record's own
+    link is no answer to it. The check is asked directly (threshold 0), as the session
+    asks it once find's answer is sure enough."""
+    from domdex.search.api import find
+    from domdex.session.verbfit import undone
+
+    with page_showing(domdex_browser, _MEMBERS) as p:
+        idx = p.index()
+        result = find(idx, "bookmark Ann's name", intent="click", threshold=0.0)
+        assert result.matches[0].name == "Ann Lee", str(result)
+        assert _NOT_ACT in (undone(idx, result, "click") or "")
+        result = find(idx, "open Ann's name", intent="click", threshold=0.0)
+        assert undone(idx, result, "click") is None

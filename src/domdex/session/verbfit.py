@@ -75,9 +75,9 @@ BY_ANY_CLICK = frozenset(str.split(
     "filter choose pick highlight zoom enlarge focus read see find check look go visit "
     "navigate hover scroll"))
 #: A request that opens with a verb given as an order: its first word, then an article,
-#: a demonstrative or a possessive ("rotate the …", "archive my …").
-IMPERATIVE = re.compile(r"\s*[^\W\d_]+\s+(?:the|a|an|this|that|these|those|my|our|your|his|"
-                        r"her|their|its|all|every|each)\b", re.I)
+#: a demonstrative or a possessive ("rotate the …", "archive my …", "bookmark sara's …").
+IMPERATIVE = re.compile(r"\s*[^\W\d_]+\s+(?:(?:the|a|an|this|that|these|those|my|our|your|"
+                        r"his|her|their|its|all|every|each)\b|[^\W\d_]+['’]s\b)", re.I)
 #: First words of a request that a record's own link answers: it opens the record, and
 #: opening is where editing, completing or following it begins.
 _BY_OPENING = BY_ANY_CLICK | frozenset(str.split(
