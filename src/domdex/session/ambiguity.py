@@ -586,7 +586,7 @@ def shared(idx: PageIndex, result: FindResult, action: str) -> str | None:
     # the act the request opens with is no word of a record ("remove Jordan": the other
     # row has no *Remove*); its other words may tell the records apart ("play the
     # remastered Yesterday", "open PROJ-12" over PROJ-1), the best's own name's too
-    verb = q.sequence[0] if q.sequence else ""
+    verb = q.sequence[0] if q.sequence and _doing(q.sequence[0]) else ""  # not "Jan …"
     asked = [t for t in q.terms if t not in held and t != verb]
     tree = idx.tree
     for other in tree.child_pos[tree.parent(item)]:
