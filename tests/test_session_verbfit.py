@@ -500,3 +500,25 @@ def test_an_unknown_verb_before_a_possessive_is_an_order(domdex_browser: Any) ->
         assert _NOT_ACT in (undone(idx, result, "click") or "")
         result = find(idx, "open Ann's name", intent="click", threshold=0.0)
         assert undone(idx, result, "click") is None
+
+
+# a permissions matrix: each role's row ticks what it may do; its own menu deletes it
+_MATRIX = LEDGER + "<main><h1>Roles</h1><table><tr><th>Role</th><th>View</th><th>Delete</th>" \
+    "<th></th></tr>" + "".join(
+        f"<tr><td>{r}</td>" + "".join(
+            f"<td><input type=checkbox aria-label='{r} {p}' onclick=\"rec('{r}-{p}')\"></td>"
+            for p in ("View", "Delete")) +
+        "<td><button aria-label='Role actions' aria-haspopup=menu>⋮</button><ul role=menu "
+        "hidden><li role=menuitem>Rename role</li><li role=menuitem>Delete role</li></ul>"
+        "</td></tr>" for r in ("Admin", "Billing", "Support")) + "</table></main>"
+
+
+def test_a_box_named_by_an_undoable_act_does_not_do_it(domdex_browser: Any) -> None:
+    """Review 59: "delete the Billing role" ticked the matrix's *Billing Delete* box (a
+    permission): a click on a checkbox deletes nothing, whatever its name says."""
+    with page_showing(domdex_browser, _MATRIX) as p:
+        with pytest.raises(ActionError, match="nothing was done"):
+            p.click(query="delete the Billing role")
+        assert _log(p) == []
+        p.click(query="tick Billing Delete")
+        assert _log(p) == ["Billing-Delete"]

@@ -330,10 +330,13 @@ def untoggled(idx: PageIndex, result: FindResult, action: str) -> str | None:
     seq = result.ranking.query.sequence
     verb = seq[0] if seq else ""
     node = idx.node(result.ref)
-    if verb not in _NOT_BY_TOGGLE or node.role not in _TOGGLES:
+    ends = bool(undoable(verb))  # "delete the Billing role" over a *Billing Delete* box
+    if not (verb in _NOT_BY_TOGGLE or ends) or node.role not in _TOGGLES:
         return None
     own = {_stem(w) for w in words(label(node))}
-    if _says(own, verb) or _group_says(idx, result.ref, verb):
+    # a box named by an undoable act is a permission or a setting: a click ticks it,
+    # it deletes nothing (review 59's permission matrix)
+    if not ends and (_says(own, verb) or _group_says(idx, result.ref, verb)):
         return None
     # the box is the setting asked for: its name says the rest of the request ("open
     # external links in a new window" over *External links in new window*)
