@@ -74,3 +74,17 @@ def test_a_request_of_small_words_only_keeps_them(text: str, terms: list[str]) -
     """Review 58: fill "to" on a mail's compose form found nothing, as every word of the
     request was a stop word; a request made of them alone names a field by them."""
     assert parse_query(text).terms == terms
+
+
+def test_a_title_in_capitals_keeps_its_small_words() -> None:
+    """Review 60: "play Let It Be" asked only for "play" (every word of the title is a
+    small word) and played another song. A run of capitalised words after the first is
+    a title or a name; its possessive ending is no word of it."""
+    assert parse_query("play Let It Be").terms == ["play", "let", "it", "be"]
+    assert parse_query("approve Tom Becker's comment").terms == [
+        "approve", "tom", "becker", "comment"]
+    assert "it" not in parse_query("Let it be").terms  # the request's own first words
+    assert parse_query("play it").terms == ["play"]
+    # "the paragraph" after an ordinal is what is counted, not the running text
+    assert parse_query("delete the second paragraph").prose is False
+    assert parse_query("the link in the paragraph").prose is True

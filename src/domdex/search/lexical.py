@@ -224,6 +224,8 @@ _ORDINALS = {
     "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10, "last": -1, "final": -1,
     **{_nth(n): n for n in range(1, 101)},  # "the 7th search result"
 }
+#: A possessive ending ("Tom Becker's"): no word of the name.
+_POSSESSIVE = re.compile(r"['’]s\b")
 #: Two or more words side by side each written with a capital: a title or a name.
 _TITLE_RUN = re.compile(r"(?<![\w'’])[A-Z][\w'’]*(?:\s+[A-Z][\w'’]*)+")
 #: An ordinal counted from the end: "second to last", "second-from-last", "the third
@@ -621,9 +623,9 @@ def parse_query(text: str) -> Query:
     # a title written in capitals is a name, small words and all: "play Let It Be"
     # (every word of which is a small word; review 60), "The Who"
     for run in _TITLE_RUN.finditer(text):
-        said = tokens(fold(run.group(0)))
+        said = tokens(fold(_POSSESSIVE.sub("", run.group(0))))
         if run.start() > 0:
-            named.update(t for t in said if t in STOPWORDS)
+            named.update(t for t in said if t in STOPWORDS and len(t) > 1)
     # "last edited", "first published": an ordinal before a participle says when, it
     # counts nothing (the page's "Last edited 09:12" is the answer, not a list's last item)
     # ("the first published post" counts posts: a participle before a noun describes

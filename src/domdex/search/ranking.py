@@ -727,14 +727,14 @@ def _named_among(si: SearchIndex, idx: Any, q: Query, records: list[int], rest: 
     second post (review 60) — else all of them."""
     names = [w for w in _WORD.findall(q.text)[1:]
              if "_" in w or "." in w.strip(".") or _proper(w) or _an_id(w)]
-    for name in names:
+    for name in names:  # each name the request writes narrows them: "Lena Okafor"
         term = fold(name).strip(".")
         held = si.holds_term(term, stems=False)
         keep = [r for r in records if (span := _subtree(si, idx, r))[1] > span[0]
                 and bool(held[span[0]:span[1]].any())]
         if 0 < len(keep) < len(records):
-            parts = {stem(t) for t in tokens(term)} | {stem(term)}
-            return keep, rest - parts
+            records = keep
+            rest = rest - ({stem(t) for t in tokens(term)} | {stem(term)})
     return records, rest
 
 
