@@ -578,7 +578,7 @@ def shared(idx: PageIndex, result: FindResult, action: str) -> str | None:
     item = record_item(idx, pos) if names else None
     if item is None or idx.tree.parent(item) < 0:
         return None
-    text_words, value_words, _ = item_words(idx, item, pos)
+    text_words, value_words, _ = item_words(idx, item, pos, None)
     mine = {fold(w) for w in (*text_words, *value_words)}
     held = names & mine
     if not held:
@@ -588,13 +588,21 @@ def shared(idx: PageIndex, result: FindResult, action: str) -> str | None:
     # remastered Yesterday", "open PROJ-12" over PROJ-1), the best's own name's too
     verb = q.sequence[0] if q.sequence and _doing(q.sequence[0]) else ""  # not "Jan …"
     asked = [t for t in q.terms if t not in held and t != verb]
+    # a name written whole (a file's "Q1 report.pdf") tells its record from one that
+    # holds its words otherwise ("Q1 report draft.pdf"; review 58)
+    whole = [" ".join(ws[i:]) for m in _FILE_NAME.findall(q.text)
+             for ws in [words(m)] for i in range(len(ws) - 1)]  # "rename Q1 report.pdf"
+    my_text = " ".join(text_words)
     tree = idx.tree
     for other in tree.child_pos[tree.parent(item)]:
         if other == item or idx.nodes[other].tag != idx.nodes[item].tag:
             continue
-        text_words, value_words, text = item_words(idx, other, pos)
+        text_words, value_words, text = item_words(idx, other, pos, None)
         theirs = {fold(w) for w in (*text_words, *value_words)}
         if not held <= theirs:
+            continue
+        their_text = f" {' '.join(text_words)} "
+        if any(f" {w} " in f" {my_text} " and f" {w} " not in their_text for w in whole):
             continue
         mine_stems = {_stem(w) for w in mine}
         theirs_stems = {_stem(w) for w in theirs}
@@ -607,6 +615,10 @@ def shared(idx: PageIndex, result: FindResult, action: str) -> str | None:
                 f"from it, so nothing was done ({action}). Say which one (a fuller name, "
                 f"another word of its row), or act on an element by its ref ({action} <ref>).")
     return None
+
+
+#: A name with its words before a file's extension: "Q1 report.pdf", "Budget 2025.xlsx".
+_FILE_NAME = re.compile(r"(?:[\w-]+ ){0,4}[\w-]+\.[A-Za-z0-9]{1,5}\b")
 
 
 def _other_section(idx: PageIndex, ref: str, missing: list[str]) -> str:
