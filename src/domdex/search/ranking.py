@@ -32,7 +32,7 @@ from ..compounds import related_words
 from ..errors import QueryError
 from ..index.identity import read_record, row_text
 from ..index.modal import behind_modal, open_modal
-from ..index.reveal import opens_something, revealer
+from ..index.reveal import closed_opener, opens_something, revealer
 from ..languages import current_language, in_page_language, is_function_word
 from ..structure_words import STRUCTURE_WORDS
 from ..translations import is_interface_word, translations
@@ -299,7 +299,9 @@ def _openable(si: SearchIndex, idx: Any, q: Query, ks: np.ndarray, lex: np.ndarr
     for k in ks[(si.hidden[ks] == 2) & whole].tolist():
         opens = seen.get(k)
         if opens is None:
-            opens = seen[k] = revealer(idx, int(si.pos[k])) is not None
+            # a declared opener only (aria-haspopup, collapsed): a toast or a part a
+            # nearby control may show is no item one click away
+            opens = seen[k] = closed_opener(idx, int(si.pos[k])) is not None
         if opens:
             state_f[k] *= HIDDEN_OPENABLE / _HIDDEN_GONE
 

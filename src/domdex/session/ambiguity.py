@@ -587,7 +587,9 @@ def shared(idx: PageIndex, result: FindResult, action: str) -> str | None:
     # row has no *Remove*); its other words may tell the records apart ("play the
     # remastered Yesterday", "open PROJ-12" over PROJ-1), the best's own name's too
     verb = q.sequence[0] if q.sequence and _doing(q.sequence[0]) else ""  # not "Jan …"
-    asked = [t for t in q.terms if t not in held and t != verb]
+    # (the words the parser took as places too: "Delete Alpha in the right panel")
+    asked = [t for t in dict.fromkeys([*q.terms, *q.sequence])
+             if t not in held and t != verb and t not in STOPWORDS]
     # a name written whole (a file's "Q1 report.pdf") tells its record from one that
     # holds its words otherwise ("Q1 report draft.pdf"; review 58)
     whole = [" ".join(ws[i:]) for m in _FILE_NAME.findall(q.text)
