@@ -165,6 +165,8 @@ DISABLED_FACTOR = 0.8
 #: right, 0 → 0 wrong, 113 → 111 needless refusals; a closed account menu's *Log out*
 #: lost to a card titled "Fix logout bug", which a click opened, review 60)
 HIDDEN_OPENABLE = 0.85
+#: The same for one whose opener the page does not declare but :func:`revealer` finds.
+HIDDEN_REVEALED = 0.6
 #: Lexical coverage at which a candidate carries the whole request.
 _WHOLE_REQUEST = 0.9
 #: Words that name a pager's pages ("next page", "previous results"), as stems.
@@ -287,7 +289,7 @@ def _openable(si: SearchIndex, idx: Any, q: Query, ks: np.ndarray, lex: np.ndarr
     not (look up "delete account" is no request for a hidden *Delete account*)."""
     if not hasattr(idx, "tree"):
         return
-    seen: dict[int, bool] = si.derived.setdefault("openable", {})
+    seen: dict[int, float] = si.derived.setdefault("openable", {})
     whole = lex[ks] >= _WHOLE_REQUEST
     if named := _as_names(q.named):
         # the name as given, or holding it with words the request says too ("Mute @bob"
@@ -297,13 +299,16 @@ def _openable(si: SearchIndex, idx: Any, q: Query, ks: np.ndarray, lex: np.ndarr
             any(f" {w} " in f" {n} " for w in named) and set(n.split()) <= said)
             for k in ks.tolist()], dtype=bool)
     for k in ks[(si.hidden[ks] == 2) & whole].tolist():
-        opens = seen.get(k)
-        if opens is None:
-            # a declared opener only (aria-haspopup, collapsed): a toast or a part a
-            # nearby control may show is no item one click away
-            opens = seen[k] = closed_opener(idx, int(si.pos[k])) is not None
-        if opens:
-            state_f[k] *= HIDDEN_OPENABLE / _HIDDEN_GONE
+        factor = seen.get(k)
+        if factor is None:
+            # behind a declared opener (aria-haspopup, collapsed) it is one click away;
+            # behind a control found otherwise (a toast after *Add to cart*, a closed
+            # folder), less surely
+            pos = int(si.pos[k])
+            factor = seen[k] = HIDDEN_OPENABLE if closed_opener(idx, pos) is not None else \
+                HIDDEN_REVEALED if revealer(idx, pos) is not None else 0.0
+        if factor:
+            state_f[k] *= factor / _HIDDEN_GONE
 
 
 def _state_factor(si: SearchIndex, q: Query) -> np.ndarray:
