@@ -39,7 +39,8 @@ if TYPE_CHECKING:
 __all__ = ["COUNTED", "ID_WORD", "Identity", "block_text", "block_words", "candidate_fields",
            "candidate_item", "counts_in", "coverage", "identify",
            "item_fields", "item_words",
-           "look_alike_groups", "look_alikes", "record_item", "row_text", "row_twins", "words"]
+           "look_alike_groups", "look_alikes", "record_item", "records_beside", "row_text",
+           "row_twins", "words"]
 
 _WORD = re.compile(r"\w+")
 #: A word that identifies a record: an id or a number of three digits or more, a word
@@ -582,6 +583,16 @@ def record_item(idx: PageIndex, pos: int) -> int | None:
     if _is_item(idx.nodes[item]) or (len(twins) > 1 and _repeats(idx, item, pos, twins)):
         return item
     return None
+
+
+def records_beside(idx: PageIndex, item: int) -> list[int]:
+    """The records beside the record at ``item``: its parent's other children of its tag
+    (none for a record at the root)."""
+    parent = idx.tree.parent(item)
+    if parent < 0:
+        return []
+    tag = idx.nodes[item].tag
+    return [o for o in idx.tree.child_pos[parent] if o != item and idx.nodes[o].tag == tag]
 
 
 def row_text(idx: PageIndex, ref: str, chars: int = ITEM_TEXT_CHARS) -> str:

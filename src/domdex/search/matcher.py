@@ -228,6 +228,12 @@ class _Postings:
         return len(self.ids)
 
 
+def _bare_name(label: str, name: str) -> str:
+    """``name`` (the words of ``label``) without the count the label ends with."""
+    bare = uncounted(label)
+    return name if bare == label else " ".join(tokens(bare))
+
+
 def _counted(label: str, word: str) -> bool:
     """Whether ``word`` is the count a label ends with ("12" of *Like · 12*)."""
     bare = uncounted(label)
@@ -632,8 +638,7 @@ class SearchIndex:
         self.tiny_box = np.array(tiny, dtype=bool)
         self.zones = [d.zones for d in ds]
         # a count the name ends with ("Like · 12") is no part of what the control is
-        bare = self.bare_names = _Lazy(n, lambda k: norm[k] if uncounted(ds[k].label) ==
-                                       ds[k].label else " ".join(tokens(uncounted(ds[k].label))))
+        bare = self.bare_names = _Lazy(n, lambda k: _bare_name(ds[k].label, norm[k]))
         self.signature = _Lazy(n, lambda k: (ds[k].role, ds[k].column or bare[k][:40]))
         self.in_prose = np.array(in_prose, dtype=bool)
         self.df_total = max(1, n)

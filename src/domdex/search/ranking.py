@@ -755,9 +755,9 @@ def _kind_listing(si: SearchIndex, idx: Any, q: Query, nouns: set[str],
     kinds = {stem(w) for w in q.role_words if w not in _LISTING_WORDS}
     best: tuple[float, Listing] | None = None
     for listing in _page_listings(si, idx) if kinds else ():
-        records, _ = _labelled(listing, kinds)
-        if records is listing.records:
-            continue
+        records, left = _labelled(listing, kinds)
+        if left == kinds:
+            continue  # no record's label holds the kind
         spans = [(a, b) for a, b in (_subtree(si, idx, r) for r in records) if b > a]
         top = max((float(score[a:b].max()) for a, b in spans), default=-1.0)
         if spans and (best is None or top > best[0]):

@@ -50,7 +50,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ..index import roles
-from ..index.identity import identify, item_words, record_item, row_text, words
+from ..index.identity import identify, item_words, record_item, records_beside, row_text, words
 from ..index.labels import label, uncounted
 from ..index.modal import behind_modal, open_modal
 from ..languages import current_language, in_page_language, is_function_word
@@ -471,14 +471,7 @@ def elsewhere(idx: PageIndex, result: FindResult, action: str) -> str | None:
     item = record_item(idx, pos)
     if item is None:
         return _named_elsewhere(idx, result, missing, action)
-    tree = idx.tree
-    parent = tree.parent(item)
-    if parent < 0:
-        return None
-    tag = idx.nodes[item].tag
-    for other in tree.child_pos[parent]:
-        if other == item or idx.nodes[other].tag != tag:
-            continue
+    for other in records_beside(idx, item):
         text_words, value_words, text = item_words(idx, other, pos)
         theirs = {_stem(w) for w in (*text_words, *value_words)}
         held = [t for t in missing if _known(t, theirs)]
@@ -576,7 +569,7 @@ def shared(idx: PageIndex, result: FindResult, action: str) -> str | None:
     names = {n for n in names if _stem(n) not in own}  # "click Delete" names no record
     pos = idx.pos(result.ref)
     item = record_item(idx, pos) if names else None
-    if item is None or idx.tree.parent(item) < 0:
+    if item is None:
         return None
     text_words, value_words, _ = item_words(idx, item, pos, None)
     mine = {fold(w) for w in (*text_words, *value_words)}
@@ -595,10 +588,8 @@ def shared(idx: PageIndex, result: FindResult, action: str) -> str | None:
     whole = [" ".join(ws[i:]) for m in _FILE_NAME.findall(q.text)
              for ws in [words(m)] for i in range(len(ws) - 1)]  # "rename Q1 report.pdf"
     my_text = " ".join(text_words)
-    tree = idx.tree
-    for other in tree.child_pos[tree.parent(item)]:
-        if other == item or idx.nodes[other].tag != idx.nodes[item].tag:
-            continue
+    mine_stems = {_stem(w) for w in mine}
+    for other in records_beside(idx, item):
         text_words, value_words, text = item_words(idx, other, pos, None)
         theirs = {fold(w) for w in (*text_words, *value_words)}
         if not held <= theirs:
@@ -606,7 +597,6 @@ def shared(idx: PageIndex, result: FindResult, action: str) -> str | None:
         their_text = f" {' '.join(text_words)} "
         if any(f" {w} " in f" {my_text} " and f" {w} " not in their_text for w in whole):
             continue
-        mine_stems = {_stem(w) for w in mine}
         theirs_stems = {_stem(w) for w in theirs}
         if any(_stem(t) in mine_stems and _stem(t) not in theirs_stems for t in asked):
             continue  # "remove Jordan from design": the other row is not in design

@@ -36,7 +36,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from ..index.identity import record_item, words
+from ..index.identity import record_item, records_beside, words
 from ..index.labels import label
 from ..languages import current_language
 from ..render.elements import element_line
@@ -201,20 +201,12 @@ def _said_beside(idx: PageIndex, ref: str, verb: str) -> bool:
             return False
 
     def says(record: int) -> bool:
-        for j in tree.subtree(record):
-            n = nodes[j]
-            if n.role in _SAYING_ROLES and n.name:
-                ws = [w for w in words(n.name) if w.isalpha() and w not in STOPWORDS]
-                if ws and _stem(ws[0]) == want:
-                    return True
-        return False
+        return any(nodes[j].role in _SAYING_ROLES and nodes[j].name and
+                   _stem(_first_word(nodes[j].name)) == want for j in tree.subtree(record))
 
     if says(item):
         return True  # its own *Edit* (in a closed menu too) is the way, not its title
-    if tree.parent(item) < 0:
-        return False
-    return any(says(o) for o in tree.child_pos[tree.parent(item)]
-               if o != item and nodes[o].tag == nodes[item].tag)
+    return any(says(o) for o in records_beside(idx, item))
 
 
 def _control_verbs(idx: PageIndex) -> frozenset[str]:
@@ -292,8 +284,13 @@ def undone(idx: PageIndex, result: FindResult, action: str) -> str | None:
 def _opens_with_verb(name: str) -> bool:
     """Whether a name's first word (not a small one) is a verb a name may say an act
     with."""
-    first = next((w for w in words(name) if w.isalpha() and w not in STOPWORDS), "")
+    first = _first_word(name)
     return bool(first) and _stem(first) in _VERB_STEMS
+
+
+def _first_word(name: str) -> str:
+    """A name's first word that is not a small one ("" for none): where it says its act."""
+    return next((w for w in words(name) if w.isalpha() and w not in STOPWORDS), "")
 
 
 #: The words a name may say the phrasal acts with (*Remove*, *Delete*, *Reset*, *Undo*).
