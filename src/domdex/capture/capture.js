@@ -935,6 +935,10 @@
     // Most elements have no attributes at all: skip every attribute read for them.
     const ha = el.hasAttributes();
     const ownHidden = ha && el.getAttribute("aria-hidden") === "true";
+    // content the page lays out but does not draw (content-visibility: hidden): what a
+    // closed <details> holds besides its summary, an element hidden "until-found". Its
+    // boxes have a size when asked for one, so only this tells it is not shown.
+    const skipped = ctx.skipped || (ha && el.getAttribute("hidden") === "until-found");
     if (ctx.none) {
       f = 4 | 2 | 8;
     } else {
@@ -942,7 +946,7 @@
       const d = s.display;
       if (d !== "inline") f |= 1;
       if (d === "none") f |= 4 | 2 | 8;
-      else if (s.visibility !== "visible") f |= 2 | 8;
+      else if (s.visibility !== "visible" || skipped) f |= 2 | 8;
       facts.set(el, (f & 7) | (ownHidden ? 2 : 0)); // what styleFacts(el) would find
     }
     const ariaHidden = ctx.ariaHidden || ownHidden;
@@ -1044,9 +1048,18 @@
     if (none !== ctx.none || ariaHidden !== ctx.ariaHidden || noLandmark !== ctx.noLandmark ||
         grid !== ctx.grid || presentational !== ctx.presentational || inBlock !== ctx.inBlock ||
         inInteractive !== ctx.inInteractive || inControl !== ctx.inControl ||
-        gridRow !== ctx.gridRow) {
+        gridRow !== ctx.gridRow || skipped !== !!ctx.skipped) {
       cctx = { none, ariaHidden, noLandmark, grid, presentational, inBlock, inInteractive,
-        inControl, collect: inBlock, gridRow };
+        inControl, collect: inBlock, gridRow, skipped };
+    }
+    // A closed <details> draws its first <summary> only: the rest is skipped content.
+    let summary = null;
+    let sctx = cctx;
+    if (t === "DETAILS" && !el.open && !skipped && !none) {
+      for (let c = el.firstElementChild; c; c = c.nextElementSibling) {
+        if (tagOf(c) === "SUMMARY") { summary = c; break; }
+      }
+      sctx = { ...cctx, skipped: true };
     }
 
     const special0 = special;
@@ -1059,13 +1072,14 @@
       ch = list ? list[++i] : ch.nextSibling) {
       const type = ch.nodeType;
       if (type === 3) {
+        if (sctx !== cctx) continue; // a closed <details>'s loose text is not drawn
         if (collect) { text += ch.data; plain += ch.data; } else if (row) own += ch.data;
         continue;
       }
       if (type !== 1) continue;
       const ct = tagOf(ch);
       if (SKIP.has(ct)) continue;
-      const sub = visit(ch, ct, cctx, childParent, kidCursor);
+      const sub = visit(ch, ct, ch === summary ? cctx : sctx, childParent, kidCursor);
       // a line break parts words as a space does ("Jordan Parks<br>jparks@…" read as
       // "Parksjparks")
       if (collect && ct === "BR" && !(lastFlags & 8)) { text += " "; plain += " "; }

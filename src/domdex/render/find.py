@@ -221,7 +221,7 @@ class FindResult(View):
         """A laid-out but invisible best match (a ¶ permalink) shows when its parent is hovered."""
         node = self._node(self.ref or "")
         box = node.box
-        if node.visible or box is None or box.width <= 0 or box.height <= 0:
+        if self.reveal or node.visible or box is None or box.width <= 0 or box.height <= 0:
             return ""
         parent = self.index.parent(node.ref) if hasattr(self.index, "parent") else None
         where = f"@{parent.ref}" if parent is not None else "its container"

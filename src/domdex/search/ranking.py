@@ -30,6 +30,7 @@ import numpy as np
 
 from ..compounds import related_words
 from ..errors import QueryError
+from ..index import roles
 from ..index.identity import read_record, row_text
 from ..index.modal import behind_modal, open_modal
 from ..index.reveal import closed_opener, opens_something, revealer
@@ -1991,13 +1992,23 @@ def find_matches(
     top = ks[np.argsort(-score[ks], kind="stable")[:want]] if len(ks) else ks
     matches: list[Match] = []
     end = idx.tree.end if hasattr(idx, "tree") else None
+    swapped = False
     for k in top:
         if hand[k] < _FLOOR:
             continue
         d = si.descriptors[k]
-        if end is not None and any(_nested(end, d.pos, m.pos) and _alike(d.label, m.name)
-                                   for m in matches):
-            continue  # the list item around a chosen link, the span inside a chosen button
+        same = [i for i, m in enumerate(matches) if end is not None and
+                _nested(end, d.pos, m.pos) and _alike(d.label, m.name)]
+        if same:  # the list item around a chosen link, the span inside a chosen button
+            i = same[0]
+            if not (intent in ACTION_INTENTS and not _role_said(q, matches[i].role) and
+                    _holds_control(idx, matches[i].pos, d.pos)):
+                continue
+            # a plain box chosen to act on, whose text is the control's inside it: the
+            # control is what is pressed ("delete the Legacy card" → its *Delete* button),
+            # unless the request names the box's role ("the timezone column header")
+            del matches[i]
+            swapped = True
         reg = idx.region_of_pos(d.pos) if hasattr(idx, "region_of_pos") else None
         parts = {}
         if explain:
@@ -2010,6 +2021,8 @@ def find_matches(
                              float(score[k]), d.pos, parts, d.guessed,
                              intent == "click" and _unasked(q, d.role, d.label),
                              intent == "click" and _undone(q, d)))
+    if swapped:
+        matches.sort(key=lambda m: -m.score)
     # Scores past 1 (an exact name's bonus on a full match) are scaled down together, not
     # cut at 1: "Save" beside "Save and close" keeps its lead and its confidence.
     over = max((m.score for m in matches), default=0.0)
@@ -2513,6 +2526,21 @@ def _dedupe_terms(terms: list[str]) -> list[str]:
 def _alike(a: str, b: str) -> bool:
     a, b = a.lower(), b.lower()
     return bool(a and b) and (a in b or b in a)
+
+
+def _role_said(q: Query, role: str) -> bool:
+    """The request names ``role``: a role word, or the role's own name in one word or two
+    ("column header")."""
+    words = q.sequence or q.terms
+    return role in q.roles or role in words or \
+        any(a + b == role for a, b in itertools.pairwise(words))
+
+
+def _holds_control(idx: Any, box: int, pos: int) -> bool:
+    """The element at ``box`` is no control, and the one at ``pos`` is one inside it."""
+    nodes = idx.nodes
+    return box < pos and not roles.is_interactive(nodes[box]) and \
+        roles.is_interactive(nodes[pos])
 
 
 def _nested(end: list[int], a: int, b: int) -> bool:

@@ -495,7 +495,10 @@ class AsyncSession:
         menu or a collapsed part whose opener the page declares, the opener is clicked
         and the request asked again on the page it shows: the same element must win
         again, or nothing more is done."""
-        target, idx, score = await self._found(t, query, action, intent)
+        try:
+            target, idx, score = await self._found(t, query, action, intent)
+        except _Unopened as low:  # weighed as hidden: asked again once it is shown
+            target, idx, score = low.target, low.idx, 0.0
         pos = idx.tree.pos.get(target)
         at = closed_opener(idx, pos) if pos is not None else None
         if at is None:
@@ -542,8 +545,14 @@ class AsyncSession:
                 t.show(idx)
                 shown = set(printed_refs(text))
                 seen([m for m in result.matches if m.ref in shown], text)
-            raise ActionError(f"No clear match for {query!r}, so nothing was done "
-                              f"({action}). What is there:\n{text}")
+            message = (f"No clear match for {query!r}, so nothing was done ({action}). "
+                       f"What is there:\n{text}")
+            best = result.ref
+            pos = idx.tree.pos.get(best) if best is not None else None
+            if best is not None and pos is not None and not result.below and \
+                    closed_opener(idx, pos) is not None:
+                raise _Unopened(message, best, idx)
+            raise ActionError(message)
         t.show(idx)  # the candidates' refs are the agent's to act on
         # the record the request names is not the best, or the best is doubtful
         doubted = doubt(idx, result, action)
@@ -698,3 +707,14 @@ def _said_dialogs(exc: ActionError, dialogs: list[Any]) -> None:
     lines = [d.line() for d in dialogs]
     if lines and exc.args:
         exc.args = ("\n".join([str(exc.args[0]), *lines]), *exc.args[1:])
+
+
+class _Unopened(ActionError):
+    """find's best sits in a closed menu or section whose opener the page declares, and
+    only its confidence, low because a hidden element weighs less, refused it. Opening
+    changes nothing, and every check is made again on the page it shows, where the
+    element weighs as any other: refusing here would leave such items out of reach."""
+
+    def __init__(self, message: str, target: str, idx: PageIndex) -> None:
+        super().__init__(message)
+        self.target, self.idx = target, idx
