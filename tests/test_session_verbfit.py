@@ -522,3 +522,24 @@ def test_a_box_named_by_an_undoable_act_does_not_do_it(domdex_browser: Any) -> N
         assert _log(p) == []
         p.click(query="tick Billing Delete")
         assert _log(p) == ["Billing-Delete"]
+
+
+_INGREDIENTS = ("<main><h1>Banana bread</h1><section><h2>Ingredients</h2><ul>" + "".join(
+    f"<li><label><input type=checkbox id={k}> {t}</label></li>"
+    for k, t in (("flour", "2 cups flour"), ("soda", "1 tsp baking soda"),
+                 ("powder", "1 tsp baking powder"), ("egg", "1 large egg, beaten")))
+    + "</ul></section><button>Print recipe</button></main>")
+
+
+@pytest.mark.parametrize(("query", "box"), [
+    ("check off the baking soda", "soda"),
+    ("tick off the egg", "egg"),
+])
+def test_checking_off_an_item_ticks_it(domdex_browser: Any, query: str, box: str) -> None:
+    """Review 60: "check off the baking soda" was refused, its box "has no 'off'": with
+    check, tick or mark, *off* says the item is done, as with turn it says a state."""
+    with page_showing(domdex_browser, _INGREDIENTS) as p:
+        p.click(query=query)
+        ticked = p.playwright_page.evaluate(
+            "[...document.querySelectorAll('input:checked')].map(e => e.id)")
+        assert ticked == [box]

@@ -645,6 +645,9 @@ _DOING_VERBS = frozenset(str.split(
 _VALUE_VERBS = frozenset({"change", "set", "update"})
 #: Words after such a verb that belong to it ("turn off", "switch on").
 _VERB_PARTICLES = frozenset({"on", "off", "up", "down"})
+#: Verbs that with *off* say an item of a list is done ("check off the baking soda",
+#: "tick off milk"): the *off* is no word of the item's.
+_TICKING = frozenset({"check", "tick", "mark"})
 
 
 def _what_to_do(q: Any, action: str) -> frozenset[str]:
@@ -662,6 +665,8 @@ def _what_to_do(q: Any, action: str) -> frozenset[str]:
     out = {seq[0]}
     if seq[0] in ("turn", "switch"):
         out |= _VERB_PARTICLES & set(seq[1:3])
+    elif seq[0] in _TICKING and "off" in seq[1:3]:  # "check off the eggs": tick them
+        out.add("off")
     return frozenset(out)
 
 
