@@ -1056,10 +1056,15 @@
     let summary = null;
     let sctx = cctx;
     if (t === "DETAILS" && !el.open && !skipped && !none) {
+      let other = null;
       for (let c = el.firstElementChild; c; c = c.nextElementSibling) {
-        if (tagOf(c) === "SUMMARY") { summary = c; break; }
+        if (tagOf(c) === "SUMMARY" && !summary) summary = c;
+        else if (!other) other = c;
       }
-      sctx = { ...cctx, skipped: true };
+      // (unless the page's style draws it anyway: details::details-content)
+      if (!other || !other.checkVisibility || !other.checkVisibility()) {
+        sctx = { ...cctx, skipped: true };
+      }
     }
 
     const special0 = special;
