@@ -69,3 +69,5 @@ def test_acting_by_words_on_a_closed_details_still_refuses_look_alikes(board: An
     with pytest.raises(ActionError):
         board.click(query="restore the archived card")
     assert _clicked(board) == "nothing"
+    # refused on the closed page: nothing was opened to find that out (review 61)
+    assert not board.playwright_page.evaluate("document.getElementById('archive').open")

@@ -88,3 +88,14 @@ def test_a_title_in_capitals_keeps_its_small_words() -> None:
     # "the paragraph" after an ordinal is what is counted, not the running text
     assert parse_query("delete the second paragraph").prose is False
     assert parse_query("the link in the paragraph").prose is True
+
+
+def test_select_or_toggle_before_an_article_is_the_verb() -> None:
+    """Review 61: "select the hex nuts row" asked for a drop-down (*select* as a role
+    word) and clicked the Reason select of an open dialog about hex nuts."""
+    q = parse_query("select the hex nuts row")
+    assert "select" not in q.role_words and "combobox" not in q.roles, q
+    assert q.terms[0] == "select"  # a word of a *Select SKU-1003* box's name still
+    assert "combobox" in parse_query("select Damaged as the reason").roles
+    assert "combobox" in parse_query("the country select").roles
+    assert "switch" not in parse_query("toggle the sidebar").roles

@@ -543,3 +543,91 @@ def test_checking_off_an_item_ticks_it(domdex_browser: Any, query: str, box: str
         ticked = p.playwright_page.evaluate(
             "[...document.querySelectorAll('input:checked')].map(e => e.id)")
         assert ticked == [box]
+
+
+def _menu(key: str, items: str) -> str:
+    """A row's "⋯" menu that declares nothing: hidden until a script opens it."""
+    return (f"<span><button title=More onclick=\"document.getElementById('m-{key}').hidden"
+            f"=false\">⋯</button><span id=m-{key} hidden>" + "".join(
+                f"<button onclick=\"rec('{key}-{i.split()[0].lower()}')\">{i}</button>"
+                for i in items.split(",")) + "</span></span>")
+
+
+_FLAGS = LEDGER + "<main><h1>Feature flags</h1><table><tr><th>Flag</th><th>Production" \
+    "</th><th>Actions</th></tr>" + "".join(
+        f"<tr><td><code id={k}-name>{n}</code></td><td><button role=switch "
+        f"aria-checked=true aria-labelledby={k}-name onclick=\"rec('{k}-switch')\"></button>"
+        f"</td><td><button onclick=\"rec('{k}-edit')\">Edit</button>"
+        f"{_menu(k, 'Duplicate,Copy key,Archive')}</td></tr>"
+        for k, n in (("nc", "new-checkout"), ("dm", "dark-mode-v2"))) + "</table></main>"
+
+
+@pytest.mark.parametrize(("query", "acted"), [
+    ("duplicate new-checkout", None),  # review 61: the flag was switched off instead
+    ("confirm archiving dark-mode-v2", None),
+    ("turn off new-checkout", "nc-switch"),
+])
+def test_a_record_s_switch_does_no_act_a_button_does(domdex_browser: Any, query: str,
+                                                     acted: str | None) -> None:
+    """A switch named by its record (a flag's name) only switches: "duplicate X" or
+    "confirm archiving X" over it, their buttons in a menu that declares nothing, would
+    have turned a feature off in production."""
+    with page_showing(domdex_browser, _FLAGS) as p:
+        if acted is None:
+            with pytest.raises(ActionError, match="is a switch"):
+                p.click(query=query)
+        else:
+            p.click(query=query)
+        assert p.playwright_page.evaluate("window.log") == ([acted] if acted else [])
+
+
+_CANDIDATES = LEDGER + "<main><h1>Applicants</h1>" + "".join(
+    f"<article aria-labelledby=n-{k}><h3 id=n-{k}><a href='#{k}' onclick=\"rec('{k}-name');"
+    f"return false\">{n}</a></h3><button aria-label=Shortlist aria-pressed=false>★</button>"
+    f"<p>{job} · applied {d} days ago</p><button onclick=\"rec('{k}-advance')\">Advance"
+    f"</button><button onclick=\"rec('{k}-reject')\">Reject</button>"
+    f"{_menu(k, 'Send email,Schedule interview,Add note')}</article>"
+    for k, n, job, d in (("anna", "Anna Berg", "Designer at Figma", 2),
+                         ("ana", "Ana Silva", "Senior Developer at Nubank", 4),
+                         ("wei", "Wei Chen", "Data Engineer at Stripe", 6))) + "</main>"
+
+
+def test_a_verb_her_own_menu_says_is_no_click_on_her_name(domdex_browser: Any) -> None:
+    """Review 61: "email Ana" clicked her name's link (find's best, `medium` there): her
+    own menu's *Send email* says the act, so the link that names her is not it. Here
+    find's answer is `low` as well; the check that refuses it is asked directly."""
+    from domdex.search.api import find
+    from domdex.session.verbfit import undone
+
+    with page_showing(domdex_browser, _CANDIDATES) as p:
+        idx = p.index()
+        hit = find(idx, "email Ana", intent="click")
+        assert idx.node(hit.ref).name == "Ana Silva", str(hit)
+        assert "asks to email" in (undone(idx, hit, "click") or "")
+        opened = find(idx, "open Ana Silva", intent="click")
+        assert opened.ref == hit.ref and undone(idx, opened, "click") is None
+        p.click(query="open Ana Silva")
+        assert p.playwright_page.evaluate("window.log") == ["ana-name"]
+
+
+_DOMAINS = LEDGER + "<main><h1>Search results</h1><ul>" + "".join(
+    f"<li><b>{d}</b> <span>{s}</span> <button {dis} onclick=\"rec('{d}')\">Add to cart"
+    "</button></li>" for d, s, dis in (("acme-tools.com", "Taken", "disabled"),
+                                       ("acmetools.com", "$12.99/yr", ""),
+                                       ("acme-tools.io", "$39.00/yr", ""))) + "</ul></main>"
+
+
+@pytest.mark.parametrize(("query", "acted"), [
+    ("add acme-tools.com to the cart", None),  # review 61: acmetools.com went in
+    ("add acmetools.com to the cart", "acmetools.com"),
+    ("add acme-tools.io to the cart", "acme-tools.io"),
+])
+def test_a_name_written_with_dots_is_one_name(domdex_browser: Any, query: str,
+                                              acted: str | None) -> None:
+    with page_showing(domdex_browser, _DOMAINS) as p:
+        if acted is None:
+            with pytest.raises(ActionError):
+                p.click(query=query)
+        else:
+            p.click(query=query)
+        assert p.playwright_page.evaluate("window.log") == ([acted] if acted else [])

@@ -267,6 +267,12 @@ _VERB_ROLES = frozenset({"select"})
 _VERB_LEADS = {"switch": frozenset({"to", "the", "between", "from", "my", "this", "it",
                                      "over", "back"})}
 _ON_OFF = frozenset({"on", "off"})
+#: Role words that open a request as its verb when an article or a possessive follows:
+#: "select the hex nuts row" ticks the row's *Select* box; it asks for no drop-down (the
+#: word stays, for names such as *Select SKU-1003*).
+_VERB_FIRST_ROLES = frozenset({"select", "toggle"})
+_DETERMINERS = frozenset(str.split("the a an this that these those my our your his her "
+                                   "their its every each"))
 _ALL_OR_NONE = frozenset({"all", "none"})
 #: Ordinal words and the position each names (-1: the last).
 ORDINAL_WORDS = _ORDINALS
@@ -649,6 +655,8 @@ def parse_query(text: str) -> Query:
             q.terms.append(w)
             q.role_words.append("checkbox")
             q.roles |= ROLE_WORDS["checkbox"]
+        elif n == 0 and w in _VERB_FIRST_ROLES and ahead.get(w) in _DETERMINERS:
+            q.terms.append(w)  # "select the hex nuts row": a verb, no drop-down asked for
         elif n == 0 and w in _VERB_LEADS and ahead.get(w) not in _ON_OFF:
             # a verb, no switch asked for: "switch to grid view"; and a word of a
             # control's name unless the words after it say where to ("switch account")

@@ -551,6 +551,50 @@ def misnamed(idx: PageIndex, result: FindResult, action: str) -> str | None:
     return None
 
 
+#: A name written with inner dots or digits and hyphens: a domain, a file, a version, a
+#: key ("acme-tools.com", "3.1.4", "PROJ-123", "dark-mode-v2"); "e-mail" is a word.
+_WRITTEN_ID = re.compile(r"(?<![\w.-])\w+(?:[-.]\w+)+(?![\w-]|\.\w)")
+#: Actions that put no value in: a name the request writes is the record's, not text.
+_CLICKS = frozenset({"click", "check", "uncheck", "hover"})
+#: What a name's letters are read without.
+_UNWRITTEN = re.compile(r"[\W_]+")
+#: Dashes a page may write a name's hyphen with.
+_DASHES = str.maketrans({c: "-" for c in "\u2010\u2011\u2012\u2013\u2014\u2212"})
+
+
+def unwritten(idx: PageIndex, result: FindResult, action: str) -> str | None:
+    """The refusal to give when the request writes a name with dots or digits in it
+    that the best's own row does not say as written: "add acme-tools.com to the cart"
+    put *acmetools.com* in it (acme-tools.com's own button was disabled; review 61),
+    its words alike once the dot and hyphen were read as spaces. Such a name is one
+    string; a click (a value to type may hold one) on a record that does not show it is
+    on another record."""
+    if action not in _CLICKS or not result.ref:
+        return None
+    text = result.ranking.query.text.translate(_DASHES).casefold()
+    names = [m for m in _WRITTEN_ID.findall(text)
+             if "." in m or any(c.isdigit() for c in m)]
+    if not names:
+        return None
+    node = idx.node(result.ref)
+    mine = f"{label(node)} {row_text(idx, result.ref, 4000)}".translate(_DASHES).casefold()
+    for name in names:
+        if re.search(rf"(?<![\w.-]){re.escape(name)}(?![\w-]|\.\w)", mine):
+            continue
+        # written otherwise in the best's row: the same letters, other dots or hyphens
+        # (a page that words it otherwise, "abort() (in module os)" for "os.abort", is
+        # left to the other checks)
+        bare = _UNWRITTEN.sub("", name)
+        other = next((w for w in _WRITTEN_ID.findall(mine) if _UNWRITTEN.sub("", w) == bare),
+                     None) or next((w for w in mine.split() if w.isalnum() and w == bare), None)
+        if other is None:
+            continue
+        return (f"{result.query!r} names {name!r}; find's best match, {element_line(node)}, "
+                f"is in a row that writes {other!r}, another name, so nothing was done "
+                f"({action}). {_NO_CONTROL_HERE.format(action=action)}")
+    return None
+
+
 def shared(idx: PageIndex, result: FindResult, action: str) -> str | None:
     """The refusal to give when the request names its record by a name (a word
     capitalised after its first) that a record beside the best's holds as well, and no
@@ -1515,7 +1559,8 @@ def doubt(idx: PageIndex, result: FindResult, action: str) -> tuple[str, int] | 
 
 #: The checks :func:`doubt` makes, in order: the record or element is not the one meant
 #: ("an ordinal two listings count differently" is :func:`counted`) …
-_NOT_IT = (walled, excluded, unmet, elsewhere, misnamed, shared, counted, recounted, mentioned)
+_NOT_IT = (walled, excluded, unmet, elsewhere, misnamed, unwritten, shared, counted, recounted,
+           mentioned)
 #: … then a ``medium`` best the request hardly names, a field qualified otherwise than
 #: the request says, one that says the opposite or does more or less, a toggle already as
 #: asked, text for a control's job.

@@ -539,7 +539,9 @@ class AsyncSession:
             seen(result.matches[:1])
             raise ActionError(unmet(idx, result, action) or nowhere(idx, result, action)
                               or result.render())
-        if result.ref is None or result.confidence == "low":
+        best = result.ref
+        unopened = None
+        if best is None or result.confidence == "low":
             text = result.render()
             if result.matches:
                 t.show(idx)
@@ -547,12 +549,12 @@ class AsyncSession:
                 seen([m for m in result.matches if m.ref in shown], text)
             message = (f"No clear match for {query!r}, so nothing was done ({action}). "
                        f"What is there:\n{text}")
-            best = result.ref
             pos = idx.tree.pos.get(best) if best is not None else None
-            if best is not None and pos is not None and not result.below and \
-                    closed_opener(idx, pos) is not None:
-                raise _Unopened(message, best, idx)
-            raise ActionError(message)
+            if best is None or pos is None or result.below or \
+                    closed_opener(idx, pos) is None:
+                raise ActionError(message)
+            # low only for being hidden: shown first if nothing else refuses it here
+            unopened = _Unopened(message, best, idx)
         t.show(idx)  # the candidates' refs are the agent's to act on
         # the record the request names is not the best, or the best is doubtful
         doubted = doubt(idx, result, action)
@@ -564,8 +566,11 @@ class AsyncSession:
         if others:
             seen((result.matches[0], *others))
             raise ActionError(refusal(idx, result, others, action))
-        t.remember(idx, result.ref, query=query, intent=wanted, score=result.score)
-        return result.ref, idx, float(result.score)
+        if unopened is not None:
+            raise unopened
+        assert best is not None  # (no answer was refused above)
+        t.remember(idx, best, query=query, intent=wanted, score=result.score)
+        return best, idx, float(result.score)
 
     # One method per action, typed (the operations table's actions: operations.py) ----
     async def click(self, ref: str | None = None, **options: Unpack[ActOptions]

@@ -135,6 +135,17 @@ _ACT_STEMS = frozenset(_stem(w) for w in _VERBS)
 _VERB_STEMS = _ACT_STEMS | {_stem(w) for w in _CHANGES_STATE}
 
 
+#: Acts a control does that ticking a box does not (*clear* unticks one).
+_CONTROL_ACTS = DONE_BY_CONTROL - {"clear"}
+
+
+def _lemmas(word: str) -> tuple[str, ...]:
+    """``word`` and, for a verb's -ing form, the verb ("archiving": *archive*)."""
+    if len(word) > 5 and word.endswith("ing"):
+        return word, word[:-3], word[:-3] + "e", word[:-4]  # (running: run)
+    return (word,)
+
+
 def _says(name_words: set[str], verb: str) -> bool:
     """Whether a name's (stemmed) words say ``verb`` or a synonym of it."""
     return any(_stem(w) in name_words for w in (verb, *SYNONYMS.get(verb, ())))
@@ -176,14 +187,17 @@ def _unlisted_act(idx: PageIndex, result: FindResult) -> str | None:
         return None
     if IMPERATIVE.match(result.ranking.query.text) or _stem(first) in _control_verbs(idx):
         return first
+    if result.ref and _said_beside(idx, result.ref, first, anywhere=True):
+        return first  # "email Ana" over her name's link, her menu's *Send email* (review 61)
     return None
 
 
-def _said_beside(idx: PageIndex, ref: str, verb: str) -> bool:
+def _said_beside(idx: PageIndex, ref: str, verb: str, *, anywhere: bool = False) -> bool:
     """Whether the element's own record, or the records beside it, hold a control whose
-    name opens with ``verb``: the page edits a user by each row's *Edit* (a card by its
-    menu's *Edit*), not by a name's link, and a row without one (an invited user's) is
-    not edited by its name's link either."""
+    name opens with ``verb`` (``anywhere``: a button of its own record holds it): the
+    page edits a user by each row's *Edit* (a card by its menu's *Edit*), not by a
+    name's link, and a row without one (an invited user's) is not edited by its name's
+    link either."""
     pos = idx.pos(ref)
     tree, nodes, want = idx.tree, idx.nodes, _stem(verb)
     item = record_item(idx, pos)
@@ -201,12 +215,18 @@ def _said_beside(idx: PageIndex, ref: str, verb: str) -> bool:
             return False
 
     def says(record: int) -> bool:
-        return any(nodes[j].role in _SAYING_ROLES and nodes[j].name and
-                   _stem(_first_word(nodes[j].name)) == want for j in tree.subtree(record))
+        return any(nodes[j].name and
+                   (nodes[j].role in _DOING_ROLES and j != pos and
+                    any(_stem(w) == want for w in words(nodes[j].name)) if anywhere
+                    else nodes[j].role in _SAYING_ROLES and
+                    _stem(_first_word(nodes[j].name)) == want)
+                   for j in tree.subtree(record))
 
     if says(item):
         return True  # its own *Edit* (in a closed menu too) is the way, not its title
-    return any(says(o) for o in records_beside(idx, item))
+    # (a word anywhere in a button's name says an act only in the element's own record:
+    # "email Ana" by her menu's *Send email*)
+    return not anywhere and any(says(o) for o in records_beside(idx, item))
 
 
 def _control_verbs(idx: PageIndex) -> frozenset[str]:
@@ -328,17 +348,23 @@ def untoggled(idx: PageIndex, result: FindResult, action: str) -> str | None:
     verb = seq[0] if seq else ""
     node = idx.node(result.ref)
     ends = bool(undoable(verb))  # "delete the Billing role" over a *Billing Delete* box
-    if not (verb in _NOT_BY_TOGGLE or ends) or node.role not in _TOGGLES:
+    # an act only a control does, said first or just after ("duplicate new-checkout",
+    # "confirm archiving dark-mode-v2" over the flag's switch: review 61)
+    done = "" if verb in _NOT_BY_TOGGLE or ends else \
+        next((a for w in seq[:2] for a in _lemmas(w) if a in _CONTROL_ACTS), "")
+    if not (verb in _NOT_BY_TOGGLE or ends or done) or node.role not in _TOGGLES:
         return None
+    verb = done or verb
     own = {_stem(w) for w in words(label(node))}
     # a box named by an undoable act is a permission or a setting: a click ticks it,
     # it deletes nothing (review 59's permission matrix)
     if not ends and (_says(own, verb) or _group_says(idx, result.ref, verb)):
         return None
     # the box is the setting asked for: its name says the rest of the request ("open
-    # external links in a new window" over *External links in new window*)
+    # external links in a new window" over *External links in new window*); a record's
+    # box named by the record is no setting that duplicates or archives it
     rest = {_stem(t) for t in result.ranking.query.terms if t != verb and t not in STOPWORDS}
-    if rest and len(rest & own) * 3 >= 2 * len(rest) and \
+    if not done and rest and len(rest & own) * 3 >= 2 * len(rest) and \
             not any(c.isdigit() for t in rest for c in t):  # an id names a record's box
         return None
     return (f"{result.query!r} asks to {verb}, and find's best match, {element_line(node)}, "
