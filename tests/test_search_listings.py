@@ -308,3 +308,34 @@ def test_an_ordinal_past_the_records_of_its_kind_answers_nothing_sure(
     for idx in _indexed(domdex_browser, html):
         res = find(idx, "delete the third paragraph", intent="click")
         assert not res.ref or res.confidence == "low", str(res)
+
+
+_EXPENSES = """<!doctype html><html lang=en><body><main><h1>Expense approvals</h1><table>
+<tr><th>Employee</th><th>Category</th><th>Amount</th><th>Status</th><th>Actions</th></tr>""" + \
+    "".join(f"<tr><td>{who}</td><td>{cat}</td><td>{amount}</td><td>{status}</td><td>"
+            f"<button>Approve</button> <button>Reject</button></td></tr>"
+            for who, cat, amount, status in (
+                ("Dana Whitfield", "Meals", "$84.20", "Pending"),
+                ("Dana Whitfield", "Travel", "$1,240.00", "Pending"),
+                ("Marcus Lee", "Software", "$39.99", "Approved"),
+                ("Priya Nair", "Travel", "$412.50", "Pending"),
+                ("Olu Adeyemi", "Meals", "$95.00", "Pending"))) + \
+    "</table></main></body></html>"
+
+
+@pytest.mark.parametrize(("query", "row"), [
+    ("reject the second Travel expense", "Priya Nair"),  # review 61: Dana's Travel one
+    ("approve the third pending expense", "Priya Nair"),
+    ("reject the second expense", "Dana Whitfield Travel"),
+])
+def test_an_ordinal_counts_the_records_that_hold_the_value_named(
+        domdex_browser: Any, query: str, row: str) -> None:
+    """A word the request puts before the counted noun that some records hold and others
+    not is a value of theirs, and the count runs over those; "the category of the
+    second product" still picks inside the second one (every record, or none, holds it)."""
+    for idx in _indexed(domdex_browser, _EXPENSES):
+        hit = find(idx, query, intent="click")
+        node = idx.node(hit.ref)
+        row_of = idx.nodes[idx.tree.parent(idx.tree.parent(idx.pos(hit.ref)))]
+        assert node.role == "button" and row.split()[0] in row_of.name, (str(hit), row_of)
+        assert all(w in row_of.name for w in row.split()), (str(hit), row_of.name)

@@ -743,6 +743,16 @@ def _named_among(si: SearchIndex, idx: Any, q: Query, records: list[int], rest: 
         if 0 < len(keep) < len(records):
             records = keep
             rest = rest - ({stem(t) for t in tokens(term)} | {stem(term)})
+    # so does a word left that some records hold and others not, a value of theirs:
+    # "reject the second Travel expense" counts the Travel ones (review 61); a word
+    # every record holds, or none (a column's header), is what to pick inside one
+    for term in [t for t in q.terms if stem(t) in rest]:
+        held = si.holds_term(term)
+        keep = [r for r in records if (span := _subtree(si, idx, r))[1] > span[0]
+                and bool(held[span[0]:span[1]].any())]
+        if 0 < len(keep) < len(records):
+            records = keep
+            rest = rest - {stem(term)}
     return records, rest
 
 
