@@ -60,6 +60,7 @@ from ..search.matcher import SearchIndex
 from ..search.ranking import (
     ACTION_VERBS,
     EVERY_WORDS,
+    Match,
     kind_words,
     ordinal_listings,
     undoable,
@@ -82,7 +83,6 @@ from .verbfit import (
 if TYPE_CHECKING:
     from ..index import PageIndex
     from ..render.find import FindResult
-    from ..search.ranking import Match
 
 __all__ = ["CLOSE", "TWIN_SHARE", "UNSURE_SHOWN", "counted", "doubt", "elsewhere", "excluded",
            "inert", "nowhere", "opposed", "recounted", "refusal", "rivals", "settled", "unmet",
@@ -142,6 +142,38 @@ def rivals(idx: PageIndex, result: FindResult) -> list[Match]:
         if (near and not (asked & mine) - theirs) or \
                 _outnames(idx, said, best.ref, m.ref, result.intent in _FILLS):
             out.append(m)
+    if not out and placed is None and acting is None:
+        out = _unranked_twins(idx, result, kind, asked & (mine or _words(idx, best.ref)),
+                              best_behind)
+    return out
+
+
+#: How many look-alikes beyond find's best few a refusal names.
+_TWINS_SHOWN = 2
+
+
+def _unranked_twins(idx: PageIndex, result: FindResult, kind: tuple[str, str],
+                    need: set[str], best_behind: bool) -> list[Match]:
+    """Look-alikes of the best that find ranked below its best few, whose own words hold
+    every word of the request the best's hold: "call the museum" over five places'
+    *Call* links, where de Young's heading says *Museum* and SFMOMA's only its line
+    below (review 61). Where a word sits in a record ranks them; it does not tell them
+    apart."""
+    if not kind[1] or not need:
+        return []
+    shown = {m.ref for m in result.matches}
+    out: list[Match] = []
+    for j, n in enumerate(idx.nodes):
+        if n.role != kind[0] or not n.visible or n.ref in shown or \
+                "disabled" in n.states or _kind(idx, n.ref) != kind:
+            continue
+        if not best_behind and behind_modal(idx, j):
+            continue
+        if need <= _words(idx, n.ref):
+            region = idx.region_of_pos(j) if hasattr(idx, "region_of_pos") else None
+            out.append(Match(n.ref, n.role, label(n), region.id if region else "", 0.0, j))
+            if len(out) >= _TWINS_SHOWN:
+                break
     return out
 
 
@@ -1485,8 +1517,9 @@ def _proxied(idx: PageIndex, ref: str) -> Any:
 
 def _candidate(idx: PageIndex, m: Match) -> str:
     """One line of a refusal's candidates: the element, its row, its region, its score."""
+    score = f"{m.score:.2f}" if m.score > 0 else "ranked lower"
     return (f"  {element_line(idx.node(m.ref))}{in_row(row_text(idx, m.ref))} in "
-            f"{m.region or 'page'} ({m.score:.2f})")
+            f"{m.region or 'page'} ({score})")
 
 
 def _kind(idx: PageIndex, ref: str) -> tuple[str, str]:
