@@ -662,3 +662,35 @@ def test_look_alikes_find_ranks_lower_are_asked_apart_too(domdex_browser: Any, q
         else:
             p.click(query=query)
         assert p.playwright_page.evaluate("window.log") == ([acted] if acted else [])
+
+
+def _bar(where: str, field: bool) -> str:
+    select = "<select aria-label='Bulk action'><option>Delete</option></select>" if field else ""
+    return (f"<div class=pager>{select}<button onclick=\"rec('{where}-prev')\" disabled>"
+            f"Previous</button><a href='#' onclick=\"rec('{where}-2');return false\">2</a>"
+            f"<button onclick=\"rec('{where}-next')\">Next</button>"
+            f"<button onclick=\"rec('{where}-apply')\">Apply</button></div>")
+
+
+def _runs(field: bool) -> str:
+    return LEDGER + "<main><h1>Pipelines</h1>" + _bar("top", field) + "<table>" + "".join(
+        f"<tr><td>#{n}</td><td>main</td><td>passed</td></tr>" for n in range(4821, 4811, -1)
+    ) + "</table>" + _bar("bottom", field) + "</main>"
+
+
+@pytest.mark.parametrize(("field", "query", "acted"), [
+    (False, "next page", "top-next"),  # review 61: refused, two pagers alike
+    (False, "go to page 2", "top-2"),
+    (True, "apply", None),  # each bar's Apply acts with its own select
+])
+def test_one_control_drawn_above_and_below_the_rows_is_one(domdex_browser: Any, field: bool,
+                                                           query: str, acted: str | None) -> None:
+    """A pager or an action bar drawn again below the rows does the same: the first copy
+    is pressed, as a person means it; not when a field of its own bar gives it a value."""
+    with page_showing(domdex_browser, _runs(field)) as p:
+        if acted is None:
+            with pytest.raises(ActionError):
+                p.click(query=query)
+        else:
+            p.click(query=query)
+        assert p.playwright_page.evaluate("window.log") == ([acted] if acted else [])

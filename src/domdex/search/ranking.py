@@ -64,7 +64,7 @@ from .routing import Route, route
 from .tables import table_of
 
 __all__ = ["EVERY_WORDS", "INTENTS", "Match", "find_matches", "kind_words", "ordinal_listings",
-           "undoable", "unnamed_objects"]
+           "same_copies", "undoable", "unnamed_objects"]
 
 log = logging.getLogger("domdex")
 
@@ -525,6 +525,9 @@ def _position(si: SearchIndex, idx: Any, q: Query, score: np.ndarray,
     bonus = np.zeros(si.n, dtype=np.float32)
     step = _page_step(si, q) if not q.ordinal else 0
     if not (q.positions or q.ordinal or q.landmarks or q.relation or step):
+        best = float(score.max()) if si.n else 0.0
+        if best > 0 and not _PLACE_HINTS & set(q.sequence):
+            _side_copy(si, q, score, best, bonus)  # of two copies around a listing, the first
         return bonus
     best = float(score.max()) if si.n else 0.0
     if best <= 0:
@@ -1039,6 +1042,38 @@ def _side_copy(si: SearchIndex, q: Query, score: np.ndarray, best: float,
 
 
 _LISTING_ROLES = frozenset({"table", "grid", "treegrid", "list"})
+#: Words that may say where a copy is though the parser reads no place in them ("the
+#: compare button at the end of the list"): with one, the first copy gains nothing.
+_PLACE_HINTS = frozenset(str.split("end ending after before beginning start finish last "
+                                   "final first bottom top lower upper below above under "
+                                   "over underneath beneath foot head again second other"))
+#: Roles whose value a control beside them may act with (a bulk action's select).
+_VALUED_ROLES = frozenset({"combobox", "listbox", "textbox", "searchbox", "spinbutton",
+                           "slider", "radio"})
+
+
+def same_copies(idx: Any, q: Query, a: str, b: str) -> bool:
+    """Whether the elements ``a`` and ``b`` are one control drawn twice: copies (same
+    role and name, no word of the request telling them apart) above and below one
+    listing (a pager, a bulk action bar), neither beside a field whose value it may act
+    with (the top *Apply* of WordPress applies the top select's action, not the
+    bottom's). Pressing either does the same."""
+    si = SearchIndex.for_index(idx)
+    ka, kb = si.by_ref.get(a), si.by_ref.get(b)
+    if ka is None or kb is None or not _copy_of(si, q, kb, ka):
+        return False
+    first, second = sorted((int(si.descriptors[ka].pos), int(si.descriptors[kb].pos)))
+    if not _around_listing(idx, first, second):
+        return False
+    tree, nodes = idx.tree, idx.nodes
+    for pos in (first, second):
+        box = tree.parent_pos[pos]  # the copy's bar: its parent, or one up for a lone one
+        if box >= 0 and len(tree.child_pos[box]) == 1 and tree.parent_pos[box] >= 0:
+            box = tree.parent_pos[box]
+        if box < 0 or tree.contains(box, first if pos == second else second) or any(
+                nodes[j].role in _VALUED_ROLES for j in tree.subtree(box)):
+            return False
+    return True
 
 
 def _around_listing(idx: Any, first: int, second: int) -> bool:

@@ -63,6 +63,7 @@ from ..search.ranking import (
     Match,
     kind_words,
     ordinal_listings,
+    same_copies,
     undoable,
     unnamed_objects,
 )
@@ -139,6 +140,8 @@ def rivals(idx: PageIndex, result: FindResult) -> list[Match]:
         if acting is not None and acting[0] not in _name_words(idx, m.ref) and \
                 record_item(idx, idx.pos(m.ref)) == acting[1]:
             continue  # "edit Jon Smith": his row's *Edit*, not his name's link beside it
+        if same_copies(idx, q, best.ref, m.ref):
+            continue  # the pager's *Next* drawn again below the rows: the same press
         if (near and not (asked & mine) - theirs) or \
                 _outnames(idx, said, best.ref, m.ref, result.intent in _FILLS):
             out.append(m)
