@@ -99,3 +99,9 @@ def test_select_or_toggle_before_an_article_is_the_verb() -> None:
     assert "combobox" in parse_query("select Damaged as the reason").roles
     assert "combobox" in parse_query("the country select").roles
     assert "switch" not in parse_query("toggle the sidebar").roles
+
+
+def test_a_small_word_joined_by_a_hyphen_is_a_word_of_the_name() -> None:
+    assert parse_query("ship-to ZIP").terms == ["ship", "to", "zip"]
+    assert "from" in parse_query("the ship-from state").terms
+    assert "to" not in parse_query("go to the ZIP field").terms

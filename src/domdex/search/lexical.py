@@ -267,6 +267,8 @@ _VERB_ROLES = frozenset({"select"})
 _VERB_LEADS = {"switch": frozenset({"to", "the", "between", "from", "my", "this", "it",
                                      "over", "back"})}
 _ON_OFF = frozenset({"on", "off"})
+#: Words joined by hyphens ("ship-to", "bill-from", "opt-in").
+_HYPHENED = re.compile(r"\b[^\W\d_]+(?:-[^\W\d_]+)+\b")
 #: Role words that open a request as its verb when an article or a possessive follows:
 #: "select the hex nuts row" ticks the row's *Select* box; it asks for no drop-down (the
 #: word stays, for names such as *Select SKU-1003*).
@@ -622,6 +624,10 @@ def parse_query(text: str) -> Query:
     # a quoted name made only of small words is asked for: click the "Like" button (a
     # quote to type is a value: type "it is" in the box)
     named: set[str] = set()
+    # a small word joined by a hyphen is part of a name: "ship-to ZIP" is the ZIP of
+    # *Ship to*, not of *Ship from* (review 61)
+    for joined in _HYPHENED.findall(text):
+        named.update(t for t in tokens(fold(joined)) if t in STOPWORDS and len(t) > 1)
     for x in q.quoted if q.intent != "fill" else ():
         said = tokens(fold(x))
         if len(x.split()) <= _QUOTED_NAME_WORDS and all(t in STOPWORDS for t in said):
