@@ -746,10 +746,11 @@ def _named_among(si: SearchIndex, idx: Any, q: Query, records: list[int], rest: 
         if 0 < len(keep) < len(records):
             records = keep
             rest = rest - ({stem(t) for t in tokens(term)} | {stem(term)})
-    # so does a word left that some records hold and others not, a value of theirs:
-    # "reject the second Travel expense" counts the Travel ones (review 61); a word
-    # every record holds, or none (a column's header), is what to pick inside one
-    for term in [t for t in q.terms if stem(t) in rest]:
+    # so does a word between the ordinal and the noun counted that some records hold
+    # and others not, a value of theirs: "reject the second Travel expense" counts the
+    # Travel ones (review 61); a word every record holds, or none (a column's header),
+    # is what to pick inside one; a word elsewhere (an unknown verb) narrows nothing
+    for term in _before_noun(q, rest):
         held = si.holds_term(term)
         keep = [r for r in records if (span := _subtree(si, idx, r))[1] > span[0]
                 and bool(held[span[0]:span[1]].any())]
@@ -757,6 +758,19 @@ def _named_among(si: SearchIndex, idx: Any, q: Query, records: list[int], rest: 
             records = keep
             rest = rest - {stem(term)}
     return records, rest
+
+
+def _before_noun(q: Query, rest: set[str]) -> list[str]:
+    """The words of ``rest`` right after the request's ordinal word ("second *Travel*
+    expense"), up to the first word not among them (the noun counted)."""
+    seq = q.sequence
+    at = next((i for i, w in enumerate(seq) if ORDINAL_WORDS.get(w) == q.ordinal), None)
+    out: list[str] = []
+    for w in seq[at + 1:] if at is not None else ():
+        if w not in q.terms or stem(w) not in rest:
+            break
+        out.append(w)
+    return out
 
 
 def _kind_listing(si: SearchIndex, idx: Any, q: Query, nouns: set[str],
