@@ -524,12 +524,11 @@ def _position(si: SearchIndex, idx: Any, q: Query, score: np.ndarray,
     no candidate: a post's title does not say "post")."""
     bonus = np.zeros(si.n, dtype=np.float32)
     step = _page_step(si, q) if not q.ordinal else 0
+    best = float(score.max()) if si.n else 0.0
     if not (q.positions or q.ordinal or q.landmarks or q.relation or step):
-        best = float(score.max()) if si.n else 0.0
         if best > 0 and not _PLACE_HINTS & set(q.sequence):
             _side_copy(si, q, score, best, bonus)  # of two copies around a listing, the first
         return bonus
-    best = float(score.max()) if si.n else 0.0
     if best <= 0:
         return bonus
     if step and (page := pager_step(si, step)) is not None:  # "next page": current + 1
@@ -740,9 +739,7 @@ def _named_among(si: SearchIndex, idx: Any, q: Query, records: list[int], rest: 
              if "_" in w or "." in w.strip(".") or _proper(w) or _an_id(w)]
     for name in names:  # each name the request writes narrows them: "Lena Okafor"
         term = fold(name).strip(".")
-        held = si.holds_term(term, stems=False)
-        keep = [r for r in records if (span := _subtree(si, idx, r))[1] > span[0]
-                and bool(held[span[0]:span[1]].any())]
+        keep = _holding(si, idx, records, si.holds_term(term, stems=False))
         if 0 < len(keep) < len(records):
             records = keep
             rest = rest - ({stem(t) for t in tokens(term)} | {stem(term)})
@@ -751,13 +748,17 @@ def _named_among(si: SearchIndex, idx: Any, q: Query, records: list[int], rest: 
     # Travel ones (review 61); a word every record holds, or none (a column's header),
     # is what to pick inside one; a word elsewhere (an unknown verb) narrows nothing
     for term in _before_noun(q, rest):
-        held = si.holds_term(term)
-        keep = [r for r in records if (span := _subtree(si, idx, r))[1] > span[0]
-                and bool(held[span[0]:span[1]].any())]
+        keep = _holding(si, idx, records, si.holds_term(term))
         if 0 < len(keep) < len(records):
             records = keep
             rest = rest - {stem(term)}
     return records, rest
+
+
+def _holding(si: SearchIndex, idx: Any, records: list[int], held: np.ndarray) -> list[int]:
+    """The records with an element inside that ``held`` marks."""
+    return [r for r in records if (span := _subtree(si, idx, r))[1] > span[0]
+            and bool(held[span[0]:span[1]].any())]
 
 
 def _before_noun(q: Query, rest: set[str]) -> list[str]:
@@ -2056,10 +2057,9 @@ def find_matches(
         if hand[k] < _FLOOR:
             continue
         d = si.descriptors[k]
-        same = [i for i, m in enumerate(matches) if end is not None and
-                _nested(end, d.pos, m.pos) and _alike(d.label, m.name)]
-        if same:  # the list item around a chosen link, the span inside a chosen button
-            i = same[0]
+        i = next((i for i, m in enumerate(matches) if end is not None and
+                  _nested(end, d.pos, m.pos) and _alike(d.label, m.name)), None)
+        if i is not None:  # the list item around a chosen link, the span inside a chosen button
             if not (intent in ACTION_INTENTS and not _role_said(q, matches[i].role) and
                     _holds_control(idx, matches[i].pos, d.pos)):
                 continue

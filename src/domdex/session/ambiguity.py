@@ -613,15 +613,20 @@ def unwritten(idx: PageIndex, result: FindResult, action: str) -> str | None:
         return None
     node = idx.node(result.ref)
     mine = f"{label(node)} {row_text(idx, result.ref, 4000)}".translate(_DASHES).casefold()
+    # the row's names by their letters alone (its plain words are their own letters)
+    letters: dict[str, str] = {}
+    for w in _WRITTEN_ID.findall(mine):
+        letters.setdefault(_UNWRITTEN.sub("", w), w)
+    for w in mine.split():
+        if w.isalnum():
+            letters.setdefault(w, w)
     for name in names:
         if re.search(rf"(?<![\w.-]){re.escape(name)}(?![\w-]|\.\w)", mine):
             continue
         # written otherwise in the best's row: the same letters, other dots or hyphens
         # (a page that words it otherwise, "abort() (in module os)" for "os.abort", is
         # left to the other checks)
-        bare = _UNWRITTEN.sub("", name)
-        other = next((w for w in _WRITTEN_ID.findall(mine) if _UNWRITTEN.sub("", w) == bare),
-                     None) or next((w for w in mine.split() if w.isalnum() and w == bare), None)
+        other = letters.get(_UNWRITTEN.sub("", name))
         if other is None:
             continue
         return (f"{result.query!r} names {name!r}; find's best match, {element_line(node)}, "

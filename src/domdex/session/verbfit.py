@@ -214,13 +214,17 @@ def _said_beside(idx: PageIndex, ref: str, verb: str, *, anywhere: bool = False)
         if item is None:
             return False
 
+    def said(j: int) -> bool:
+        n = nodes[j]
+        if not n.name:
+            return False
+        if anywhere:  # a button of its own: *Send email*
+            return n.role in _DOING_ROLES and j != pos and \
+                any(_stem(w) == want for w in words(n.name))
+        return n.role in _SAYING_ROLES and _stem(_first_word(n.name)) == want
+
     def says(record: int) -> bool:
-        return any(nodes[j].name and
-                   (nodes[j].role in _DOING_ROLES and j != pos and
-                    any(_stem(w) == want for w in words(nodes[j].name)) if anywhere
-                    else nodes[j].role in _SAYING_ROLES and
-                    _stem(_first_word(nodes[j].name)) == want)
-                   for j in tree.subtree(record))
+        return any(said(j) for j in tree.subtree(record))
 
     if says(item):
         return True  # its own *Edit* (in a closed menu too) is the way, not its title
@@ -350,9 +354,10 @@ def untoggled(idx: PageIndex, result: FindResult, action: str) -> str | None:
     ends = bool(undoable(verb))  # "delete the Billing role" over a *Billing Delete* box
     # an act only a control does, said first or just after ("duplicate new-checkout",
     # "confirm archiving dark-mode-v2" over the flag's switch: review 61)
-    done = "" if verb in _NOT_BY_TOGGLE or ends else \
+    known = verb in _NOT_BY_TOGGLE or ends
+    done = "" if known else \
         next((a for w in seq[:2] for a in _lemmas(w) if a in _CONTROL_ACTS), "")
-    if not (verb in _NOT_BY_TOGGLE or ends or done) or node.role not in _TOGGLES:
+    if not (known or done) or node.role not in _TOGGLES:
         return None
     verb = done or verb
     own = {_stem(w) for w in words(label(node))}
