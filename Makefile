@@ -12,8 +12,12 @@ demo: setup
 	@echo
 	@$(PY) -m domdex regions $(DEMO_PAGE)
 
+# One worker a core (at most four): most of a browser test is spent waiting on Chromium,
+# so two workers on a 2-core machine overlap that wait (README, "Tests").
+TEST_WORKERS ?= auto
+
 test: setup
-	@$(PY) -m pytest -q $(PYTEST_ARGS)
+	@$(PY) -m pytest -q -n $(TEST_WORKERS) --maxprocesses=4 --dist worksteal $(PYTEST_ARGS)
 
 test-fast: setup
 	@$(PY) -m pytest -q -m "not browser" $(PYTEST_ARGS)
