@@ -820,7 +820,12 @@
   // (`.toolbar { cursor: pointer }` around "Reply" and "Forward"): 2-8 element children,
   // each with a short text of its own, all different, and no loose text beside them. Its
   // items are kept as click targets: a click in the container's middle can miss them all.
+  // A card whose parts hold controls of their own (a device's tile: its name, then its
+  // *Power* and *Dim* buttons) is no strip: its controls are the targets, and its name
+  // is text.
   const STRIP_TEXT = 40;
+  const CONTROLS = "a[href],button,input,select,textarea,[role=button],[role=switch]," +
+    "[role=checkbox],[role=link],[role=menuitem],[role=tab],[tabindex]";
   const isStrip = (el) => {
     const kids = el.children;
     if (kids.length < 2 || kids.length > 8) return false;
@@ -830,6 +835,7 @@
       if (!t || t.length > STRIP_TEXT || seen.has(t)) return false;
       seen.add(t);
     }
+    for (const k of kids) if (k.querySelector(CONTROLS)) return false;
     for (let n = el.firstChild; n; n = n.nextSibling) {
       if (n.nodeType === 3 && /\S/.test(n.data)) return false;
     }

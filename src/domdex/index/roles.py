@@ -90,6 +90,14 @@ SECTION_TAGS = frozenset(
 )
 
 
+def by_cursor(node: Node) -> bool:
+    """Whether a node is interactive only by the "clickable" state capture gives a box
+    with a pointer cursor or a click listener: no control's role or tag. Such a box may
+    be a card whose own buttons do its acts, and a click on its middle does none."""
+    return "clickable" in node.states and node.role not in INTERACTIVE_ROLES and \
+        node.tag not in INTERACTIVE_TAGS and node.tag not in ("a", "input")
+
+
 def is_interactive(node: Node) -> bool:
     """Would an agent act on this node (click, type, choose)?
 

@@ -2057,15 +2057,21 @@ def find_matches(
         if hand[k] < _FLOOR:
             continue
         d = si.descriptors[k]
+        inherited = 0.0
         i = next((i for i, m in enumerate(matches) if end is not None and
-                  _nested(end, d.pos, m.pos) and _alike(d.label, m.name)), None)
+                  _nested(end, d.pos, m.pos) and (
+                      _alike(d.label, m.name) or _does_asked(idx, q, m.pos, d.pos, d.label)
+                      or _does_asked(idx, q, d.pos, m.pos, m.name))), None)
         if i is not None:  # the list item around a chosen link, the span inside a chosen button
             if not (intent in ACTION_INTENTS and not _role_said(q, matches[i].role) and
                     _holds_control(idx, matches[i].pos, d.pos)):
                 continue
             # a plain box chosen to act on, whose text is the control's inside it: the
             # control is what is pressed ("delete the Legacy card" → its *Delete* button),
-            # unless the request names the box's role ("the timezone column header")
+            # unless the request names the box's role ("the timezone column header");
+            # a card's control named by the request's act takes the card's score, which
+            # its words earned (the *Dim* of the lamp's tile, not another tile's)
+            inherited = matches[i].score if not _alike(d.label, matches[i].name) else 0.0
             del matches[i]
             swapped = True
         reg = idx.region_of_pos(d.pos) if hasattr(idx, "region_of_pos") else None
@@ -2077,7 +2083,7 @@ def find_matches(
         # a field with no name of its own is shown by the text that labels it ("Genre")
         shown = d.label or (d.fields.get("label", "")[:80] if si.role_fillable[k] else "")
         matches.append(Match(d.ref, d.role, shown, reg.id if reg else "",
-                             float(score[k]), d.pos, parts, d.guessed,
+                             max(float(score[k]), inherited), d.pos, parts, d.guessed,
                              intent == "click" and _unasked(q, d.role, d.label),
                              intent == "click" and _undone(q, d)))
     if swapped:
@@ -2596,10 +2602,32 @@ def _role_said(q: Query, role: str) -> bool:
 
 
 def _holds_control(idx: Any, box: int, pos: int) -> bool:
-    """The element at ``box`` is no control, and the one at ``pos`` is one inside it."""
+    """The element at ``box`` is no control, and the one at ``pos`` is one inside it; or
+    ``box`` is clickable by its cursor or a script alone (a card whose text is its
+    buttons' too: "Movie night Run Edit") and ``pos`` is a button, link or box of its own
+    kind inside it: the request's words name that control ("run the movie night scene",
+    review 62), and a click on the card's middle may do nothing."""
     nodes = idx.nodes
-    return box < pos and not roles.is_interactive(nodes[box]) and \
+    if box >= pos:
+        return False
+    if not roles.is_interactive(nodes[box]):
+        return roles.is_interactive(nodes[pos])
+    return roles.by_cursor(nodes[box]) and not roles.by_cursor(nodes[pos]) and \
         roles.is_interactive(nodes[pos])
+
+
+def _does_asked(idx: Any, q: Query, box: int, pos: int, name: str) -> bool:
+    """Whether the element at ``pos`` named ``name``, inside the box at ``box`` that is
+    clickable by its cursor alone, is named by a word of the request the box's own text
+    does not say: its act ("dim the bedside lamp" over the lamp's tile, whose *Dim*
+    button shows "−") or its part ("the coffee maker's settings", a "⚙" titled
+    *Settings*; review 62). The box is then that control's place, not a rival."""
+    if not roles.by_cursor(idx.nodes[box]) or pos <= box or not name:
+        return False
+    own = {stem(w) for w in tokens(name)}
+    boxed = {stem(w) for w in tokens(idx.nodes[box].name or idx.nodes[box].text)}
+    return any(stem(t) in own and stem(t) not in boxed
+               for t in (q.sequence or q.terms) if t not in STOPWORDS)
 
 
 def _nested(end: list[int], a: int, b: int) -> bool:

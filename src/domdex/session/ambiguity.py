@@ -74,6 +74,7 @@ from .verbfit import (
     BY_ANY_CLICK,
     DONE_BY_CONTROL,
     IMPERATIVE,
+    carded,
     miscast,
     overreach,
     undone,
@@ -1606,4 +1607,4 @@ _NOT_IT = (walled, excluded, unmet, elsewhere, misnamed, unwritten, shared, coun
 #: the request says, one that says the opposite or does more or less, a toggle already as
 #: asked, text for a control's job.
 _DOUBTFUL = (unsure, unqualified, sectioned, opposed, settled, inert, undone, untoggled, miscast,
-             unroled, overreach)
+             unroled, overreach, carded)

@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING
 
 from ..index.identity import record_item, records_beside, words
 from ..index.labels import label
+from ..index.roles import by_cursor, is_interactive
 from ..languages import current_language
 from ..render.elements import element_line
 from ..search.lexical import STOPWORDS, SYNONYMS, english_stem
@@ -48,8 +49,8 @@ if TYPE_CHECKING:
     from ..render.find import FindResult
     from ..snapshot import Node
 
-__all__ = ["BY_ANY_CLICK", "DONE_BY_CONTROL", "IMPERATIVE", "miscast", "overreach", "undone",
-           "unroled", "untoggled"]
+__all__ = ["BY_ANY_CLICK", "DONE_BY_CONTROL", "IMPERATIVE", "carded", "miscast", "overreach",
+           "undone", "unroled", "untoggled"]
 
 #: Verbs of a request that only a control doing that can answer: a tab or a link named
 #: by the thing acted on (*Logs* for "save these logs") only shows it.
@@ -106,6 +107,18 @@ _NOT_BY_TOGGLE = frozenset(str.split(
     "open go view visit navigate download upload submit send publish save edit rename print "
     "export import search sort close create file"))
 _TOGGLES = frozenset({"checkbox", "radio", "switch", "menuitemcheckbox", "menuitemradio"})
+#: Marks a record is given by a button of its own, whatever it is called there ("unstar
+#: the birthday cake" over the photo's selection box, its *Favourite* beside it).
+_MARKS = frozenset(str.split("star unstar pin unpin like unlike upvote downvote flag unflag "
+                             "snooze bookmark"))
+#: Verbs a click on a checkbox, radio or switch answers, its name aside ("turn the
+#: heating on", "use the 24-hour clock"); a record's acts (star, pin, mute …) only where
+#: its name says them (*Starred*), not over a record's selection box.
+_BY_TOGGLE = frozenset(str.split(
+    "tick untick check uncheck select deselect unselect toggle enable disable turn switch "
+    "flip activate deactivate mark unmark choose pick opt include exclude allow disallow "
+    "show hide display use set make keep remember accept agree require want notify email "
+    "hold click press tap hit"))
 #: Every verb a control's name may open with, to tell a name that says an act (and
 #: their synonyms: *Change my password* says an act).
 _VERBS = frozenset(w for v in ACTION_VERBS | DONE_BY_CONTROL | _NOT_BY_TOGGLE
@@ -323,6 +336,8 @@ _PHRASAL_WORDS = {"remove": ("delete", "trash", "clear", "unlink", "detach", "di
                   "reset": ("restore", "undo", "revert", "default")}
 
 
+#: Roles of a record's container, named by its content rather than by its author.
+_RECORD_ROLES = frozenset({"listitem", "row", "article", "treeitem", "gridcell", "cell"})
 #: How far up a control's ancestors a group naming its act may be.
 _GROUP_DEPTH = 4
 
@@ -333,9 +348,12 @@ def _group_says(idx: PageIndex, ref: str, verb: str) -> bool:
     pos = idx.pos(ref)
     tree = idx.tree
     for p in tree.ancestors(pos)[:_GROUP_DEPTH]:
-        said = label(idx.nodes[p])
+        # a record's name is its content (a ticket's "Kim Sato · Open"), not a group's
+        # word for what its controls do (review 62: "open ticket 4824" ticked its box)
+        said = "" if idx.nodes[p].role in _RECORD_ROLES else label(idx.nodes[p])
         lead = tree.child_pos[p][0] if tree.child_pos[p] else -1
-        if lead >= 0 and lead != pos and not tree.contains(lead, pos):
+        if lead >= 0 and lead != pos and not tree.contains(lead, pos) and \
+                idx.nodes[lead].role not in _RECORD_ROLES:  # another record, no heading
             said += " " + (label(idx.nodes[lead]) or idx.nodes[lead].text)[:80]
         if said and _says({_stem(w) for w in words(said)}, verb):
             return True
@@ -357,6 +375,13 @@ def untoggled(idx: PageIndex, result: FindResult, action: str) -> str | None:
     known = verb in _NOT_BY_TOGGLE or ends
     done = "" if known else \
         next((a for w in seq[:2] for a in _lemmas(w) if a in _CONTROL_ACTS), "")
+    if not (known or done) and node.role in _TOGGLES and verb not in _BY_TOGGLE:
+        # an act no list here holds, given as an order, that a button of the box's own
+        # record says ("rotate the harbor boats photo" over the photo's selection box,
+        # its *Rotate* in a closed menu: review 62); "add a child seat" over the *Child
+        # seat* option, with no *Add* of its own, is the option asked for
+        done = verb if _unlisted_act(idx, result) == verb and (
+            verb in _MARKS or _said_beside(idx, result.ref, verb)) else ""
     if not (known or done) or node.role not in _TOGGLES:
         return None
     verb = done or verb
@@ -375,6 +400,31 @@ def untoggled(idx: PageIndex, result: FindResult, action: str) -> str | None:
     return (f"{result.query!r} asks to {verb}, and find's best match, {element_line(node)}, "
             f"is a {node.role}: a click would tick or untick it and do nothing else, so "
             f"nothing was done ({action}). Act on an element by its ref ({action} <ref>).")
+
+
+def carded(idx: PageIndex, result: FindResult, action: str) -> str | None:
+    """The refusal to give when a click's best is a box clickable as a whole (by its
+    cursor or a listener, no control's role) that holds controls of its own, and the
+    request opens with an act the box's words do not say ("turn on the air purifier"
+    over the purifier's tile, whose *Power* switch does it; review 62): a click on the
+    tile's middle opens it at most, and would be reported done."""
+    if action != "click" or not result.ref or current_language() is not None:
+        return None
+    seq = result.ranking.query.sequence
+    verb = seq[0] if seq else ""
+    if not verb.isalpha() or verb in STOPWORDS or verb in _BY_OPENING:
+        return None
+    pos = idx.pos(result.ref)
+    node = idx.nodes[pos]
+    if not by_cursor(node) or _stem(verb) in {_stem(w) for w in words(label(node))}:
+        return None
+    inside = range(pos + 1, idx.tree.end[pos])
+    if not any(is_interactive(idx.nodes[j]) and not by_cursor(idx.nodes[j]) for j in inside):
+        return None
+    return (f"{result.query!r} asks to {verb}, and find's best match, {element_line(node)}, "
+            f"is a box clickable as a whole that holds controls of its own: a click on its "
+            f"middle may do nothing or only open it, so nothing was done ({action}). Act "
+            f"on the control inside it that does this by its ref ({action} <ref>).")
 
 
 def _plain_first(text: str, verb: str) -> bool:
@@ -459,10 +509,16 @@ def miscast(idx: PageIndex, result: FindResult, action: str) -> str | None:
                 f"{element_line(node)}, says it does something else ({name[0]}), so "
                 f"nothing was done ({action}). Act on it by its ref ({action} <ref>) if "
                 f"it is the one meant.")
-    if not name or name[0] not in _VERBS or name[0] == verb:
+    # a name may open with a verb any click answers ("add Slow River to a playlist" over
+    # *Play Slow River*, review 62): that is its act too
+    if not name or (name[0] not in _VERBS and name[0] not in BY_ANY_CLICK) or \
+            name[0] == verb:
         return None
-    if verb not in _VERBS and ((name[0] not in _ENDING and not undoable(name[0])) or
-                               not _plain_first(result.ranking.query.text, verb)):
+    if verb in _MAKES and name[0] in _MAKES:
+        return None  # "add a card" over *Create card*: making either way
+    if verb not in _VERBS and verb not in _MAKES and (
+            (name[0] not in _ENDING and not undoable(name[0])) or
+            not _plain_first(result.ranking.query.text, verb)):
         return None
     if _says({_stem(w) for w in name}, verb) or verb in SYNONYMS.get(name[0], ()) or \
             _submits(verb, node) or name[0] in seq[1:]:
