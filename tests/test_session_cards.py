@@ -76,7 +76,9 @@ def test_the_name_inside_a_card_is_text_not_a_target(domdex_browser: Any) -> Non
 
 # A record's selection box named by the record (its caption), its other acts in a menu
 # that opens by script (no ARIA says so).
-_PHOTOS = LEDGER + """<main><h1>Album</h1>
+_PHOTOS = LEDGER + """<main><h1>Album</h1><div role=toolbar aria-label=Selection>
+<button onclick="rec('bulk-dl')">Download selected</button>
+<button onclick="rec('bulk-del')">Delete selected</button></div>
 <div><span id=c1>IMG_10.jpg · Harbour at dusk</span>
 <div role=checkbox tabindex=0 aria-checked=false aria-labelledby=c1
      onclick="rec('sel-10')">☐</div>
@@ -125,3 +127,16 @@ def test_another_control_of_the_record_is_not_pressed_for_its_act(
         log = _log(p)
         assert log and all(not x.startswith(("sel-", "play-")) for x in log), log
 
+
+
+@pytest.mark.parametrize(("query", "acted"), [
+    ("download the old mill photo", "act on whatever is ticked"),  # not the bulk button
+    ("delete", "act on whatever is ticked"),
+    ("download the selected photos", "bulk-dl"),
+])
+def test_a_bulk_action_is_no_answer_for_one_named_record(
+        domdex_browser: Any, query: str, acted: str) -> None:
+    """*Download selected* acts on the ticked photos, whichever they are: a request that
+    names one photo, or none, is refused; one that says "selected" presses it."""
+    with page_showing(domdex_browser, _PHOTOS) as p:
+        _clicks_or_refuses(p, query, acted)

@@ -1228,6 +1228,8 @@ def _underreach(idx: PageIndex, node: Any, result: FindResult, action: str,
 #: action (*Save and publish*); its *all* goes to a longer list (*View all*).
 _DOING = frozenset({"button", "menuitem"})
 _ALL = EVERY_WORDS | {"everyone", "everywhere"}
+#: What a bulk action's name says it acts on (*Delete selected*, *Archive checked*).
+_PICKED = frozenset({"selected", "checked", "ticked", "selection", "chosen", "marked"})
 #: What joins a second action to a control's first: *Save and publish*, *Save & close*,
 #: *Save, then publish* (the name's first word must be a verb: *Terms and Conditions*).
 _SECOND = re.compile(r"\s(?:and|&|\+)\s|,\s*then\s")
@@ -1246,6 +1248,9 @@ def _overreach(node: Any, result: FindResult, action: str, said: set[str]) -> st
     named = _TOKEN.findall(name)
     # a link to *all* of something goes to a longer list ("View all"): no more done
     more = [w for w in named if w in _ALL and not said & _ALL and node.role != "link"]
+    # a bulk action acts on whatever is ticked, not on the record the request names
+    # ("download the beach sunset photo" over *Download selected*; review 62)
+    more += [w for w in named if w in _PICKED and not said & _PICKED][:1]
     second = _SECOND.split(name, maxsplit=1)
     verb = [w for w in _TOKEN.findall(fold(result.query)) if w not in _FILLER][:1]
     if len(second) == 2 and named and (named[0] in ACTION_VERBS or named[:1] == verb):
@@ -1255,9 +1260,10 @@ def _overreach(node: Any, result: FindResult, action: str, said: set[str]) -> st
             more += after[:1]
     if not more:
         return None
+    what = "act on whatever is ticked" if more[-1] in _PICKED else "do more than asked"
     return (f"{result.query!r}: find's best match, {element_line(node)}, says "
-            f"{', '.join(repr(w) for w in more)}, which the request does not, so it may do "
-            f"more than asked and nothing was done ({action}). Say it if it is meant, or act "
+            f"{', '.join(repr(w) for w in more)}, which the request does not, so it may "
+            f"{what} and nothing was done ({action}). Say it if it is meant, or act "
             f"on an element by its ref ({action} <ref>).")
 
 
