@@ -1249,8 +1249,10 @@ def _overreach(node: Any, result: FindResult, action: str, said: set[str]) -> st
     # a link to *all* of something goes to a longer list ("View all"): no more done
     more = [w for w in named if w in _ALL and not said & _ALL and node.role != "link"]
     # a bulk action acts on whatever is ticked, not on the record the request names
-    # ("download the beach sunset photo" over *Download selected*; review 62)
-    more += [w for w in named if w in _PICKED and not said & _PICKED][:1]
+    # ("download the beach sunset photo" over *Download selected*; review 62); a link
+    # leads to what is chosen (Django's *Change selected author* beside its drop-down)
+    more += [w for w in named if w in _PICKED and not said & _PICKED and
+             node.role != "link"][:1]
     second = _SECOND.split(name, maxsplit=1)
     verb = [w for w in _TOKEN.findall(fold(result.query)) if w not in _FILLER][:1]
     if len(second) == 2 and named and (named[0] in ACTION_VERBS or named[:1] == verb):
