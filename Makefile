@@ -12,8 +12,9 @@ demo: setup
 	@echo
 	@$(PY) -m domdex regions $(DEMO_PAGE)
 
-# One worker a core (at most four): most of a browser test is spent waiting on Chromium,
-# so two workers on a 2-core machine overlap that wait (README, "Tests").
+# One worker a core (at most four; README). On the 2-core machine the suite took 12-14 min
+# on two workers, 12-13 min in one process the session before: the gain is not shown
+# yet. More workers than cores failed timing-sensitive tests under load.
 TEST_WORKERS ?= auto
 
 test: setup
