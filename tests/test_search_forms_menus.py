@@ -19,6 +19,8 @@ import pytest
 
 from domdex.search.api import find
 
+from .conftest import page_showing
+
 pytestmark = pytest.mark.browser
 
 FORMS = """<!doctype html><html lang="en"><body><main>
@@ -61,12 +63,8 @@ cursor: pointer }</style></head><body><main>
 
 
 def _indexed(browser: Any, html: str) -> Iterator[Any]:
-    page = browser.new_page()
-    try:
-        page.playwright_page.set_content(html)
+    with page_showing(browser, html) as page:
         yield page.index()
-    finally:
-        page.close()
 
 
 @pytest.fixture(scope="module")
@@ -403,11 +401,7 @@ _LABEL = """<!doctype html><html lang="en"><body><main><h1>Create a shipping lab
 ])
 def test_a_small_word_joined_by_a_hyphen_names_the_section(domdex_browser: Any, query: str,
                                                           want: str) -> None:
-    page = domdex_browser.new_page()
-    try:
-        page.playwright_page.set_content(_LABEL)
+    with page_showing(domdex_browser, _LABEL) as page:
         idx = page.index()
         hit = find(idx, query, intent="fill")
         assert idx.node(hit.ref).attrs.get("id") == want and hit.confidence != "low", str(hit)
-    finally:
-        page.close()

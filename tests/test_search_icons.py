@@ -14,6 +14,8 @@ from domdex.index.labels import icon_words
 from domdex.search.api import find
 from domdex.snapshot import Node
 
+from .conftest import page_showing
+
 ICONS = """<main><h1>Run festive-newt</h1><div><span>ID 46cfe885</span>
 <button class="inline-flex h-8 w-8"><svg class="lucide lucide-copy size-4" aria-hidden="true"
  viewBox="0 0 24 24"><rect/></svg></button>
@@ -35,16 +37,12 @@ ICONS = """<main><h1>Run festive-newt</h1><div><span>ID 46cfe885</span>
 ])
 def test_an_unnamed_control_is_found_by_its_icon(domdex_browser: Any, query: str,
                                                  hint: str) -> None:
-    page = domdex_browser.new_page()
-    try:
-        page.playwright_page.set_content(ICONS)
+    with page_showing(domdex_browser, ICONS) as page:
         idx = page.index()
         result = find(idx, query, intent="click")
         best = idx.node(result.matches[0].ref)
         assert hint in best.attrs.get("dx-icon", ""), str(result)
         assert result.confidence in ("low", "none")  # a guess, never acted on by words
-    finally:
-        page.close()
 
 
 @pytest.mark.parametrize(("hint", "words"), [

@@ -366,23 +366,25 @@ def untoggled(idx: PageIndex, result: FindResult, action: str) -> str | None:
     order LB-1017" over the order row's checkbox): a click would tick it."""
     if action != "click" or not result.ref or current_language() is not None:
         return None
+    node = idx.node(result.ref)
+    if node.role not in _TOGGLES:
+        return None
     seq = result.ranking.query.sequence
     verb = seq[0] if seq else ""
-    node = idx.node(result.ref)
     ends = bool(undoable(verb))  # "delete the Billing role" over a *Billing Delete* box
     # an act only a control does, said first or just after ("duplicate new-checkout",
     # "confirm archiving dark-mode-v2" over the flag's switch: review 61)
     known = verb in _NOT_BY_TOGGLE or ends
     done = "" if known else \
         next((a for w in seq[:2] for a in _lemmas(w) if a in _CONTROL_ACTS), "")
-    if not (known or done) and node.role in _TOGGLES and verb not in _BY_TOGGLE:
+    if not (known or done) and verb not in _BY_TOGGLE:
         # an act no list here holds, given as an order, that a button of the box's own
         # record says ("rotate the harbor boats photo" over the photo's selection box,
         # its *Rotate* in a closed menu: review 62); "add a child seat" over the *Child
         # seat* option, with no *Add* of its own, is the option asked for
         done = verb if _unlisted_act(idx, result) == verb and (
             verb in _MARKS or _said_beside(idx, result.ref, verb)) else ""
-    if not (known or done) or node.role not in _TOGGLES:
+    if not (known or done):
         return None
     verb = done or verb
     own = {_stem(w) for w in words(label(node))}
@@ -418,8 +420,9 @@ def carded(idx: PageIndex, result: FindResult, action: str) -> str | None:
     node = idx.nodes[pos]
     if not by_cursor(node) or _stem(verb) in {_stem(w) for w in words(label(node))}:
         return None
-    inside = range(pos + 1, idx.tree.end[pos])
-    if not any(is_interactive(idx.nodes[j]) and not by_cursor(idx.nodes[j]) for j in inside):
+    # (the box itself is clickable by its cursor, so the walk does not count it)
+    if not any(is_interactive(n) and not by_cursor(n)
+               for n in map(idx.nodes.__getitem__, idx.tree.subtree(pos))):
         return None
     return (f"{result.query!r} asks to {verb}, and find's best match, {element_line(node)}, "
             f"is a box clickable as a whole that holds controls of its own: a click on its "
