@@ -7,14 +7,33 @@ and the CLI daemon all drive an :class:`AsyncSession`.
 
 from __future__ import annotations
 
-from .cache import RegionCache
-from .core import AsyncSession, SessionStats
-from .dialogs import DialogEvent, DialogPolicy
-from .intents import Fingerprint, Intent, IntentCache
-from .options import SessionOptions
-from .recovery import Recovery
-from .results import ActionResult, TabInfo
-from .sync import Session
+from typing import TYPE_CHECKING
+
+from ..lazy import exports as _exports
+
+if TYPE_CHECKING:
+    from .cache import RegionCache
+    from .core import AsyncSession, SessionStats
+    from .dialogs import DialogEvent, DialogPolicy
+    from .intents import Fingerprint, Intent, IntentCache
+    from .options import SessionOptions
+    from .recovery import Recovery
+    from .results import ActionResult, TabInfo
+    from .sync import Session
+
+#: Where each public name lives; it is imported on first use, so that a module of this
+#: package (``operations``, for the command line) imports without the rest of it.
+_LAZY = {
+    ".cache": ("RegionCache",),
+    ".core": ("AsyncSession", "SessionStats"),
+    ".dialogs": ("DialogEvent", "DialogPolicy"),
+    ".intents": ("Fingerprint", "Intent", "IntentCache"),
+    ".options": ("SessionOptions",),
+    ".recovery": ("Recovery",),
+    ".results": ("ActionResult", "TabInfo"),
+    ".sync": ("Session",),
+}
+__getattr__, __dir__ = _exports(globals(), _LAZY)
 
 __all__ = [
     "ActionResult",

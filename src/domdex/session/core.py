@@ -71,7 +71,8 @@ from .shots import Screenshots
 from .stats import SessionStats
 from .tab import Tab, printed_refs
 from .tabs import TabRegistry
-from .waits import ElementState, LoadState, Waits
+from .waits import Waits
+from .waitstates import ElementState, LoadState
 from .warmer import Warmer
 
 logger = logging.getLogger("domdex")

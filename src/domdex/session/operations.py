@@ -29,7 +29,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, TypedDict, Unpack
 
-from .waits import ElementState, LoadState
+from .waitstates import ElementState, LoadState
 
 if TYPE_CHECKING:
     from .core import AsyncSession

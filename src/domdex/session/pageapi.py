@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from ..snapshot import Snapshot
     from .core import AsyncSession
     from .results import ActionResult
-    from .waits import ElementState, LoadState
+    from .waitstates import ElementState, LoadState
 
 __all__ = ["PageActions", "SyncPageActions"]
 

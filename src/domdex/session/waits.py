@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from typing import TYPE_CHECKING, Literal, get_args
+from typing import TYPE_CHECKING, get_args
 
 from ..errors import ActionError, QueryError, RefError
 from ..render.elements import element_line
@@ -12,18 +12,14 @@ from ..snapshot import parse_ref
 from . import backend
 from .messages import first_line
 from .results import ActionResult
+from .waitstates import ElementState, LoadState
 
 if TYPE_CHECKING:
     from .captures import Captures
     from .dialogs import DialogPolicy
     from .tab import Tab
 
-__all__ = ["ElementState", "LoadState", "Waits"]
-
-#: The load states a wait can wait for (Playwright's own names).
-LoadState = Literal["load", "domcontentloaded", "networkidle"]
-#: The states of an element a wait can wait for (Playwright's own names).
-ElementState = Literal["visible", "hidden", "attached", "detached"]
+__all__ = ["Waits"]
 
 
 class Waits:
