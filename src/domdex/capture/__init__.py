@@ -137,8 +137,6 @@ class FrameRegistry:
     patched: int = 0
     full: int = 0
     full_reason: str = ""
-    #: ids of frames that did not answer their last capture: the next one waits less
-    unanswered: set[str] = field(default_factory=set)
 
     def id_for(self, frame: Any) -> str:
         key = getattr(frame, "_impl_obj", frame)
@@ -237,6 +235,7 @@ async def _capture_child(fc: _FrameCapture, deadline: float) -> None:
         log.info("capture: frame %s left out: %s", fc.fid, exc)
         fc.data = None
         fc.unanswered = not fc.frame.is_detached()  # a frame removed meanwhile is just gone
+        _dl.answered(fc.frame, False)  # its element or its owner lookup did not answer
     except Exception as exc:  # a frame that detaches or navigates mid-capture is left out
         log.debug("capture: frame %s (%s) left out: %s", fc.fid, fc.frame.url, exc)
         fc.data = None
@@ -284,9 +283,8 @@ async def capture_page(page: Any, registry: FrameRegistry | None = None, *,
         return snap
     # The main frame must be captured first: child captures look up the <iframe> refs.
     children = _walk_frames(main_frame, registry)
-    await asyncio.gather(*(_capture_child(fc, _child_deadline(registry, fc.fid))
+    await asyncio.gather(*(_capture_child(fc, _dl.frame_deadline(fc.frame))
                            for fc in children))
-    registry.unanswered = {fc.fid for fc in children if fc.unanswered}
     with paused_gc():
         snap = _assemble(main, children, registry)
     registry.full += 1
@@ -298,14 +296,6 @@ async def capture_page(page: Any, registry: FrameRegistry | None = None, *,
               len(snap.nodes), len(snap.frames), (time.perf_counter() - started) * 1000,
               main.get("ms"), main.get("full"))
     return snap
-
-
-def _child_deadline(registry: FrameRegistry, fid: str) -> float:
-    """A frame that did not answer last time gets a fifth of the deadline (at least
-    0.5 s): a page with a stuck ad frame stays quick to re-capture."""
-    if fid in registry.unanswered:
-        return max(0.5, _dl.FRAME_DEADLINE / 5)
-    return _dl.FRAME_DEADLINE
 
 
 def _apply_patch(live: _Live, data: dict[str, Any]) -> tuple[Snapshot, set[str]]:

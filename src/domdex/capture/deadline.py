@@ -19,11 +19,12 @@ from __future__ import annotations
 
 import asyncio
 import os
+import weakref
 from typing import Any
 
 from ..errors import BrowserError
 
-__all__ = ["FRAME_DEADLINE", "MAIN_DEADLINE", "FrameUnanswered", "evaluate_in",
+__all__ = ["FRAME_DEADLINE", "MAIN_DEADLINE", "FrameUnanswered", "answered", "evaluate_in",
            "frame_deadline", "with_deadline"]
 
 
@@ -40,6 +41,10 @@ FRAME_DEADLINE = _seconds("DOMDEX_FRAME_DEADLINE", 5.0)
 #: Seconds the main frame gets (``DOMDEX_MAIN_DEADLINE``).
 MAIN_DEADLINE = _seconds("DOMDEX_MAIN_DEADLINE", 90.0)
 
+#: Child frames (Playwright's own frame objects, held weakly) whose last in-page call got
+#: no answer: the next call, by capture, read or anything else, waits a fifth as long.
+_SILENT: weakref.WeakSet[Any] = weakref.WeakSet()
+
 
 class FrameUnanswered(BrowserError):
     """An in-page call that got no answer before its deadline."""
@@ -53,11 +58,27 @@ class FrameUnanswered(BrowserError):
             "never ends.")
 
 
+def _frame_key(frame: Any) -> Any:
+    return getattr(frame, "_impl_obj", frame)  # the same for every wrapper of one frame
+
+
+def answered(frame: Any, yes: bool) -> None:
+    """Note whether the child ``frame`` answered its last in-page call."""
+    if yes:
+        _SILENT.discard(_frame_key(frame))
+    else:
+        _SILENT.add(_frame_key(frame))
+
+
 def frame_deadline(target: Any) -> float:
     """The deadline for ``target``: a Page or the main frame gets :data:`MAIN_DEADLINE`,
-    a child frame (or an element inside one) :data:`FRAME_DEADLINE`."""
+    a child frame (or an element inside one) :data:`FRAME_DEADLINE`, and a child frame
+    that did not answer its last call a fifth of it (at least 0.5 s): a page with a stuck
+    ad frame stays quick to capture and read again."""
     frame = getattr(target, "parent_frame", None)
     if frame is not None:  # a child Frame
+        if _frame_key(target) in _SILENT:
+            return max(0.5, FRAME_DEADLINE / 5)
         return FRAME_DEADLINE
     if hasattr(target, "parent_frame") or hasattr(target, "main_frame"):
         return MAIN_DEADLINE  # the main Frame, or a Page
@@ -88,4 +109,14 @@ async def evaluate_in(target: Any, script: str, arg: Any = None, *,
         url = str(target.url) if hasattr(target, "url") else ""
     except Exception:  # a Locator has no url; a closed page may refuse
         url = ""
-    return await with_deadline(target.evaluate(script, arg, **options), seconds, url, what)
+    child = getattr(target, "parent_frame", None) is not None
+    try:
+        result = await with_deadline(target.evaluate(script, arg, **options), seconds, url,
+                                     what)
+    except FrameUnanswered:
+        if child:
+            answered(target, False)
+        raise
+    if child:
+        answered(target, True)
+    return result

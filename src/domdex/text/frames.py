@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..capture.deadline import FRAME_DEADLINE, evaluate_in, with_deadline
+from ..capture.deadline import evaluate_in, frame_deadline, with_deadline
 from .scripts import script
 from .sections import BOILERPLATE, Section, build_sections
 
@@ -55,8 +55,9 @@ async def visible_frames(page: Any) -> list[VisibleFrame]:
                 or frame.url.startswith("chrome-error:"):
             continue  # a frame that failed to load shows the browser's error page
         try:
-            handle = await with_deadline(frame.frame_element(), FRAME_DEADLINE, frame.url)
-            box = await with_deadline(handle.bounding_box(), FRAME_DEADLINE, frame.url)
+            seconds = frame_deadline(frame)
+            handle = await with_deadline(frame.frame_element(), seconds, frame.url)
+            box = await with_deadline(handle.bounding_box(), seconds, frame.url)
         except Exception:  # detached while we looked, cross-process and gone, or stuck
             logger.debug("frame %s has no element box", frame.url, exc_info=True)
             continue
