@@ -12,13 +12,14 @@ demo: setup
 	@echo
 	@$(PY) -m domdex regions $(DEMO_PAGE)
 
-# One worker a core (at most four; README). On the 2-core machine the suite took 12-14 min
-# on two workers, 12-13 min in one process the session before: the gain is not shown
-# yet. More workers than cores failed timing-sensitive tests under load.
+# One worker a core (at most four; README). On the 2-core machine, nothing else running:
+# 11 min 45 s on two workers, 13 min 9 s on three (2026-11-28). More workers than cores
+# failed timing-sensitive tests under load. loadgroup keeps a module marked
+# xdist_group on one worker (test_session.py's ledger reads its earlier tests).
 TEST_WORKERS ?= auto
 
 test: setup
-	@$(PY) -m pytest -q -n $(TEST_WORKERS) --maxprocesses=4 --dist worksteal $(PYTEST_ARGS)
+	@$(PY) -m pytest -q -n $(TEST_WORKERS) --maxprocesses=4 --dist loadgroup $(PYTEST_ARGS)
 
 test-fast: setup
 	@$(PY) -m pytest -q -m "not browser" $(PYTEST_ARGS)

@@ -18,7 +18,9 @@ from domdex.chromium import LAUNCH_ARGS, find_chromium
 from domdex.errors import ActionError, DomdexError, RefError, StaleRefError
 from domdex.session import Session, SessionOptions
 
-pytestmark = pytest.mark.browser
+#: One worker runs the whole module under pytest-xdist (``--dist loadgroup``):
+#: ``test_zz_ledger`` reads what the tests before it recorded.
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("test_session")]
 
 LEDGER = {"recovered": 0, "refused": 0, "wrong_element": 0, "actions": 0}
 
