@@ -140,3 +140,33 @@ def test_a_bulk_action_is_no_answer_for_one_named_record(
     names one photo, or none, is refused; one that says "selected" presses it."""
     with page_showing(domdex_browser, _PHOTOS) as p:
         _clicks_or_refuses(p, query, acted)
+
+
+# Prescriptions: each row has a switch named by an act (*Auto-refill*) and a button that
+# does the act now (*Request refill*), disabled while a refill is too early.
+_PRESCRIPTIONS = LEDGER + "<main><h1>Your prescriptions</h1><table><thead><tr>" \
+    "<th>Medicine</th><th>Refills left</th><th>Auto-refill</th><th></th></tr></thead>" \
+    "<tbody>" + "".join(
+        f"<tr><td>{name}</td><td>{left}</td><td><button role=switch aria-checked=false "
+        f"aria-label='Auto-refill' onclick=\"rec('{k}-auto')\">○</button></td><td>"
+        f"<button {'disabled' if early else ''} onclick=\"rec('{k}-refill')\">Request "
+        f"refill</button></td></tr>"
+        for k, name, left, early in (("lis", "Lisinopril 10 mg", 3, False),
+                                     ("amx", "Amoxicillin 250 mg", 1, True))) + \
+    "</tbody></table></main>"
+
+
+def test_a_switch_named_by_the_act_is_no_stand_in_for_the_records_button(
+        domdex_browser: Any) -> None:
+    """"refill Amoxicillin" while its *Request refill* is disabled: the row's
+    *Auto-refill* switch says "refill" too, but a click would only turn automatic
+    refills on (review 62 saw it reported done)."""
+    with page_showing(domdex_browser, _PRESCRIPTIONS) as p:
+        try:
+            p.click(query="refill Amoxicillin 250 mg")
+        except ActionError:
+            pass
+        assert _log(p) == []
+        p.click(query="request a refill of Lisinopril")
+        p.click(query="turn on auto-refill for Lisinopril")  # the switch, asked for
+        assert _log(p) == ["lis-refill", "lis-auto"]

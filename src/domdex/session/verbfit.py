@@ -383,14 +383,19 @@ def untoggled(idx: PageIndex, result: FindResult, action: str) -> str | None:
         # its *Rotate* in a closed menu: review 62); "add a child seat" over the *Child
         # seat* option, with no *Add* of its own, is the option asked for
         done = verb if _unlisted_act(idx, result) == verb and (
-            verb in _MARKS or _said_beside(idx, result.ref, verb)) else ""
+            verb in _MARKS or _said_beside(idx, result.ref, verb)
+            or _said_beside(idx, result.ref, verb, anywhere=True)) else ""
     if not (known or done):
         return None
     verb = done or verb
     own = {_stem(w) for w in words(label(node))}
     # a box named by an undoable act is a permission or a setting: a click ticks it,
-    # it deletes nothing (review 59's permission matrix)
-    if not ends and (_says(own, verb) or _group_says(idx, result.ref, verb)):
+    # it deletes nothing (review 59's permission matrix); unless a button of its own
+    # record says the act too: the order is the button's, even a disabled one's
+    # ("refill Metformin" over the prescription's *Auto-refill* switch, beside its
+    # *Request refill*: review 62)
+    if not ends and (_says(own, verb) or _group_says(idx, result.ref, verb)) and \
+            not _said_beside(idx, result.ref, verb, anywhere=True):
         return None
     # the box is the setting asked for: its name says the rest of the request ("open
     # external links in a new window" over *External links in new window*); a record's
