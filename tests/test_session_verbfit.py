@@ -623,6 +623,26 @@ def test_a_name_written_with_dots_is_one_name(domdex_browser: Any, query: str,
         _clicks_or_refuses(p, query, acted)
 
 
+# the name asked for is taken (no button at all); another row writes its name without
+# the hyphen and before another ending
+_TAKEN = LEDGER + "<main><h1>Results</h1><table><tbody>" + "".join(
+    f"<tr><td><strong>{d}</strong></td><td>{s}</td><td>{b}</td></tr>" for d, s, b in (
+        ("bright-path.org", "Taken", "<button onclick=\"rec('whois')\">Who owns this?</button>"),
+        ("brightpath.net", "$12.99/yr", "<button onclick=\"rec('net')\">Add to cart</button>"),
+        ("bright-path.io", "$39.99/yr", "<button onclick=\"rec('io')\">Add to cart</button>"))
+) + "</tbody></table></main>"
+
+
+@pytest.mark.parametrize(("query", "acted"), [
+    ("add bright-path.org to my cart", "writes 'brightpath.net'"),  # review 63: .net went in
+    ("add bright-path.io to my cart", "io"),
+])
+def test_a_name_before_another_ending_is_another_name(domdex_browser: Any, query: str,
+                                                      acted: str) -> None:
+    with page_showing(domdex_browser, _TAKEN) as p:
+        _clicks_or_refuses(p, query, acted)
+
+
 _PLACES = LEDGER + "<main><h1>Places</h1><ul>" + "".join(
     f"<li aria-labelledby=h-{k}><h3 id=h-{k}>{name}</h3><p>{line}</p><button>Directions"
     f"</button> <a href='#' onclick=\"rec('{k}');return false\">Call</a></li>"

@@ -598,6 +598,15 @@ _UNWRITTEN = re.compile(r"[\W_]+")
 _DASHES = str.maketrans({c: "-" for c in "\u2010\u2011\u2012\u2013\u2014\u2212"})
 
 
+def _base(name: str) -> str:
+    """A written name's letters before its last ending (*acme-robotics* of
+    *acme-robotics.com*: a domain, a file), or "" for a name with no letter-only ending."""
+    head, dot, end = name.rpartition(".")
+    if not dot or not end.isalpha() or not any(c.isalpha() for c in head):
+        return ""
+    return "." + _UNWRITTEN.sub("", head)  # never a whole name's letters
+
+
 def unwritten(idx: PageIndex, result: FindResult, action: str) -> str | None:
     """The refusal to give when the request writes a name with dots or digits in it
     that the best's own row does not say as written: "add acme-tools.com to the cart"
@@ -618,16 +627,20 @@ def unwritten(idx: PageIndex, result: FindResult, action: str) -> str | None:
     letters: dict[str, str] = {}
     for w in _WRITTEN_ID.findall(mine):
         letters.setdefault(_UNWRITTEN.sub("", w), w)
+        if _base(w):
+            letters.setdefault(_base(w), w)
     for w in mine.split():
         if w.isalnum():
             letters.setdefault(w, w)
     for name in names:
         if re.search(rf"(?<![\w.-]){re.escape(name)}(?![\w-]|\.\w)", mine):
             continue
-        # written otherwise in the best's row: the same letters, other dots or hyphens
-        # (a page that words it otherwise, "abort() (in module os)" for "os.abort", is
-        # left to the other checks)
-        other = letters.get(_UNWRITTEN.sub("", name))
+        # written otherwise in the best's row: the same letters, other dots or hyphens,
+        # or the same name before another ending (*acmerobotics.net* for
+        # "acme-robotics.com": review 63); a page that words it otherwise, "abort() (in
+        # module os)" for "os.abort", is left to the other checks
+        other = letters.get(_UNWRITTEN.sub("", name)) or \
+            (letters.get(_base(name)) if _base(name) else None)
         if other is None:
             continue
         return (f"{result.query!r} names {name!r}; find's best match, {element_line(node)}, "
