@@ -6,6 +6,7 @@ headless Chromium and the ledger shows what was clicked."""
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 import pytest
@@ -621,6 +622,34 @@ def test_a_name_written_with_dots_is_one_name(domdex_browser: Any, query: str,
                                               acted: str) -> None:
     with page_showing(domdex_browser, _DOMAINS) as p:
         _clicks_or_refuses(p, query, acted)
+
+
+# a page's views as tabs (one named *Edit*) above a history whose rows roll back
+_HISTORY = LEDGER + "<main><h1>Harbour Bridge: history</h1><div role=tablist>" + "".join(
+    f"<button role=tab onclick=\"rec('tab-{t.lower()}')\">{t}</button>"
+    for t in ("Read", "Edit", "History")) + "</div><table><thead><tr><th>Time</th>" \
+    "<th>Author</th><th></th></tr></thead><tbody>" + "".join(
+        f"<tr><td>{when}</td><td>{who}</td><td><button onclick=\"rec('rb-{k}')\">Rollback"
+        f"</button></td></tr>" for k, when, who in (("3", "10:42", "Mira"),
+                                                    ("2", "09:15", "Tomas"))) + \
+    "</tbody></table></main>"
+
+
+def test_a_verb_written_in_two_words_is_the_act_asked(domdex_browser: Any) -> None:
+    """Review 63: "roll back the latest edit" pressed the *Edit* tab (the request's
+    object, find's best there with `high` confidence); the act, *Rollback*, is written
+    "roll back". Here find's best is `medium`, so the check is asked directly too."""
+    from domdex.search.api import find
+    from domdex.session.verbfit import undone
+
+    with page_showing(domdex_browser, _HISTORY) as p:
+        idx = p.index()
+        hit = find(idx, "roll back the latest edit", intent="click")
+        assert idx.node(hit.ref).name == "Edit", str(hit)
+        assert "asks to rollback" in (undone(idx, hit, "click") or "")
+        with contextlib.suppress(ActionError):
+            p.click(query="roll back the latest edit")
+        assert _log(p) in ([], ["rb-3"])
 
 
 # the name asked for is taken (no button at all); another row writes its name without

@@ -193,6 +193,8 @@ def _unlisted_act(idx: PageIndex, result: FindResult) -> str | None:
     if not seq or current_language() is not None:
         return None
     first = seq[0]
+    if len(seq) > 1 and seq[0] + seq[1] in result.ranking.query.terms:
+        first = seq[0] + seq[1]  # a verb written in two words: "roll back" (*Rollback*)
     if first in _BY_OPENING and first not in BY_ANY_CLICK and result.ref and \
             _said_beside(idx, result.ref, first):
         return first  # "edit Ana Gomez": the other rows' *Edit*, none in hers (review 58)
