@@ -384,9 +384,12 @@ def untoggled(idx: PageIndex, result: FindResult, action: str) -> str | None:
         # record says ("rotate the harbor boats photo" over the photo's selection box,
         # its *Rotate* in a closed menu: review 62); "add a child seat" over the *Child
         # seat* option, with no *Add* of its own, is the option asked for
+        # (or a box named by the act whose record's button says it too: *Auto-refill*
+        # beside *Request refill*, for "refill Metformin": review 62)
         done = verb if _unlisted_act(idx, result) == verb and (
             verb in _MARKS or _said_beside(idx, result.ref, verb)
-            or _said_beside(idx, result.ref, verb, anywhere=True)) else ""
+            or (_says({_stem(w) for w in words(label(node))}, verb)
+                and _said_beside(idx, result.ref, verb, anywhere=True))) else ""
     if not (known or done):
         return None
     verb = done or verb
