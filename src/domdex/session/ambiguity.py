@@ -627,8 +627,8 @@ def unwritten(idx: PageIndex, result: FindResult, action: str) -> str | None:
     letters: dict[str, str] = {}
     for w in _WRITTEN_ID.findall(mine):
         letters.setdefault(_UNWRITTEN.sub("", w), w)
-        if _base(w):
-            letters.setdefault(_base(w), w)
+        if base := _base(w):
+            letters.setdefault(base, w)
     for w in mine.split():
         if w.isalnum():
             letters.setdefault(w, w)
@@ -639,8 +639,8 @@ def unwritten(idx: PageIndex, result: FindResult, action: str) -> str | None:
         # or the same name before another ending (*acmerobotics.net* for
         # "acme-robotics.com": review 63); a page that words it otherwise, "abort() (in
         # module os)" for "os.abort", is left to the other checks
-        other = letters.get(_UNWRITTEN.sub("", name)) or \
-            (letters.get(_base(name)) if _base(name) else None)
+        base = _base(name)
+        other = letters.get(_UNWRITTEN.sub("", name)) or (letters.get(base) if base else None)
         if other is None:
             continue
         return (f"{result.query!r} names {name!r}; find's best match, {element_line(node)}, "

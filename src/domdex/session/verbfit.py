@@ -373,6 +373,7 @@ def untoggled(idx: PageIndex, result: FindResult, action: str) -> str | None:
         return None
     seq = result.ranking.query.sequence
     verb = seq[0] if seq else ""
+    own = {_stem(w) for w in words(label(node))}
     ends = bool(undoable(verb))  # "delete the Billing role" over a *Billing Delete* box
     # an act only a control does, said first or just after ("duplicate new-checkout",
     # "confirm archiving dark-mode-v2" over the flag's switch: review 61)
@@ -388,12 +389,11 @@ def untoggled(idx: PageIndex, result: FindResult, action: str) -> str | None:
         # beside *Request refill*, for "refill Metformin": review 62)
         done = verb if _unlisted_act(idx, result) == verb and (
             verb in _MARKS or _said_beside(idx, result.ref, verb)
-            or (_says({_stem(w) for w in words(label(node))}, verb)
+            or (_says(own, verb)
                 and _said_beside(idx, result.ref, verb, anywhere=True))) else ""
     if not (known or done):
         return None
     verb = done or verb
-    own = {_stem(w) for w in words(label(node))}
     # a box named by an undoable act is a permission or a setting: a click ticks it,
     # it deletes nothing (review 59's permission matrix); unless a button of its own
     # record says the act too: the order is the button's, even a disabled one's
