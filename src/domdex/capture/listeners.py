@@ -23,11 +23,10 @@ did before; a page that does not answer in time is not waited on.
 from __future__ import annotations
 
 import logging
-import weakref
 from typing import Any
 
-from .asyncapi import as_async
 from .deadline import with_deadline
+from .devtools import session_of
 
 __all__ = ["install"]
 
@@ -68,9 +67,6 @@ _INSTALL = """(() => {
 #: How long the probe's install may take before capture goes on without it.
 INSTALL_DEADLINE = 2.0
 
-#: One DevTools session per page, or None where the browser refused one.
-_sessions: weakref.WeakKeyDictionary[Any, Any] = weakref.WeakKeyDictionary()
-
 
 async def install(page: Any) -> bool:
     """Make sure the main frame's window has the listener probe; False if it cannot.
@@ -79,20 +75,8 @@ async def install(page: Any) -> bool:
     here would wait on the event loop it runs on, for ever). Never raises: the probe is
     a refinement, and a capture without it is the capture domdex made before it existed.
     """
-    page = as_async(page)  # a sync user's page (attach) hands back sync wrappers: their
-    key = getattr(page, "_impl_obj", page)  # calls would block this very event loop
     try:
-        session = _sessions.get(key, False)
-        if session is False:
-            try:
-                context = as_async(page.context)
-                session = await with_deadline(context.new_cdp_session(page),
-                                              INSTALL_DEADLINE, page.url, "listener probe")
-                session = as_async(session)
-            except Exception as exc:  # not Chromium, or a connection that refuses it
-                log.debug("capture: no DevTools session for the listener probe (%s)", exc)
-                session = None
-            _sessions[key] = session
+        session = await session_of(page)
         if session is None:
             return False
         await with_deadline(

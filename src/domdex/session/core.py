@@ -426,6 +426,7 @@ class AsyncSession:
                 baseline = await self.captures.capture(t)
             epoch = t.epoch
             tabs_before = set(self.registry.ids())
+            windows = await self.registry.windows(t)
             downloads_from = self.downloader.next_seq
             t.nav_error = None
             await self.dialogs.quiet(t.pw)  # a flood's last queued alerts arrive first
@@ -446,8 +447,8 @@ class AsyncSession:
             if element and action in CHANGES_STATE and t.epoch == epoch and idx is not None \
                     and target is not None and not done:
                 element = await self.performer.element_now(t, idx, target)
-            if self.registry.follow_popups:
-                await self.registry.adoptions()
+            unanswered = await self.registry.adoptions(t, windows) \
+                if self.registry.follow_popups else 0
             result = ActionResult(action, target, element, found_by, score, recovery,
                                   url=t.pw.url, navigated=t.epoch != epoch,
                                   dialogs=self.dialogs.drain(),
@@ -460,9 +461,15 @@ class AsyncSession:
                                   "page; go back or open another URL.")
             opened = [k for k in self.registry.ids() if k not in tabs_before]
             if opened:
-                result.message = (f"TAB: the page opened {', '.join(opened)}; "
-                                  f"{self.registry.current_id} is current. (tabs to list, "
-                                  "switch back)")
+                result.message = "\n".join(filter(None, (result.message, (
+                    f"TAB: the page opened {', '.join(opened)}; "
+                    f"{self.registry.current_id} is current. (tabs to list, switch back)"))))
+            if unanswered:
+                windows_said = "a window" if unanswered == 1 else f"{unanswered} windows"
+                result.message = "\n".join(filter(None, (result.message, (
+                    f"TAB: the page opened {windows_said} whose server has not answered "
+                    "yet; each becomes a tab, and the current one, when it does (tabs to "
+                    "list them)."))))
             if diff:
                 after = await self.captures.capture(t)
                 before = baseline or after

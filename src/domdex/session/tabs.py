@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable, Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..capture.deadline import with_deadline
+from ..capture.devtools import page_targets
 from ..errors import BrowserError
 from . import backend
 from .intents import IntentCache
@@ -25,6 +26,18 @@ if TYPE_CHECKING:
     from .revive import BrowserLink
 
 __all__ = ["TabRegistry"]
+
+#: How long a window an action opened may take to become a tab.
+_ADOPTION_DEADLINE = 5.0
+
+
+class Windows(NamedTuple):
+    """The windows before an action: Playwright's count of pages it reported, and the
+    browser's own page targets in the tab's context (None where it did not say)."""
+
+    seen: int
+    targets: frozenset[str] | None
+
 
 #: Pages of a browser reached over CDP that are the browser's own, not web pages.
 _INTERNAL = ("chrome://", "devtools://", "chrome-extension://", "chrome-untrusted://")
@@ -53,6 +66,7 @@ class TabRegistry:
         self._next_id = 1
         self._watched: set[int] = set()
         self._pending: set[asyncio.Task[Any]] = set()
+        self._pages_seen = 0  # pages Playwright has reported, to count arrivals by
         self._private: list[Any] = []  # contexts of the session's own (a scratch page)
 
     # Looking tabs up -----------------------------------------------------------------
@@ -206,6 +220,7 @@ class TabRegistry:
         self._watched.add(id(context))
 
         async def on_page(pw: Any) -> None:
+            self._pages_seen += 1
             if any(pw.context is c for c in self._private):
                 return
             task = asyncio.current_task()
@@ -219,9 +234,39 @@ class TabRegistry:
                     self._pending.discard(task)
         context.on("page", on_page)
 
-    async def adoptions(self) -> None:
-        """Let popups opened by the last action become tabs before answering."""
-        await asyncio.sleep(0.05)  # the context's "page" event follows the click
+    async def windows(self, tab: Tab) -> Windows:
+        """Where the windows stand before an action on ``tab``: what
+        :meth:`adoptions` counts the windows it opened from."""
+        return Windows(self._pages_seen, await page_targets(tab.pw)
+                       if self.follow_popups else None)
+
+    async def adoptions(self, tab: Tab | None = None, before: Windows | None = None) -> int:
+        """Let popups opened by the last action become tabs before answering; returns
+        how many windows it opened that are not tabs yet.
+
+        With ``before`` (taken by :meth:`windows` on ``tab``), the browser says how many
+        windows the action opened. Playwright reports a popup only once its first
+        response has come, which a slow server (or a loaded machine) delays past any
+        fixed pause: the action's answer would miss the tab, and the agent's current tab
+        would change under it a moment later. So each is waited for, up to
+        :data:`_ADOPTION_DEADLINE`. Without ``before``, or where the browser does not
+        say, a short pause stands in.
+        """
+        opened = 0
+        now = None
+        if tab is not None and before is not None and before.targets is not None:
+            now = await page_targets(tab.pw)
+        if now is not None and before is not None and before.targets is not None:
+            opened = len(now - before.targets)
+        else:
+            await asyncio.sleep(0.05)  # the context's "page" event follows the click
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + _ADOPTION_DEADLINE
+        while before is not None and self._pages_seen - before.seen < opened \
+                and loop.time() < deadline:
+            await asyncio.sleep(0.02)
         pending = [t for t in self._pending if not t.done()]
         if pending:
-            await asyncio.wait(pending, timeout=5)
+            await asyncio.wait(pending, timeout=_ADOPTION_DEADLINE)
+        return max(0, opened - (self._pages_seen - before.seen)) if before is not None \
+            else 0
