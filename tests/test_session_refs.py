@@ -596,6 +596,33 @@ def test_a_toggle_already_as_asked_is_not_clicked(
     _acts_or_refuses(domdex_browser, page, query, acted, r"already")
 
 
+def _favourites(*rows: tuple[str, str]) -> str:
+    """A vault's items, each with a *Favourite* toggle (``aria-pressed`` as given)."""
+    return LEDGER + "<main><h1>All items</h1><ul>" + "".join(
+        f"<li><strong>{name}</strong> <button aria-label=Favourite aria-pressed={pressed} "
+        f"onclick=\"rec('Favourite {name}')\">★</button></li>" for name, pressed in rows
+    ) + "</ul></main>"
+
+
+_VAULT = _favourites(("GitHub", "false"), ("Northbank Online", "true"))
+
+
+@pytest.mark.parametrize(("page", "query", "acted"), [
+    (_VAULT, "unfavourite Northbank", "Favourite Northbank Online"),
+    (_VAULT, "unfavourite GitHub", None),  # not pressed: a click would favourite it
+    (_switch("Star", True), "unstar", "Star"),
+    (_switch("Star", False), "unstar", None),
+    (_records("People", ("Ann", "", "Follow")), "unfollow Ann", None),  # no state said
+])
+def test_an_un_word_turns_a_toggle_off(
+        domdex_browser: Any, page: str, query: str, acted: str | None) -> None:
+    """Review 63: "unfavourite Northbank" clicked the item's name (the page's toggle says
+    only *Favourite*, so find matched "Northbank" alone). The *un-* word the page does
+    not hold is found as the word it undoes, and a click goes ahead only on a toggle that
+    says it is on; one that is off, or that says no state, is refused."""
+    _acts_or_refuses(domdex_browser, page, query, acted, r"opposite|already")
+
+
 
 @pytest.mark.parametrize(("page", "query", "acted"), [
     (LEDGER + "<main><h1>App</h1><h2>Hello world</h2><p>Status: "

@@ -31,6 +31,7 @@ __all__ = [
     "stems",
     "tokens",
     "unplaced_negation",
+    "unprefixed",
 ]
 
 _TOKEN = re.compile(
@@ -345,6 +346,16 @@ def unplaced_negation(text: str, placed: bool) -> bool:
     query must not act on a request it only half understood: "delete the one that's
     not Alice" keeps "alice" as a word that would pick Alice's row."""
     return not placed and bool(_NEGATING.search(fold(text)))
+
+
+def unprefixed(word: str) -> str | None:
+    """The word an English *un-* word undoes (*unfavourite* → *favourite*, *unstar* →
+    *star*), else None: a request says "unfavourite" where the page's toggle says only
+    *Favourite*. Short bases and function words aside (*unit*, *under*, *until*)."""
+    if current_language() is not None or not word.startswith("un") or not word.isalpha():
+        return None
+    base = word[2:]
+    return base if len(base) >= 4 and base not in STOPWORDS else None
 
 
 def stem(word: str) -> str:

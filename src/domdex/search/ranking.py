@@ -56,6 +56,7 @@ from .lexical import (
     stem,
     time_tokens,
     tokens,
+    unprefixed,
 )
 from .matcher import SearchIndex
 from .pagers import STEP_WORDS, pager_step
@@ -1922,6 +1923,7 @@ def find_matches(
         # "write permission" (review 48)
         q.terms.insert(0, q.sequence[0])
     _join_compounds(si, q)
+    _undo_words(si, q)
     _ordinal_in_name(si, q)
     intent = intent or q.intent
     if q.named_page and intent == "navigate" and "page" in q.terms:
@@ -2537,6 +2539,22 @@ def _join_compounds(si: SearchIndex, q: Query) -> None:
                 else set()
         if q.head and (a in q.head or b in q.head):
             q.head = [t for t in q.head if t not in (a, b)] + [joined]
+
+
+def _undo_words(si: SearchIndex, q: Query) -> None:
+    """"unfavourite Northbank" on a page whose toggle says only *Favourite*: an English
+    *un-* word the page does not hold becomes the word it undoes (a form of which the
+    page shows), so the toggle is found as "favourite Northbank" finds it. Whether a
+    click turns it off is for the acting side to judge, by the toggle's state and the
+    request's own words (``q.text`` keeps them)."""
+    for t in list(q.terms):
+        base = unprefixed(t)
+        if base is None or si.has_token(t) or float(si.match_term(t).max(initial=0)) >= 0.5:
+            continue
+        if not si.has_token(base, True) and float(si.match_term(base).max(initial=0)) < 0.9:
+            continue
+        q.terms = [base if x == t else x for x in q.terms]
+        q.sequence = [base if x == t else x for x in q.sequence]
 
 
 def _ordinal_in_name(si: SearchIndex, q: Query) -> None:

@@ -55,7 +55,7 @@ from ..index.labels import label, uncounted
 from ..index.modal import behind_modal, open_modal
 from ..languages import current_language, in_page_language, is_function_word
 from ..render.elements import element_line, in_row
-from ..search.lexical import STOPWORDS, SYNONYMS, stem, unplaced_negation
+from ..search.lexical import STOPWORDS, SYNONYMS, stem, unplaced_negation, unprefixed
 from ..search.matcher import SearchIndex
 from ..search.ranking import (
     ACTION_VERBS,
@@ -1139,6 +1139,8 @@ def opposed(idx: PageIndex, result: FindResult, action: str) -> str | None:
         if word in _TYPED and result.intent in _FILLS:
             continue  # "enter the reason" types; it is no *Exit*
         for other in sorted(_OPPOSITES.get(word, set()) | _unword(word)):
+            if other == unprefixed(word) and _switched_on(node):
+                continue  # "unfavourite" over a pressed *Favourite*: a click turns it off
             if other in theirs and word not in theirs and other not in said:
                 return (f"{result.query!r} says {word!r}, and find's best match, "
                         f"{element_line(node)}, says {other!r}, so it may do "
@@ -1159,6 +1161,12 @@ def opposed(idx: PageIndex, result: FindResult, action: str) -> str | None:
 #: *Pause notifications*, *Opt out of analytics* is ticked to turn the thing off
 #: ("turn on notifications" ticked *Pause notifications*; review 46).
 _NEGATED = re.compile(r"\b(?:don'?t|do not|never|pause|opt[- ]out|disable|without)\b")
+
+
+def _switched_on(node: Any) -> bool:
+    """Whether ``node`` is a toggle that says it is on (a pressed button, a ticked box or
+    switch): a click on it turns it off, which is what an *un-* request asks."""
+    return "pressed" in node.states or (node.role in _CHECKABLE and "checked" in node.states)
 
 
 def _unword(word: str) -> set[str]:
@@ -1447,8 +1455,10 @@ def _wanted(query: str, name: str) -> tuple[str, bool] | None:
     named = [fold(w) for w in _TOKEN.findall(name)][:1]
     if "on" in particles or verb in _TO_ON or (named == [verb] and verb in ACTION_VERBS):
         return "on", True
-    if "off" in particles or verb in _TO_OFF:
-        return "on", False
+    base = unprefixed(verb)
+    if "off" in particles or verb in _TO_OFF or (
+            base is not None and named and stem(named[0]) == stem(base)):
+        return "on", False  # "unstar" over *Star*: the toggle is wanted off
     if verb in _TO_OPEN:
         return "open", True
     if verb in _TO_CLOSE:
