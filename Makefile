@@ -13,8 +13,9 @@ demo: setup
 	@$(PY) -m domdex regions $(DEMO_PAGE)
 
 # One worker a core (at most four; README). On the 2-core machine, nothing else running:
-# 11 min 45 s on two workers, 13 min 9 s on three (2026-11-28). More workers than cores
-# failed timing-sensitive tests under load. loadgroup keeps a module marked
+# 6 min 6 s on two workers on the headless shell (2026-11-28; 11 min 45 s on Chromium,
+# 13 min 9 s on three workers). More workers than cores failed timing-sensitive tests
+# under load: the machine is CPU-bound, Chromium's share the most. loadgroup keeps a module marked
 # xdist_group on one worker (test_session.py's ledger reads its earlier tests).
 TEST_WORKERS ?= auto
 
@@ -41,6 +42,7 @@ bench: setup
 	@$(PY) bench/session.py
 	@$(PY) bench/read.py
 	@$(PY) bench/extraction.py
+	@$(PY) bench/headless_shell.py
 
 clean:
 	rm -rf .venv .pytest_cache .ruff_cache .mypy_cache

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Install everything domdex needs on a fresh Debian machine, idempotently:
-# Debian's chromium and python3.11-doc (Playwright cannot download a browser here),
+# Debian's chromium, its headless shell (what domdex launches headless: lighter) and
+# python3.11-doc (Playwright cannot download a browser here),
 # a virtual environment in .venv, and the package with its dev dependencies.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,6 +15,15 @@ if [ ${#need_apt[@]} -gt 0 ]; then
     echo "setup: installing Debian packages: ${need_apt[*]}"
     $SUDO apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${need_apt[@]}" >/dev/null
+fi
+# the headless shell is optional: without it domdex launches chromium itself (slower)
+if [ ! -x /usr/lib/chromium/chromium-headless-shell ]; then
+    SUDO=""
+    [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+    echo "setup: installing Debian's chromium-headless-shell"
+    { $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq \
+        -o DPkg::Lock::Timeout=600 --no-install-recommends chromium-headless-shell >/dev/null; } ||
+        echo "setup: chromium-headless-shell could not be installed; domdex uses chromium"
 fi
 
 PY="${PYTHON:-python3}"

@@ -275,7 +275,7 @@ def test_attach_sync_playwright_page(server: str) -> None:
 @pytest.fixture
 def remote_chromium(tmp_path: Path) -> Iterator[str]:
     """A second Chromium with --remote-debugging-port=0; yields its http:// endpoint."""
-    executable = find_chromium()
+    executable = find_chromium(headless=False)  # a user's browser
     assert executable
     proc = subprocess.Popen(
         [executable, "--headless=new", "--remote-debugging-port=0",

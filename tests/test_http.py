@@ -87,7 +87,7 @@ def _remote_chromium(tmp: str) -> tuple[subprocess.Popen[str], str]:
     from domdex.chromium import LAUNCH_ARGS, find_chromium
 
     proc = subprocess.Popen(
-        [str(find_chromium()), "--headless=new", "--remote-debugging-port=0",
+        [str(find_chromium(headless=False)), "--headless=new", "--remote-debugging-port=0",
          "--remote-debugging-address=127.0.0.1", f"--user-data-dir={tmp}", *LAUNCH_ARGS,
          "about:blank"], stderr=subprocess.PIPE, text=True)
     assert proc.stderr is not None

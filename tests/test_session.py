@@ -301,7 +301,7 @@ def remote_chromium(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
     Its profile is a fresh temporary folder: a fixed one is shared by parallel runs.
     """
-    exe = find_chromium()
+    exe = find_chromium(headless=False)  # a user's browser, not the headless shell
     assert exe
     profile = tmp_path_factory.mktemp("cdp-profile")
     proc = subprocess.Popen(

@@ -352,7 +352,7 @@ async def _start(pw: Any, opts: BrowserOptions, context_kw: dict[str, Any],
                  timeout: float) -> tuple[Any, Any]:
     """Chromium and its context: a persistent one for a profile on disk, else a fresh
     context in a launched browser. Playwright's refusals become domdex errors."""
-    executable = find_chromium(opts.executable_path)
+    executable = find_chromium(opts.executable_path, headless=opts.headless)
     launch_kw = {"executable_path": executable, "args": [*LAUNCH_ARGS, *opts.args],
                  "timeout": timeout * 1000, **opts.launch_kwargs()}
     if opts.user_data_dir:
