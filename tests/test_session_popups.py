@@ -8,21 +8,21 @@ the tab and the current tab changed under the agent a moment later.
 
 from __future__ import annotations
 
-import threading
 import time
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 
 import pytest
 
+from domdex.localsite import LocalSite, QuietHandler
 from domdex.session import Session
 from domdex.session import tabs as tabs_module
 
 pytestmark = pytest.mark.browser
 
 
-class _Slow(BaseHTTPRequestHandler):
-    """Answers every request after ``delay`` seconds (the path names the delay)."""
+class _Slow(QuietHandler):
+    """Answers ``/<seconds>/`` after that many seconds."""
 
     def do_GET(self) -> None:
         delay = float(self.path.strip("/").split("/")[0] or 0)
@@ -34,18 +34,11 @@ class _Slow(BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(body)
 
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
 
 @pytest.fixture(scope="module")
 def slow() -> Iterator[str]:
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), _Slow)
-    httpd.daemon_threads = True
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    httpd.shutdown()
-    httpd.server_close()
+    with LocalSite(Path(__file__).parent / "pages", _Slow) as site:
+        yield site.url
 
 
 @pytest.fixture(scope="module")
