@@ -607,9 +607,24 @@ def _favourites(*rows: tuple[str, str]) -> str:
 _VAULT = _favourites(("GitHub", "false"), ("Northbank Online", "true"))
 
 
+def _extensions(pinned: str) -> str:
+    """Review 64: extension cards, each with its on/off switch, and one's details with its
+    *Pin to toolbar* switch (a three-letter verb's *un-*)."""
+    return LEDGER + "<main><h1>Extensions</h1>" + "".join(
+        f"<article><strong>{n}</strong> <button role=switch aria-checked=true "
+        f"aria-label='{n}' onclick=\"rec('{n}')\"></button></article>"
+        for n in ("Grammarly", "uBlock Origin")) + (
+        "<section><h2>Grammarly — details</h2><button role=switch aria-checked=false "
+        "onclick=\"rec('incognito')\">Allow in Incognito</button><button role=switch "
+        f"aria-checked={pinned} onclick=\"rec('pin')\">Pin to toolbar</button></section>"
+        "</main>")
+
+
 @pytest.mark.parametrize(("page", "query", "acted"), [
     (_VAULT, "unfavourite Northbank", "Favourite Northbank Online"),
     (_VAULT, "unfavourite GitHub", None),  # not pressed: a click would favourite it
+    (_extensions("true"), "unpin Grammarly", "pin"),
+    (_extensions("false"), "unpin Grammarly", None),
     (_switch("Star", True), "unstar", "Star"),
     (_switch("Star", False), "unstar", None),
     (_records("People", ("Ann", "", "Follow")), "unfollow Ann", None),  # no state said

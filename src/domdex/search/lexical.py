@@ -351,11 +351,12 @@ def unplaced_negation(text: str, placed: bool) -> bool:
 def unprefixed(word: str) -> str | None:
     """The word an English *un-* word undoes (*unfavourite* → *favourite*, *unstar* →
     *star*), else None: a request says "unfavourite" where the page's toggle says only
-    *Favourite*. Short bases and function words aside (*unit*, *under*, *until*)."""
+    *Favourite*. Bases under three letters and function words aside (*unit*, *undo*,
+    *until*); three do count (*unpin*, review 64)."""
     if current_language() is not None or not word.startswith("un") or not word.isalpha():
         return None
     base = word[2:]
-    return base if len(base) >= 4 and base not in STOPWORDS else None
+    return base if len(base) >= 3 and base not in STOPWORDS else None
 
 
 def stem(word: str) -> str:
