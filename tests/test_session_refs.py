@@ -563,6 +563,38 @@ def test_a_request_naming_another_record_is_refused(
     _acts_or_refuses(domdex_browser, page, query, acted, r"another record holds")
 
 
+_BUDGET = ("<main><h1>Household budget</h1><table><thead><tr><th>Category</th><th>Planned"
+           "</th><th>Actual</th><th>Notes</th></tr></thead><tbody>" + "".join(
+               f"<tr><th scope=row>{c}</th><td><input type=number id={k}-planned value={v}>"
+               f"</td><td><input type=number id={k}-actual value={v}></td><td><input "
+               f"id={k}-notes></td></tr>" for c, k, v in (("Rent", "rent", 1150),
+                                                          ("Groceries", "groc", 400)))
+           + "</tbody></table></main>")
+
+
+@pytest.mark.parametrize(("query", "filled"), [
+    ("rent", None),
+    ("actual rent", "rent-actual"),
+    ("notes for groceries", "groc-notes"),
+])
+def test_a_row_named_alone_is_no_field(domdex_browser: Any, query: str,
+                                       filled: str | None) -> None:
+    """Review 64: "rent" typed 1200 into the *Rent* row's *Notes*, its *Planned* and
+    *Actual* beside: a fill whose words name the row and not one of its fields is
+    refused; a column's word tells them apart."""
+    with page_showing(domdex_browser, _BUDGET) as p:
+        values = "Array.from(document.querySelectorAll('input'), i => [i.id, i.value])"
+        before = dict(p.playwright_page.evaluate(values))
+        if filled is None:
+            with pytest.raises(ActionError, match="tells them apart"):
+                p.fill(query=query, value="1200")
+        else:
+            p.fill(query=query, value="1200")
+        after = dict(p.playwright_page.evaluate(values))
+        changed = [k for k in after if after[k] != before[k]]
+        assert changed == ([] if filled is None else [filled])
+
+
 def _switch(label: str, checked: bool) -> str:
     return LEDGER + ("<main><h1>Settings</h1><label><input type=checkbox role=switch "
                      f"onclick=\"rec('{label}')\" {'checked' if checked else ''}> {label}"

@@ -1019,6 +1019,62 @@ def _section_words(idx: PageIndex, ref: str) -> set[str]:
     return out
 
 
+def rowmates(idx: PageIndex, result: FindResult, action: str) -> str | None:
+    """The refusal to give when a fill's best field shares its row with other fields
+    among find's best few, and no word of the request tells them apart (else None).
+
+    "rent" with 1200 typed into the *Rent* row's *Notes* box, its *Planned* and *Actual*
+    beside (review 64): the request names the row, not the column, and find's order
+    among the row's fields came from their kinds, not from anything asked. The value
+    went into a field the agent did not choose."""
+    if not result.ref or len(result.matches) < 2:
+        return None
+    if result.intent not in _FILLS and action not in _FILLS:
+        return None
+    best = result.matches[0]
+    mine = _table_row(idx, best.ref)
+    if mine is None:
+        return None
+    si = SearchIndex.for_index(idx)
+    q = result.ranking.query
+    asked = [t for t in q.terms if t.isalnum()]
+    if not asked:
+        return None
+    k0 = si.by_ref.get(best.ref)
+    mates = []
+    for m in result.matches[1:]:
+        node = idx.node(m.ref)
+        if node.role not in roles.FILLABLE_ROLES or _table_row(idx, m.ref) != mine:
+            continue
+        k = si.by_ref.get(m.ref)
+        if k0 is None or k is None:
+            continue
+        if all(abs(float(si.match_term(t)[k0]) - float(si.match_term(t)[k])) < _TOLD_APART
+               for t in asked):
+            mates.append(node)
+    if not mates:
+        return None
+    return _shown(idx, result, action,
+                  f"{result.query!r} names a row with {len(mates) + 1} fields and none of its "
+                  f"words tells them apart, so nothing was done ({action}).",
+                  "name the field's column or label")
+
+
+#: How much more strongly one field must carry a request word than another for the word
+#: to tell them apart (:func:`rowmates`).
+_TOLD_APART = 0.25
+
+
+def _table_row(idx: PageIndex, ref: str) -> int | None:
+    """The position of the table or grid row the element ``ref`` is in, if any (a few
+    levels up: a cell's field, not a nested table's)."""
+    for p in idx.tree.ancestors(idx.pos(ref))[:_CLICK_DEPTH]:
+        n = idx.nodes[p]
+        if n.role == "row" or n.tag == "tr":
+            return p
+    return None
+
+
 def sectioned(idx: PageIndex, result: FindResult, action: str) -> str | None:
     """The refusal to give when a fill's best field sits in another section than the
     one a word of the request names: "minimum number of bedrooms" over *Minimum price*
@@ -1637,5 +1693,5 @@ _NOT_IT = (walled, excluded, unmet, elsewhere, misnamed, unwritten, shared, coun
 #: … then a ``medium`` best the request hardly names, a field qualified otherwise than
 #: the request says, one that says the opposite or does more or less, a toggle already as
 #: asked, text for a control's job.
-_DOUBTFUL = (unsure, unqualified, sectioned, opposed, settled, inert, undone, untoggled, miscast,
-             unroled, overreach, carded)
+_DOUBTFUL = (unsure, unqualified, sectioned, rowmates, opposed, settled, inert, undone,
+             untoggled, miscast, unroled, overreach, carded)
