@@ -595,6 +595,22 @@ def test_a_row_named_alone_is_no_field(domdex_browser: Any, query: str,
         assert changed == ([] if filled is None else [filled])
 
 
+_PAUSE = LEDGER + ("<main><h1>Your plan</h1><fieldset><legend>Take a break</legend>" + "".join(
+    f"<label><input type=radio name=p onclick=\"rec('{n}')\"> Pause for {n}</label>"
+    for n in ("1 month", "3 months")) + "</fieldset></main>")
+
+
+@pytest.mark.parametrize(("query", "acted"), [
+    ("pause for 6 months", None),
+    ("pause for 3 months", "3 months"),
+])
+def test_a_best_that_says_another_number_is_refused(
+        domdex_browser: Any, query: str, acted: str | None) -> None:
+    """Review 64: "pause for 6 months" chose *Pause for 3 months* at a score of 1.00:
+    every other word matched, and the number that says which was not read."""
+    _acts_or_refuses(domdex_browser, _PAUSE, query, acted, r"says 6")
+
+
 def _switch(label: str, checked: bool) -> str:
     return LEDGER + ("<main><h1>Settings</h1><label><input type=checkbox role=switch "
                      f"onclick=\"rec('{label}')\" {'checked' if checked else ''}> {label}"
@@ -619,6 +635,11 @@ def _toggle(attrs: str, text: str) -> str:
      "Two-factor authentication"),
     (_toggle("aria-expanded=false", "Shipping details"), "expand shipping details",
      "Shipping details"),
+    # review 64: a verb that neither flips nor says off asks for the switch on
+    (_switch("Paperless billing", True), "go paperless", None),
+    (_switch("Paperless billing", False), "go paperless", "Paperless billing"),
+    (_switch("Paperless billing", True), "toggle paperless billing", "Paperless billing"),
+    (_switch("Paperless billing", True), "stop paperless billing", "Paperless billing"),
 ])
 def test_a_toggle_already_as_asked_is_not_clicked(
         domdex_browser: Any, page: str, query: str, acted: str | None) -> None:

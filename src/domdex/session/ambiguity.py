@@ -1065,6 +1065,28 @@ def rowmates(idx: PageIndex, result: FindResult, action: str) -> str | None:
 _TOLD_APART = 0.25
 
 
+def renumbered(idx: PageIndex, result: FindResult, action: str) -> str | None:
+    """The refusal to give when the best's own name holds a number and the request
+    holds another one and not the best's (else None): "pause for 6 months" chose *Pause
+    for 3 months*, at a score of 1.00 (review 64). The rest of the words matched, and the
+    number that says which one was not read."""
+    if not result.ref:
+        return None
+    node = idx.node(result.ref)
+    mine = set(_NUMBER.findall(label(node)))
+    asked = set(_NUMBER.findall(result.query))
+    if not mine or not asked or mine & asked:
+        return None
+    return _shown(idx, result, action,
+                  f"{result.query!r} says {', '.join(sorted(asked))}, and find's best match, "
+                  f"{element_line(node)}, says {', '.join(sorted(mine))}, so it may not be "
+                  f"the one meant and nothing was done ({action}).")
+
+
+#: A number as written in a name: digits, with their thousands and decimal marks.
+_NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
+
+
 def _table_row(idx: PageIndex, ref: str) -> int | None:
     """The position of the table or grid row the element ``ref`` is in, if any (a few
     levels up: a cell's field, not a nested table's)."""
@@ -1388,7 +1410,7 @@ def settled(idx: PageIndex, result: FindResult, action: str) -> str | None:
     if action != "click" or not result.ref or current_language() is not None:
         return None
     node = idx.node(result.ref)
-    wanted = _wanted(result.query, label(node))
+    wanted = _wanted(result.query, label(node)) or _named_on(result.query, node)
     if wanted is None:
         return None
     what, on = wanted
@@ -1499,6 +1521,39 @@ def _saying(idx: PageIndex, top: int, skip: int, verb: str) -> Any:
                 (fold(label(n)).split() or [""])[0] == verb:
             return n
     return None
+
+
+def _named_on(query: str, node: Any) -> tuple[str, bool] | None:
+    """("on", True) when a request asks for a switch or box by its own words with a verb
+    that neither flips it nor says off: "go paperless" over *Paperless billing* (review
+    64: the switch was on, and the click turned it off). A flip ("toggle …", "click …"),
+    an off word ("stop", "hide", an *un-* word) or the name alone ("paperless billing",
+    "remember me") asks for no state; None then, and for any other element."""
+    if node.role not in _CHECKABLE and "pressed" not in node.states:
+        return None
+    said = [fold(w) for w in _TOKEN.findall(query)]
+    found = _unfilled(said, ends=False)
+    if not found:
+        return None
+    verb = found[0]
+    name = {_stem(w) for w in words(label(node)) if w not in STOPWORDS}
+    if verb in _FLIPS or verb in _OFF_WORDS or unprefixed(verb) or _stem(verb) in name:
+        return None  # "paperless billing" alone names it; what a click does is not said
+    if set(said) & (_OFF_WORDS | _PARTICLES) or _NEGATED.search(fold(query)):
+        return None
+    if not name & {_stem(w) for w in said}:
+        return None
+    return "on", True
+
+
+#: Verbs that flip a toggle, or click it whatever it does.
+_FLIPS = frozenset(str.split("click press tap hit toggle switch flip change set select "
+                             "choose pick check tick"))
+#: Words that ask for a toggle off.
+_OFF_WORDS = frozenset(str.split(
+    "off stop disable deactivate hide block mute pause cancel remove exclude unsubscribe "
+    "no not never without leave quit disallow deny reject decline uncheck untick clear "
+    "drop end opt"))
 
 
 def _wanted(query: str, name: str) -> tuple[str, bool] | None:
@@ -1693,5 +1748,5 @@ _NOT_IT = (walled, excluded, unmet, elsewhere, misnamed, unwritten, shared, coun
 #: … then a ``medium`` best the request hardly names, a field qualified otherwise than
 #: the request says, one that says the opposite or does more or less, a toggle already as
 #: asked, text for a control's job.
-_DOUBTFUL = (unsure, unqualified, sectioned, rowmates, opposed, settled, inert, undone,
+_DOUBTFUL = (unsure, unqualified, sectioned, rowmates, renumbered, opposed, settled, inert, undone,
              untoggled, miscast, unroled, overreach, carded)
