@@ -1527,8 +1527,10 @@ def _named_on(query: str, node: Any) -> tuple[str, bool] | None:
     """("on", True) when a request asks for a switch or box by its own words with a verb
     that neither flips it nor says off: "go paperless" over *Paperless billing* (review
     64: the switch was on, and the click turned it off). A flip ("toggle …", "click …"),
-    an off word ("stop", "hide", an *un-* word) or the name alone ("paperless billing",
-    "remember me") asks for no state; None then, and for any other element."""
+    an off word ("stop", "hide", an *un-* word), an act a control does ("duplicate
+    new-checkout", "confirm archiving …": :mod:`.verbfit` judges those) or the name alone
+    ("paperless billing", "remember me") asks for no state; None then, and for any other
+    element."""
     if node.role not in _CHECKABLE and "pressed" not in node.states:
         return None
     said = [fold(w) for w in _TOKEN.findall(query)]
@@ -1541,9 +1543,22 @@ def _named_on(query: str, node: Any) -> tuple[str, bool] | None:
         return None  # "paperless billing" alone names it; what a click does is not said
     if set(said) & (_OFF_WORDS | _PARTICLES) or _NEGATED.search(fold(query)):
         return None
+    if any(_an_act(w) and _stem(w) not in name for w in said):
+        return None  # "duplicate new-checkout", "confirm archiving …": an act, not a state
     if not name & {_stem(w) for w in said}:
         return None
     return "on", True
+
+
+def _an_act(word: str) -> bool:
+    """Whether ``word`` is a verb of :data:`ACTION_VERBS` or a form of one ("archiving",
+    "duplicated", "deletes")."""
+    forms = {word}
+    for end in ("ing", "ed", "es", "s"):
+        if word.endswith(end) and len(word) > len(end) + 2:
+            root = word[: -len(end)]
+            forms |= {root, root + "e", root[:-1] if root[-1:] == root[-2:-1] else root}
+    return bool(forms & ACTION_VERBS)
 
 
 #: Verbs that flip a toggle, or click it whatever it does.
