@@ -1410,6 +1410,12 @@ def settled(idx: PageIndex, result: FindResult, action: str) -> str | None:
     if action != "click" or not result.ref or current_language() is not None:
         return None
     node = idx.node(result.ref)
+    said = _unfilled([fold(w) for w in _TOKEN.findall(result.query)], ends=False)
+    if said and said[0] in _TICKS and node.role not in _TICKABLE:
+        # "uncheck Anna" over her seat's tab *Anna*, her *Check in* box beside (review 64)
+        return (f"{result.query!r} asks to {said[0]} a box, and find's best match, "
+                f"{element_line(node)}, is no box, so nothing was done ({action}). Find "
+                f"the box by its own words, or act on it by its ref ({action} <ref>).")
     wanted = _wanted(result.query, label(node)) or _named_on(result.query, node)
     if wanted is None:
         return None
@@ -1561,6 +1567,9 @@ def _an_act(word: str) -> bool:
     return bool(forms & ACTION_VERBS)
 
 
+#: Verbs that only a box (or a switch, a radio) answers, and the roles that do.
+_TICKS = frozenset({"tick", "untick", "uncheck"})
+_TICKABLE = frozenset({"checkbox", "switch", "menuitemcheckbox", "radio", "menuitemradio"})
 #: Verbs that flip a toggle, or click it whatever it does.
 _FLIPS = frozenset(str.split("click press tap hit toggle switch flip change set select "
                              "choose pick check tick"))
