@@ -74,6 +74,7 @@ from .verbfit import (
     BY_ANY_CLICK,
     DONE_BY_CONTROL,
     IMPERATIVE,
+    TOGGLE_ROLES,
     carded,
     miscast,
     overreach,
@@ -1411,7 +1412,7 @@ def settled(idx: PageIndex, result: FindResult, action: str) -> str | None:
         return None
     node = idx.node(result.ref)
     said = _unfilled([fold(w) for w in _TOKEN.findall(result.query)], ends=False)
-    if said and said[0] in _TICKS and node.role not in _TICKABLE:
+    if said and said[0] in _TICKS and node.role not in TOGGLE_ROLES:
         # "uncheck Anna" over her seat's tab *Anna*, her *Check in* box beside (review 64)
         return (f"{result.query!r} asks to {said[0]} a box, and find's best match, "
                 f"{element_line(node)}, is no box, so nothing was done ({action}). Find "
@@ -1567,9 +1568,8 @@ def _an_act(word: str) -> bool:
     return bool(forms & ACTION_VERBS)
 
 
-#: Verbs that only a box (or a switch, a radio) answers, and the roles that do.
+#: Verbs that only a box (or a switch, a radio: :data:`TOGGLE_ROLES`) answers.
 _TICKS = frozenset({"tick", "untick", "uncheck"})
-_TICKABLE = frozenset({"checkbox", "switch", "menuitemcheckbox", "radio", "menuitemradio"})
 #: Verbs that flip a toggle, or click it whatever it does.
 _FLIPS = frozenset(str.split("click press tap hit toggle switch flip change set select "
                              "choose pick check tick"))

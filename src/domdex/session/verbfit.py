@@ -49,8 +49,8 @@ if TYPE_CHECKING:
     from ..render.find import FindResult
     from ..snapshot import Node
 
-__all__ = ["BY_ANY_CLICK", "DONE_BY_CONTROL", "IMPERATIVE", "carded", "miscast", "overreach",
-           "undone", "unroled", "untoggled"]
+__all__ = ["BY_ANY_CLICK", "DONE_BY_CONTROL", "IMPERATIVE", "TOGGLE_ROLES", "carded",
+           "miscast", "overreach", "undone", "unroled", "untoggled"]
 
 #: Verbs of a request that only a control doing that can answer: a tab or a link named
 #: by the thing acted on (*Logs* for "save these logs") only shows it.
@@ -106,7 +106,9 @@ _KIND_WORDS = frozenset(str.split("range slider number input field box text for 
 _NOT_BY_TOGGLE = frozenset(str.split(
     "open go view visit navigate download upload submit send publish save edit rename print "
     "export import search sort close create file"))
-_TOGGLES = frozenset({"checkbox", "radio", "switch", "menuitemcheckbox", "menuitemradio"})
+#: Roles a click ticks or switches (public: the acting checks read it too).
+TOGGLE_ROLES = frozenset({"checkbox", "radio", "switch", "menuitemcheckbox", "menuitemradio"})
+_TOGGLES = TOGGLE_ROLES
 #: Marks a record is given by a button of its own, whatever it is called there ("unstar
 #: the birthday cake" over the photo's selection box, its *Favourite* beside it).
 _MARKS = frozenset(str.split("star unstar pin unpin like unlike upvote downvote flag unflag "
