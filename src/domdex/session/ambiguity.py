@@ -1042,13 +1042,15 @@ def rowmates(idx: PageIndex, result: FindResult, action: str) -> str | None:
     if not asked:
         return None
     k0 = si.by_ref.get(best.ref)
+    if k0 is None:
+        return None
     mates = []
     for m in result.matches[1:]:
         node = idx.node(m.ref)
         if node.role not in roles.FILLABLE_ROLES or _table_row(idx, m.ref) != mine:
             continue
         k = si.by_ref.get(m.ref)
-        if k0 is None or k is None:
+        if k is None:
             continue
         if all(abs(float(si.match_term(t)[k0]) - float(si.match_term(t)[k])) < _TOLD_APART
                for t in asked):

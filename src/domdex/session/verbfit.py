@@ -108,7 +108,6 @@ _NOT_BY_TOGGLE = frozenset(str.split(
     "export import search sort close create file"))
 #: Roles a click ticks or switches (public: the acting checks read it too).
 TOGGLE_ROLES = frozenset({"checkbox", "radio", "switch", "menuitemcheckbox", "menuitemradio"})
-_TOGGLES = TOGGLE_ROLES
 #: Marks a record is given by a button of its own, whatever it is called there ("unstar
 #: the birthday cake" over the photo's selection box, its *Favourite* beside it).
 _MARKS = frozenset(str.split("star unstar pin unpin like unlike upvote downvote flag unflag "
@@ -371,7 +370,7 @@ def untoggled(idx: PageIndex, result: FindResult, action: str) -> str | None:
     if action != "click" or not result.ref or current_language() is not None:
         return None
     node = idx.node(result.ref)
-    if node.role not in _TOGGLES:
+    if node.role not in TOGGLE_ROLES:
         return None
     seq = result.ranking.query.sequence
     verb = seq[0] if seq else ""
